@@ -1,0 +1,69 @@
+# multi_fdw: one foreign data wrapper, several remote databases.
+#
+#   make && make install     build and install into the PostgreSQL that
+#                            pg_config names
+#   make test                install what is missing, build, install, start
+#                            throwaway servers, run every suite, stop them
+#   make demo                the same set-up, then a federated bulk load
+
+MODULE_big = multi_fdw
+EXTENSION = multi_fdw
+DATA = sql/multi_fdw--1.0.sql
+PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
+
+CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
+	src/deparse.o src/scan.o src/modify.o src/buffer.o src/import.o \
+	src/registry.o
+DIALECTS = dialects/common.o dialects/postgres.o dialects/mysql.o \
+	dialects/sqlserver.o dialects/oracle.o
+TRANSPORTS = src/transport/common.o src/transport/libpq.o \
+	src/transport/mysql.o src/transport/odbc.o
+OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
+
+# pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
+REGRESS = pg_init pg_options pg_deparse pg_scan pg_batch pg_types \
+	pg_update pg_xact pg_errors pg_import
+REGRESS_OPTS = --dbname=contrib_regression
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
+
+MYSQL_CFLAGS := $(shell mariadb_config --cflags 2>/dev/null || mysql_config --cflags 2>/dev/null)
+MYSQL_LIBS := $(shell mariadb_config --libs 2>/dev/null || mysql_config --libs 2>/dev/null)
+
+PG_CPPFLAGS = -I$(srcdir)/src -I$(shell $(PG_CONFIG) --includedir 2>/dev/null) $(MYSQL_CFLAGS)
+PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+SHLIB_LINK = -L$(shell $(PG_CONFIG) --libdir 2>/dev/null) -lpq $(MYSQL_LIBS) -lodbc
+
+.PHONY: test demo bench deps
+
+ifneq ($(PGXS),)
+include $(PGXS)
+else
+all:
+	@echo "pg_config not found: run 'make test' or 'make demo' (they install it), or t/testbed/install-deps" >&2
+	@exit 1
+endif
+
+# The transports sit behind the wall of src/transport.h: they must build
+# without PostgreSQL's server headers.
+src/transport/mysql.o src/transport/odbc.o src/transport/common.o: override CPPFLAGS := -I$(srcdir)/src $(MYSQL_CFLAGS)
+src/transport/libpq.o: override CPPFLAGS := -I$(srcdir)/src -I$(shell $(PG_CONFIG) --includedir 2>/dev/null)
+
+deps:
+	t/testbed/install-deps
+
+test: deps
+	$(MAKE) all
+	$(MAKE) install
+	t/testbed/run-tests
+
+demo: deps
+	$(MAKE) all
+	$(MAKE) install
+	t/testbed/demo
+
+bench: deps
+	$(MAKE) all
+	$(MAKE) install
+	bench/run

@@ -1,0 +1,45 @@
+/* multi_fdw--1.0.sql */
+
+-- complain if script is sourced in psql, rather than via CREATE EXTENSION
+\echo Use "CREATE EXTENSION multi_fdw" to load this file. \quit
+
+CREATE FUNCTION multi_fdw_handler()
+RETURNS fdw_handler
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT;
+
+CREATE FUNCTION multi_fdw_validator(text[], oid)
+RETURNS void
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT;
+
+CREATE FOREIGN DATA WRAPPER multi_fdw
+  HANDLER multi_fdw_handler
+  VALIDATOR multi_fdw_validator;
+
+-- The connections this session holds: one per (server, user mapping).
+CREATE FUNCTION multi_fdw_get_connections(
+    OUT server_name text, OUT user_name text, OUT dialect text,
+    OUT transport text, OUT valid boolean, OUT in_transaction boolean)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT PARALLEL RESTRICTED;
+
+-- Close this session's connections to one server; false if there was none.
+CREATE FUNCTION multi_fdw_disconnect(text)
+RETURNS bool
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT PARALLEL RESTRICTED;
+
+-- Close all of this session's connections; false if there was none.
+CREATE FUNCTION multi_fdw_disconnect_all()
+RETURNS bool
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT PARALLEL RESTRICTED;
+
+-- Run one statement on a server, inside the remote transaction tied to the
+-- local one, as the current user's mapping; returns the rows it affected.
+CREATE FUNCTION multi_fdw_exec(server text, sql text)
+RETURNS bigint
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT PARALLEL UNSAFE;

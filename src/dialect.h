@@ -1,0 +1,189 @@
+/*-------------------------------------------------------------------------
+ *
+ * dialect.h
+ *		The dialect interface: what multi_fdw says to a remote database.
+ *
+ * A dialect is SQL grammar and catalog knowledge, nothing more: quoting,
+ * placeholders, literals, the batch INSERT shape, the per-statement limits,
+ * transaction and savepoint syntax, the error-code table, what is safe to
+ * push down, and how IMPORT FOREIGN SCHEMA reads the remote catalog.  How
+ * the SQL travels is the transport's business (transport.h).
+ *
+ * Each dialect is one const struct in dialects/, filled with designated
+ * initialisers; mf_dialect_check() asserts that the required members are set.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef MF_DIALECT_H
+#define MF_DIALECT_H
+
+#include "postgres.h"
+
+#include "lib/stringinfo.h"
+#include "nodes/primnodes.h"
+
+/* How a row to update or delete is found again on the remote side. */
+typedef enum MfRowIdentity
+{
+	MF_ROWID_CTID,				/* PostgreSQL's ctid */
+	MF_ROWID_KEY				/* the columns marked with key 'true' */
+} MfRowIdentity;
+
+/* One entry of a dialect's table of native error numbers. */
+typedef struct MfErrorMap
+{
+	long		native_code;
+	const char *sqlstate;
+	bool		conn_lost;		/* the connection is gone: drop it */
+} MfErrorMap;
+
+/* What one IMPORT FOREIGN SCHEMA catalog row must hold, in this order. */
+enum MfImportColumn
+{
+	MF_IMPORT_TABLE = 0,		/* remote table name */
+	MF_IMPORT_COLUMN,			/* column name, NULL for a table without
+								 * columns */
+	MF_IMPORT_TYPE,				/* remote type as the remote spells it */
+	MF_IMPORT_NOT_NULL,			/* 't' / 'f' (or 1 / 0) */
+	MF_IMPORT_DEFAULT,			/* default expression or NULL */
+	MF_IMPORT_IS_KEY,			/* part of the primary key: 't' / 'f' */
+	MF_IMPORT_NCOLUMNS
+};
+
+/* IMPORT FOREIGN SCHEMA's filter, as the core hands it to the dialect. */
+typedef struct MfImportFilter
+{
+	const char *remote_schema;
+	int			list_type;		/* ImportForeignSchemaType */
+	List	   *table_names;	/* char *, for LIMIT TO / EXCEPT */
+} MfImportFilter;
+
+typedef struct MfDialect
+{
+	const char *name;
+	const char *default_transport;
+
+	/* ---- required ---- */
+
+	/* Append ident quoted as an identifier. */
+	void		(*quote_ident) (StringInfo buf, const char *ident);
+
+	/* Append str as a string literal. */
+	void		(*quote_literal) (StringInfo buf, const char *str);
+
+	/*
+	 * Placeholder for the n-th (1-based) parameter of a statement, as a
+	 * printf format taking n: "$%d" or "?".  When the placeholders are not
+	 * numbered, every occurrence is a separate parameter.
+	 */
+	const char *placeholder_fmt;
+	bool		placeholders_numbered;
+
+	/*
+	 * Append a whole INSERT for nrows rows of the given (already quoted)
+	 * columns into the (already quoted and qualified) table, with
+	 * placeholders numbered from 1 row by row.  do_nothing: ON CONFLICT DO
+	 * NOTHING or the dialect's equivalent.  ncols may be 0 (DEFAULT VALUES,
+	 * then nrows is 1).
+	 */
+	void		(*deparse_insert) (StringInfo buf, const char *table,
+								   const char *const *columns, int ncols,
+								   int nrows, bool do_nothing);
+
+	/* limits a statement must respect; 0 means none */
+	int			max_params;		/* bind parameters per statement */
+	int			max_rows_per_insert;	/* rows in one VALUES list */
+	int			max_ident_bytes;
+
+	/* transactions: printf formats taking the savepoint level */
+	const char *savepoint_fmt;
+	const char *release_savepoint_fmt;
+	const char *rollback_to_savepoint_fmt;
+
+	/*
+	 * Statements run once on every new connection so that values read and
+	 * sent mean the same on both sides (time zone, date style, strict
+	 * modes, search path).  NULL: none.
+	 */
+	const char *session_setup_sql;
+
+	/* Statement that opens a remote transaction; NULL: the transport's own
+	 * way (autocommit off). serializable: the local one is. */
+	const char *(*begin_sql) (bool serializable);
+
+	/* Append a row limit to a SELECT (LIMIT n, FETCH FIRST n ROWS ONLY). */
+	void		(*deparse_limit) (StringInfo buf, int64 count);
+
+	/* native error numbers, for transports that give no SQLSTATE */
+	const MfErrorMap *error_map;
+	int			n_error_map;
+
+	/* How UPDATE and DELETE find a row. */
+	MfRowIdentity row_identity;
+	bool		supports_returning;
+	bool		supports_do_nothing;	/* INSERT ... ON CONFLICT DO NOTHING */
+	bool		supports_arrays;	/* x op ANY (ARRAY[...]) may be shipped */
+
+	/* ---- shippability ---- */
+
+	/* May a constant or parameter of this type be sent? */
+	bool		(*type_shippable) (Oid typid);
+
+	/*
+	 * May this built-in operator be evaluated remotely with the same
+	 * result?  opname is the operator's name, the types are its inputs
+	 * (InvalidOid for a prefix operator's left input), inputcollid its
+	 * collation.
+	 */
+	bool		(*operator_shippable) (const char *opname, Oid left, Oid right,
+									   Oid inputcollid);
+
+	/*
+	 * Append a constant's value as a literal; value is PostgreSQL's text
+	 * form of a non-null constant.  NULL member: quote_literal, with
+	 * numbers and booleans bare.
+	 */
+	void		(*deparse_const) (StringInfo buf, Oid typid, int32 typmod,
+								  const char *value);
+
+	/*
+	 * Append the placeholder of a parameter of the given type (the postgres
+	 * dialect casts it: $1::integer).  NULL member: placeholder_fmt alone.
+	 */
+	void		(*deparse_param) (StringInfo buf, int number, Oid typid,
+								  int32 typmod);
+
+	/* ---- IMPORT FOREIGN SCHEMA ---- */
+
+	/*
+	 * Append the catalog query; it returns the columns of enum
+	 * MfImportColumn, ordered by table then column position.
+	 */
+	void		(*import_query) (StringInfo buf, const MfImportFilter *filter);
+
+	/* Local type for a remote type name, palloc'd; NULL: not importable. */
+	char	   *(*map_type) (const char *remote_type);
+
+	/* May this remote default expression be declared locally? */
+	bool		(*default_importable) (const char *remote_default);
+} MfDialect;
+
+/* the dialects, in dialects/ */
+extern const MfDialect mf_dialect_postgres;
+extern const MfDialect mf_dialect_mysql;
+extern const MfDialect mf_dialect_sqlserver;
+extern const MfDialect mf_dialect_oracle;
+
+/* helpers several dialects share (dialects/common.c) */
+extern void mf_quote_ident_with(StringInfo buf, const char *ident,
+								char open, char close);
+extern void mf_quote_literal_sql(StringInfo buf, const char *str);
+extern void mf_deparse_values_insert(StringInfo buf, const char *table,
+									 const char *const *columns, int ncols,
+									 int nrows, const char *placeholder_fmt,
+									 const char *prefix, const char *suffix);
+extern bool mf_builtin_comparison(const char *opname);
+extern const char *mf_dialect_sqlstate(const MfDialect *dialect,
+									   long native_code, bool *conn_lost);
+
+#endif							/* MF_DIALECT_H */

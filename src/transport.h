@@ -1,0 +1,241 @@
+/*-------------------------------------------------------------------------
+ *
+ * transport.h
+ *		The transport interface: how multi_fdw talks to a client library.
+ *
+ * A transport knows a client library (libpq, libmysqlclient, unixODBC) and
+ * nothing of PostgreSQL's server internals.  This header is the wall between
+ * the two sides: it includes no PostgreSQL header, and the files that
+ * implement a transport must not either (libpq's is allowed libpq-fe.h only).
+ * Transports never raise PostgreSQL errors and never longjmp: every
+ * operation that can fail fills an MfError and returns false (or NULL, or
+ * -1), and the core raises it once, in error.c.
+ *
+ * Memory: transports allocate with malloc and free what they allocate.  The
+ * core guarantees that every object a transport hands out is given back
+ * (closed, finished or forgotten through forget_all) before the connection
+ * is dropped, even when the local transaction aborts.
+ *
+ * Values travel as text in PostgreSQL's output format (bytea in hex form,
+ * booleans as t/f, timestamps in ISO form); a NULL pointer is SQL NULL.
+ * Each parameter also carries an MfTypeClass so that a transport can bind
+ * it with the right client-library type.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef MF_TRANSPORT_H
+#define MF_TRANSPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* ---------------------------------------------------------------------
+ * The error record
+ * ---------------------------------------------------------------------
+ */
+
+#define MF_ERR_MESSAGE_LEN	2048
+#define MF_ERR_TEXT_LEN		1024
+
+/* The step of the conversation that failed; shown in the error context. */
+typedef enum MfStep
+{
+	MF_STEP_CONNECT,
+	MF_STEP_EXEC,
+	MF_STEP_PREPARE,
+	MF_STEP_EXECUTE,
+	MF_STEP_FETCH,
+	MF_STEP_COPY,
+	MF_STEP_PIPELINE,
+	MF_STEP_CANCEL,
+	MF_STEP_TRANSACTION
+} MfStep;
+
+typedef struct MfError
+{
+	char		sqlstate[6];	/* five characters and a NUL; "" if none */
+	long		native_code;	/* the library's or server's own number; 0 if none */
+	MfStep		step;
+	bool		conn_lost;		/* the connection cannot be used any more */
+	long		row;			/* 1-based row of the statement's input that
+								 * failed, 0 when unknown */
+	char		message[MF_ERR_MESSAGE_LEN];
+	char		detail[MF_ERR_TEXT_LEN];
+	char		hint[MF_ERR_TEXT_LEN];
+	char		context[MF_ERR_TEXT_LEN];	/* remote context, if the server
+											 * gave one */
+} MfError;
+
+/* Clear a record before a transport fills it. */
+extern void mf_error_clear(MfError *err);
+
+/* printf into err->message (truncating); sets step. */
+extern void mf_error_set(MfError *err, MfStep step, const char *sqlstate,
+						 long native_code, const char *fmt,...)
+			__attribute__((format(printf, 5, 6)));
+
+/* Copy a string into one of the record's fixed buffers, truncating. */
+extern void mf_error_copy(char *dst, size_t dstlen, const char *src);
+
+/* ---------------------------------------------------------------------
+ * Waiting
+ *
+ * A transport that waits for the server (rather than blocking inside its
+ * client library) waits through mf_wait_socket, which the core points at a
+ * latch-based wait when the extension loads.  It returns 1 when the socket
+ * is ready, 0 when the user asked to cancel (the transport then cancels the
+ * remote statement, reads what is left and reports SQLSTATE 57014), and -1
+ * on a failure of the wait itself.  It never longjmps.
+ * ---------------------------------------------------------------------
+ */
+typedef int (*MfWaitFn) (int sock, bool for_write);
+extern MfWaitFn mf_wait_socket;
+
+/* ---------------------------------------------------------------------
+ * Values and their classes
+ * ---------------------------------------------------------------------
+ */
+
+/*
+ * How a value should be bound.  The text form is always PostgreSQL's; the
+ * class tells a transport which client type to bind it as and how to read a
+ * column of that kind back into PostgreSQL's text form.
+ */
+typedef enum MfTypeClass
+{
+	MF_TYPE_TEXT = 0,			/* character data, and anything unknown */
+	MF_TYPE_BOOL,				/* 't' / 'f' */
+	MF_TYPE_INT,				/* integral */
+	MF_TYPE_FLOAT,				/* binary floating point incl. NaN/Infinity */
+	MF_TYPE_NUMERIC,			/* exact decimal */
+	MF_TYPE_BYTES,				/* bytea: text form is \x followed by hex */
+	MF_TYPE_DATE,				/* YYYY-MM-DD */
+	MF_TYPE_TIME,				/* HH:MM:SS[.ffffff] */
+	MF_TYPE_TIMESTAMP,			/* YYYY-MM-DD HH:MM:SS[.ffffff] */
+	MF_TYPE_TIMESTAMPTZ,		/* the same with a +HH[:MM] offset */
+	MF_TYPE_UUID,
+	MF_TYPE_JSON
+} MfTypeClass;
+
+/* ---------------------------------------------------------------------
+ * Opaque objects owned by the transport
+ * ---------------------------------------------------------------------
+ */
+typedef struct MfConn MfConn;		/* one connection */
+typedef struct MfStmt MfStmt;		/* one prepared statement */
+typedef struct MfResult MfResult;	/* rows coming back: a cursor or the
+									 * result of a statement */
+
+/* Connection keywords, as the core gathered them from the options. */
+typedef struct MfConnParams
+{
+	int			n;
+	const char *const *keys;
+	const char *const *values;
+} MfConnParams;
+
+/* ---------------------------------------------------------------------
+ * The transport routine table
+ *
+ * Required members come first; a transport may leave the optional ones
+ * NULL and the core will not choose a method that needs them.
+ * ---------------------------------------------------------------------
+ */
+typedef MfConn *(*MfConnectFn) (const MfConnParams *params, MfError *err);
+typedef void (*MfDisconnectFn) (MfConn *conn);
+typedef bool (*MfIsBrokenFn) (MfConn *conn);
+typedef bool (*MfExecFn) (MfConn *conn, const char *sql, long *rows_affected,
+						  MfError *err);
+typedef bool (*MfBeginFn) (MfConn *conn, const char *begin_sql, MfError *err);
+typedef bool (*MfEndFn) (MfConn *conn, MfError *err);
+typedef MfStmt *(*MfPrepareFn) (MfConn *conn, const char *sql, int nparams,
+								const MfTypeClass *classes, MfError *err);
+typedef bool (*MfExecuteFn) (MfStmt *stmt, const char *const *values,
+							 long *rows_affected, MfResult **result,
+							 MfError *err);
+typedef void (*MfStmtCloseFn) (MfStmt *stmt);
+typedef MfResult *(*MfQueryFn) (MfConn *conn, const char *sql, int nparams,
+								const char *const *values,
+								const MfTypeClass *classes, int fetch_size,
+								MfError *err);
+typedef int (*MfFetchFn) (MfResult *res, MfError *err);
+typedef int (*MfNColumnsFn) (MfResult *res);
+typedef const char *(*MfValueFn) (MfResult *res, int row, int col);
+typedef void (*MfResultCloseFn) (MfResult *res);
+typedef bool (*MfCancelFn) (MfConn *conn, MfError *err);
+typedef void (*MfForgetAllFn) (MfConn *conn);
+typedef const char *(*MfServerVersionFn) (MfConn *conn);
+
+/* optional: bulk stream (COPY FROM STDIN and the like) */
+typedef bool (*MfCopyBeginFn) (MfConn *conn, const char *sql, MfError *err);
+typedef bool (*MfCopySendFn) (MfConn *conn, const char *buf, size_t len,
+							  MfError *err);
+typedef bool (*MfCopyEndFn) (MfConn *conn, const char *abort_reason,
+							 long *rows, MfError *err);
+
+/* optional: pipelining of prepared statements */
+typedef bool (*MfPipelineBeginFn) (MfConn *conn, MfError *err);
+typedef bool (*MfPipelineSendFn) (MfStmt *stmt, const char *const *values,
+								  MfError *err);
+typedef int (*MfPipelineCollectFn) (MfConn *conn, bool wait, long *rows_affected,
+									MfError *err);
+typedef bool (*MfPipelineEndFn) (MfConn *conn, MfError *err);
+
+/* optional: asynchronous fetch for async Append */
+typedef bool (*MfAsyncSendFn) (MfResult *res, MfError *err);
+typedef int (*MfAsyncSocketFn) (MfConn *conn);
+typedef int (*MfAsyncPollFn) (MfResult *res, MfError *err);
+
+typedef struct MfTransport
+{
+	const char *name;
+
+	/* required */
+	MfConnectFn connect;		/* NULL and err filled on failure */
+	MfDisconnectFn disconnect;	/* frees everything; never fails */
+	MfIsBrokenFn is_broken;		/* true once the link is known to be lost */
+	MfExecFn exec;				/* one statement, no parameters, no rows */
+	MfBeginFn begin;			/* open a remote transaction; begin_sql is the
+								 * dialect's statement, or NULL when the
+								 * dialect leaves it to the transport */
+	MfEndFn commit;
+	MfEndFn rollback;
+	MfPrepareFn prepare;
+	MfExecuteFn execute;		/* values: one per parameter; result may be
+								 * NULL when no rows are wanted */
+	MfStmtCloseFn stmt_close;	/* deallocates remotely when it still can */
+	MfQueryFn query;			/* a query returning rows, read fetch_size
+								 * rows at a time */
+	MfFetchFn fetch;			/* rows now available (0 at the end), -1 on
+								 * error; values of the previous batch are
+								 * gone */
+	MfNColumnsFn ncolumns;
+	MfValueFn value;			/* text value of the current batch, NULL for
+								 * SQL NULL */
+	MfResultCloseFn result_close;
+	MfCancelFn cancel;			/* ask the server to stop what it is doing */
+	MfForgetAllFn forget_all;	/* free every statement and result still
+								 * open; the remote transaction is over */
+
+	/* optional */
+	MfServerVersionFn server_version;
+	MfCopyBeginFn copy_begin;
+	MfCopySendFn copy_send;
+	MfCopyEndFn copy_end;		/* abort_reason non-NULL cancels the COPY */
+	MfPipelineBeginFn pipeline_begin;
+	MfPipelineSendFn pipeline_send;
+	MfPipelineCollectFn pipeline_collect;	/* 1 result taken, 0 none ready
+											 * (wait=false) or none left, -1
+											 * error */
+	MfPipelineEndFn pipeline_end;
+	MfAsyncSendFn async_send;
+	MfAsyncSocketFn async_socket;
+	MfAsyncPollFn async_poll;
+} MfTransport;
+
+/* the transports, defined in src/transport/ */
+extern const MfTransport mf_transport_libpq;
+extern const MfTransport mf_transport_mysql;
+extern const MfTransport mf_transport_odbc;
+
+#endif							/* MF_TRANSPORT_H */
