@@ -31,7 +31,7 @@ PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 MYSQL_CFLAGS := $(shell mariadb_config --cflags 2>/dev/null || mysql_config --cflags 2>/dev/null)
 MYSQL_LIBS := $(shell mariadb_config --libs 2>/dev/null || mysql_config --libs 2>/dev/null)
 
-PG_CPPFLAGS = -I$(srcdir)/src -I$(shell $(PG_CONFIG) --includedir 2>/dev/null) $(MYSQL_CFLAGS)
+PG_CPPFLAGS = -I$(srcdir)/src
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 SHLIB_LINK = -L$(shell $(PG_CONFIG) --libdir 2>/dev/null) -lpq $(MYSQL_LIBS) -lodbc
 
@@ -45,10 +45,11 @@ all:
 	@exit 1
 endif
 
-# The transports sit behind the wall of src/transport.h: they must build
-# without PostgreSQL's server headers.
-src/transport/mysql.o src/transport/odbc.o src/transport/common.o: override CPPFLAGS := -I$(srcdir)/src $(MYSQL_CFLAGS)
-src/transport/libpq.o: override CPPFLAGS := -I$(srcdir)/src -I$(shell $(PG_CONFIG) --includedir 2>/dev/null)
+# The transports sit behind the wall of src/transport.h: they are built
+# without PostgreSQL's server headers on the include path, so that one
+# slipping in is a compile error.
+WALLED_FLAGS = -I$(srcdir)/src $(MYSQL_CFLAGS) -I$(shell $(PG_CONFIG) --includedir 2>/dev/null)
+$(foreach t,$(TRANSPORTS),$(t) $(t:.o=.bc)): override CPPFLAGS := $(WALLED_FLAGS)
 
 deps:
 	t/testbed/install-deps

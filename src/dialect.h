@@ -124,6 +124,20 @@ typedef struct MfDialect
 	bool		supports_do_nothing;	/* INSERT ... ON CONFLICT DO NOTHING */
 	bool		supports_arrays;	/* x op ANY (ARRAY[...]) may be shipped */
 
+	/*
+	 * Appended to a SELECT that reads rows about to be updated or deleted
+	 * (" FOR UPDATE"); NULL when the dialect has no such clause.
+	 */
+	const char *lock_clause;
+
+	/*
+	 * A foreign table without a schema_name option names the remote table
+	 * by the local schema's name (postgres_fdw's rule, needed when the
+	 * remote search_path is pg_catalog); otherwise it stays unqualified and
+	 * the connection's database decides.
+	 */
+	bool		default_schema_is_local;
+
 	/* ---- shippability ---- */
 
 	/* May a constant or parameter of this type be sent? */

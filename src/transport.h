@@ -126,7 +126,12 @@ typedef struct MfStmt MfStmt;		/* one prepared statement */
 typedef struct MfResult MfResult;	/* rows coming back: a cursor or the
 									 * result of a statement */
 
-/* Connection keywords, as the core gathered them from the options. */
+/*
+ * Connection keywords, as the core gathered them from the options: those of
+ * the server and user mapping that the option table gives to this
+ * transport, plus client_encoding, the local database's encoding, which
+ * the core always adds.
+ */
 typedef struct MfConnParams
 {
 	int			n;
@@ -165,6 +170,7 @@ typedef void (*MfResultCloseFn) (MfResult *res);
 typedef bool (*MfCancelFn) (MfConn *conn, MfError *err);
 typedef void (*MfForgetAllFn) (MfConn *conn);
 typedef const char *(*MfServerVersionFn) (MfConn *conn);
+typedef bool (*MfUsedPasswordFn) (MfConn *conn);
 
 /* optional: bulk stream (COPY FROM STDIN and the like) */
 typedef bool (*MfCopyBeginFn) (MfConn *conn, const char *sql, MfError *err);
@@ -219,6 +225,8 @@ typedef struct MfTransport
 
 	/* optional */
 	MfServerVersionFn server_version;
+	MfUsedPasswordFn used_password;	/* did the server ask for the password?
+									 * NULL: assume it did */
 	MfCopyBeginFn copy_begin;
 	MfCopySendFn copy_send;
 	MfCopyEndFn copy_end;		/* abort_reason non-NULL cancels the COPY */

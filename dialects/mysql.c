@@ -1,0 +1,688 @@
+/*-------------------------------------------------------------------------
+ *
+ * mysql.c
+ *		The MySQL / MariaDB dialect.
+ *
+ * What this dialect assumes about the remote session (session_setup_sql,
+ * one SET statement because the connection does not allow several
+ * statements in one request):
+ *
+ * - NAMES utf8mb4: text travels in UTF-8 and can hold every character a
+ *   PostgreSQL UTF-8 database can (MySQL's "utf8" stops at three bytes).
+ * - time_zone = '+00:00': TIMESTAMP columns are read and written in UTC.
+ *   The core hands us timestamptz values already converted to UTC text.
+ * - sql_mode:
+ *   STRICT_ALL_TABLES, NO_ZERO_IN_DATE, NO_ZERO_DATE,
+ *   ERROR_FOR_DIVISION_BY_ZERO: bad data raises an error instead of being
+ *   silently truncated, clamped or turned into a zero date, as PostgreSQL
+ *   would do.
+ *   NO_ENGINE_SUBSTITUTION: never quietly create a table in another engine.
+ *   NO_BACKSLASH_ESCAPES: a backslash in a literal is an ordinary
+ *   character, which makes the standard quoting of mf_quote_literal_sql
+ *   correct.
+ *   ANSI_QUOTES: "x" is an identifier, not a string; harmless, since we
+ *   quote identifiers with backticks and strings with single quotes, and
+ *   it keeps a stray double-quoted name from silently becoming a string.
+ *   NO_UNSIGNED_SUBTRACTION: subtracting from an UNSIGNED column may give
+ *   a negative number, as it does on our side (where such a column is a
+ *   wider signed type), instead of an out-of-range error.
+ *
+ * Transactions: "START TRANSACTION" in the session's isolation level
+ * (REPEATABLE READ by default).  MySQL cannot name the level in START
+ * TRANSACTION, and "SET TRANSACTION ...; START TRANSACTION" would be two
+ * statements, so a serializable local transaction does not get a
+ * serializable remote one.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include <ctype.h>
+
+#include "catalog/pg_type.h"
+#include "lib/stringinfo.h"
+#include "nodes/parsenodes.h"
+#include "nodes/pg_list.h"
+
+#include "dialect.h"
+
+static void
+mfmysql_quote_ident(StringInfo buf, const char *ident)
+{
+	mf_quote_ident_with(buf, ident, '`', '`');
+}
+
+/*
+ * do_nothing: a no-op update of the first column on a duplicate key.  MySQL
+ * reports such a row as 0 rows affected, so the counts stay right, and
+ * unlike INSERT IGNORE it does not also turn data errors (a too-long string,
+ * a NULL in a NOT NULL column) into warnings.
+ *
+ * MySQL has no DEFAULT VALUES; "() VALUES ()" is its spelling.  With no
+ * column to name in ON DUPLICATE KEY UPDATE, IGNORE is the only way to skip
+ * a duplicate there, and with no data supplied it has no data error to
+ * swallow.
+ */
+static void
+mfmysql_deparse_insert(StringInfo buf, const char *table,
+					   const char *const *columns, int ncols, int nrows,
+					   bool do_nothing)
+{
+	if (ncols == 0)
+	{
+		appendStringInfo(buf, "INSERT %sINTO %s () VALUES ()",
+						 do_nothing ? "IGNORE " : "", table);
+		return;
+	}
+
+	if (do_nothing)
+	{
+		StringInfoData suffix;
+
+		initStringInfo(&suffix);
+		appendStringInfo(&suffix, " ON DUPLICATE KEY UPDATE %s = %s",
+						 columns[0], columns[0]);
+		mf_deparse_values_insert(buf, table, columns, ncols, nrows, "?",
+								 "INSERT INTO", suffix.data);
+		pfree(suffix.data);
+	}
+	else
+		mf_deparse_values_insert(buf, table, columns, ncols, nrows, "?",
+								 "INSERT INTO", "");
+}
+
+static const char *
+mfmysql_begin_sql(bool serializable)
+{
+	return "START TRANSACTION";
+}
+
+static void
+mfmysql_deparse_limit(StringInfo buf, int64 count)
+{
+	appendStringInfo(buf, " LIMIT " INT64_FORMAT, count);
+}
+
+/*
+ * The 2xxx numbers come from the client library and are the same for
+ * MySQL and MariaDB; the server numbers below 1900 are shared by both too.
+ */
+static const MfErrorMap mfmysql_errors[] = {
+	{1062, "23505", false},		/* ER_DUP_ENTRY */
+	{1586, "23505", false},		/* ER_DUP_ENTRY_WITH_KEY_NAME */
+	{1216, "23503", false},		/* ER_NO_REFERENCED_ROW */
+	{1217, "23503", false},		/* ER_ROW_IS_REFERENCED */
+	{1451, "23503", false},		/* ER_ROW_IS_REFERENCED_2 */
+	{1452, "23503", false},		/* ER_NO_REFERENCED_ROW_2 */
+	{1048, "23502", false},		/* ER_BAD_NULL_ERROR */
+	{1364, "23502", false},		/* ER_NO_DEFAULT_FOR_FIELD */
+	{1406, "22001", false},		/* ER_DATA_TOO_LONG */
+	{1264, "22003", false},		/* ER_WARN_DATA_OUT_OF_RANGE */
+	{1690, "22003", false},		/* ER_DATA_OUT_OF_RANGE */
+	{1365, "22012", false},		/* ER_DIVISION_BY_ZERO */
+	{1292, "22007", false},		/* ER_TRUNCATED_WRONG_VALUE (dates) */
+	{1366, "22P02", false},		/* ER_TRUNCATED_WRONG_VALUE_FOR_FIELD */
+	{1205, "40001", false},		/* ER_LOCK_WAIT_TIMEOUT */
+	{1213, "40P01", false},		/* ER_LOCK_DEADLOCK */
+	{1146, "42P01", false},		/* ER_NO_SUCH_TABLE */
+	{1054, "42703", false},		/* ER_BAD_FIELD_ERROR */
+	{1064, "42601", false},		/* ER_PARSE_ERROR */
+	{1142, "42501", false},		/* ER_TABLEACCESS_DENIED_ERROR */
+	{1045, "28000", false},		/* ER_ACCESS_DENIED_ERROR */
+	{1049, "3D000", false},		/* ER_BAD_DB_ERROR */
+	{1040, "53300", false},		/* ER_CON_COUNT_ERROR */
+	{1317, "57014", false},		/* ER_QUERY_INTERRUPTED */
+	{2002, "08001", true},		/* CR_CONNECTION_ERROR */
+	{2003, "08001", true},		/* CR_CONN_HOST_ERROR */
+	{2006, "08006", true},		/* CR_SERVER_GONE_ERROR */
+	{2013, "08006", true},		/* CR_SERVER_LOST */
+	{2055, "08006", true},		/* CR_SERVER_LOST_EXTENDED */
+};
+
+static bool
+mfmysql_is_number(Oid typid)
+{
+	switch (typid)
+	{
+		case INT2OID:
+		case INT4OID:
+		case INT8OID:
+		case FLOAT4OID:
+		case FLOAT8OID:
+		case NUMERICOID:
+			return true;
+		default:
+			return false;
+	}
+}
+
+static bool
+mfmysql_type_shippable(Oid typid)
+{
+	switch (typid)
+	{
+		case BOOLOID:
+		case TEXTOID:
+		case VARCHAROID:
+		case BPCHAROID:
+		case DATEOID:
+		case TIMESTAMPOID:
+		case TIMESTAMPTZOID:
+		case TIMEOID:
+			return true;
+		default:
+			return mfmysql_is_number(typid);
+	}
+}
+
+/*
+ * Numbers whose arithmetic MySQL does as we do.  Not real: MySQL computes
+ * with FLOAT in double precision, so "real_col = 0.1" is false there and
+ * true here.
+ */
+static bool
+mfmysql_exact_number(Oid typid)
+{
+	return typid != FLOAT4OID && mfmysql_is_number(typid);
+}
+
+/*
+ * Date/time types that compare the same way on both sides.  A timestamptz
+ * against a date or timestamp is compared in our session's time zone here
+ * and in UTC there, so it may only meet its own kind.
+ */
+static bool
+mfmysql_comparable_times(Oid left, Oid right)
+{
+	if ((left == DATEOID || left == TIMESTAMPOID) &&
+		(right == DATEOID || right == TIMESTAMPOID))
+		return true;
+	if (left == TIMESTAMPTZOID && right == TIMESTAMPTZOID)
+		return true;
+	if (left == TIMEOID && right == TIMEOID)
+		return true;
+	return false;
+}
+
+/*
+ * Text comparisons are never shipped: MySQL compares strings by the
+ * column's collation (usually case-insensitive and ignoring trailing
+ * spaces), so even = does not give our answer.
+ */
+static bool
+mfmysql_operator_shippable(const char *opname, Oid left, Oid right,
+						   Oid inputcollid)
+{
+	bool		arith = (strcmp(opname, "+") == 0 ||
+						 strcmp(opname, "-") == 0 ||
+						 strcmp(opname, "*") == 0);
+
+	if (left == InvalidOid)
+		return strcmp(opname, "-") == 0 && mfmysql_exact_number(right);
+
+	if (mfmysql_exact_number(left) && mfmysql_exact_number(right))
+		return arith || mf_builtin_comparison(opname);
+
+	if (mfmysql_comparable_times(left, right))
+		return mf_builtin_comparison(opname);
+
+	return false;
+}
+
+static bool
+mfmysql_plain_number(const char *s)
+{
+	bool		digits = false;
+
+	if (*s == '+' || *s == '-')
+		s++;
+	while (isdigit((unsigned char) *s))
+	{
+		s++;
+		digits = true;
+	}
+	if (*s == '.')
+	{
+		s++;
+		while (isdigit((unsigned char) *s))
+		{
+			s++;
+			digits = true;
+		}
+	}
+	if (!digits)
+		return false;
+	if (*s == 'e' || *s == 'E')
+	{
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!isdigit((unsigned char) *s))
+			return false;
+		while (isdigit((unsigned char) *s))
+			s++;
+	}
+	return *s == '\0';
+}
+
+/*
+ * Numbers are bare, in parentheses when signed ("x - -1" is fine in MySQL,
+ * but "x --1" after some rewrite would be a comment).  A float gets an
+ * exponent because MySQL reads 0.1 as an exact DECIMAL and 0.1e0 as a
+ * DOUBLE, which is what our float8 is.  Special values (NaN, Infinity)
+ * have no MySQL spelling; the core does not ship them, and quoting them
+ * makes MySQL raise an error rather than guess.
+ *
+ * Date and time values are quoted strings, which MySQL converts to the
+ * compared column's type.  A timestamptz arrives as UTC text; MySQL does
+ * not accept the "+00" offset PostgreSQL prints (MariaDB not at all, MySQL
+ * only from 8.0.19), and since the session is in UTC it can simply go.
+ */
+static void
+mfmysql_deparse_const(StringInfo buf, Oid typid, int32 typmod,
+					  const char *value)
+{
+	switch (typid)
+	{
+		case INT2OID:
+		case INT4OID:
+		case INT8OID:
+		case NUMERICOID:
+		case FLOAT4OID:
+		case FLOAT8OID:
+			if (mfmysql_plain_number(value))
+			{
+				bool		signed_ = (value[0] == '-' || value[0] == '+');
+				bool		addexp = ((typid == FLOAT4OID ||
+									   typid == FLOAT8OID) &&
+									  strpbrk(value, "eE") == NULL);
+
+				appendStringInfo(buf, "%s%s%s%s",
+								 signed_ ? "(" : "",
+								 value,
+								 addexp ? "e0" : "",
+								 signed_ ? ")" : "");
+			}
+			else
+				mf_quote_literal_sql(buf, value);
+			break;
+
+		case BOOLOID:
+			appendStringInfoChar(buf,
+								 (value[0] == 't' || value[0] == 'T') ?
+								 '1' : '0');
+			break;
+
+		case TIMESTAMPTZOID:
+			{
+				size_t		len = strlen(value);
+				char	   *copy = pstrdup(value);
+
+				if (len > 6 && strcmp(value + len - 6, "+00:00") == 0)
+					copy[len - 6] = '\0';
+				else if (len > 3 && strcmp(value + len - 3, "+00") == 0)
+					copy[len - 3] = '\0';
+				mf_quote_literal_sql(buf, copy);
+				pfree(copy);
+			}
+			break;
+
+		default:
+			mf_quote_literal_sql(buf, value);
+			break;
+	}
+}
+
+static void
+mfmysql_deparse_param(StringInfo buf, int number, Oid typid, int32 typmod)
+{
+	appendStringInfoChar(buf, '?');
+}
+
+/*
+ * information_schema works on MySQL and MariaDB alike.  TABLES is the
+ * driving table so that the listing does not depend on column privileges;
+ * MariaDB's system-versioned tables are ordinary tables to us.  The
+ * comparisons yield 1/0 (NULL for the column-less row that cannot happen
+ * in MySQL but keeps the LEFT JOIN honest).  COLUMN_KEY is 'PRI' also for
+ * the first NOT NULL unique key of a table that has no primary key, which
+ * MySQL itself treats as the primary key.
+ */
+static void
+mfmysql_import_query(StringInfo buf, const MfImportFilter *filter)
+{
+	appendStringInfoString(buf,
+						   "SELECT t.TABLE_NAME, c.COLUMN_NAME, c.COLUMN_TYPE,"
+						   " c.IS_NULLABLE = 'NO', c.COLUMN_DEFAULT,"
+						   " c.COLUMN_KEY = 'PRI'"
+						   " FROM information_schema.TABLES t"
+						   " LEFT JOIN information_schema.COLUMNS c"
+						   " ON c.TABLE_SCHEMA = t.TABLE_SCHEMA"
+						   " AND c.TABLE_NAME = t.TABLE_NAME"
+						   " WHERE t.TABLE_TYPE IN"
+						   " ('BASE TABLE', 'VIEW', 'SYSTEM VERSIONED')"
+						   " AND t.TABLE_SCHEMA = ");
+	mf_quote_literal_sql(buf, filter->remote_schema);
+
+	if (filter->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ||
+		filter->list_type == FDW_IMPORT_SCHEMA_EXCEPT)
+	{
+		bool		except = (filter->list_type == FDW_IMPORT_SCHEMA_EXCEPT);
+
+		if (filter->table_names == NIL)
+		{
+			if (!except)
+				appendStringInfoString(buf, " AND 1 = 0");
+		}
+		else
+		{
+			ListCell   *lc;
+			bool		first = true;
+
+			appendStringInfo(buf, " AND t.TABLE_NAME %sIN (",
+							 except ? "NOT " : "");
+			foreach(lc, filter->table_names)
+			{
+				if (!first)
+					appendStringInfoString(buf, ", ");
+				first = false;
+				mf_quote_literal_sql(buf, (const char *) lfirst(lc));
+			}
+			appendStringInfoChar(buf, ')');
+		}
+	}
+
+	appendStringInfoString(buf, " ORDER BY t.TABLE_NAME, c.ORDINAL_POSITION");
+}
+
+/*
+ * COLUMN_TYPE split into its parts: "int(11) unsigned zerofill" gives
+ * name "int", args {11}, is_unsigned.  Anything after the arguments other
+ * than unsigned (zerofill, MariaDB's "/ * mariadb-5.3 * /" marks) does not
+ * change the mapping and is ignored.
+ */
+typedef struct MfMysqlType
+{
+	char		name[32];
+	int			nargs;			/* -1: the arguments are not numbers */
+	int			args[2];
+	bool		is_unsigned;
+} MfMysqlType;
+
+static bool
+mfmysql_parse_type(const char *text, MfMysqlType *t)
+{
+	const char *p = text;
+	int			len = 0;
+
+	memset(t, 0, sizeof(*t));
+
+	while (isspace((unsigned char) *p))
+		p++;
+	while (isalnum((unsigned char) *p) || *p == '_')
+	{
+		if (len >= (int) sizeof(t->name) - 1)
+			return false;
+		t->name[len++] = pg_ascii_tolower((unsigned char) *p);
+		p++;
+	}
+	if (len == 0)
+		return false;
+	t->name[len] = '\0';
+
+	while (isspace((unsigned char) *p))
+		p++;
+	if (*p == '(')
+	{
+		p++;
+		for (;;)
+		{
+			long		v = 0;
+			bool		digits = false;
+
+			while (isspace((unsigned char) *p))
+				p++;
+			while (isdigit((unsigned char) *p))
+			{
+				if (v < 100000)
+					v = v * 10 + (*p - '0');
+				p++;
+				digits = true;
+			}
+			while (isspace((unsigned char) *p))
+				p++;
+			if (!digits || t->nargs >= 2)
+			{
+				/* enum('a','b') and the like: keep only the name */
+				t->nargs = -1;
+				return true;
+			}
+			t->args[t->nargs++] = (int) v;
+			if (*p == ',')
+			{
+				p++;
+				continue;
+			}
+			if (*p != ')')
+			{
+				t->nargs = -1;
+				return true;
+			}
+			p++;
+			break;
+		}
+	}
+
+	while (*p)
+	{
+		while (isspace((unsigned char) *p))
+			p++;
+		if (pg_strncasecmp(p, "unsigned", 8) == 0 &&
+			!isalnum((unsigned char) p[8]))
+			t->is_unsigned = true;
+		while (*p && !isspace((unsigned char) *p))
+			p++;
+	}
+	return true;
+}
+
+/*
+ * The local type is always built from the parsed numbers, never by copying
+ * the remote text, so nothing the remote says ends up in our DDL verbatim.
+ * Integer types widen when unsigned so that every value fits.
+ */
+static char *
+mfmysql_map_type(const char *remote_type)
+{
+	MfMysqlType t;
+	const char *n;
+
+	if (remote_type == NULL || !mfmysql_parse_type(remote_type, &t))
+		return NULL;
+	n = t.name;
+
+	if (strcmp(n, "enum") == 0 || strcmp(n, "set") == 0)
+		return pstrdup("text");
+	if (t.nargs < 0)
+		return NULL;
+
+	if (strcmp(n, "tinyint") == 0)
+		return pstrdup(t.nargs == 1 && t.args[0] == 1 ? "boolean" : "smallint");
+	if (strcmp(n, "smallint") == 0)
+		return pstrdup(t.is_unsigned ? "integer" : "smallint");
+	if (strcmp(n, "mediumint") == 0)
+		return pstrdup("integer");
+	if (strcmp(n, "int") == 0 || strcmp(n, "integer") == 0)
+		return pstrdup(t.is_unsigned ? "bigint" : "integer");
+	if (strcmp(n, "bigint") == 0)
+		return pstrdup(t.is_unsigned ? "numeric(20,0)" : "bigint");
+	if (strcmp(n, "decimal") == 0 || strcmp(n, "numeric") == 0 ||
+		strcmp(n, "dec") == 0 || strcmp(n, "fixed") == 0)
+	{
+		if (t.nargs == 2 && t.args[0] >= 1 && t.args[0] <= 1000)
+			return psprintf("numeric(%d,%d)", t.args[0], t.args[1]);
+		if (t.nargs == 1 && t.args[0] >= 1 && t.args[0] <= 1000)
+			return psprintf("numeric(%d,0)", t.args[0]);
+		return pstrdup("numeric");
+	}
+	if (strcmp(n, "float") == 0)
+		return pstrdup("real");
+	if (strcmp(n, "double") == 0 || strcmp(n, "real") == 0)
+		return pstrdup("double precision");
+	if (strcmp(n, "char") == 0 || strcmp(n, "varchar") == 0)
+	{
+		const char *local = (n[0] == 'c') ? "character" : "character varying";
+
+		if (t.nargs == 1 && t.args[0] >= 1 && t.args[0] <= 10485760)
+			return psprintf("%s(%d)", local, t.args[0]);
+		return pstrdup(local);
+	}
+	if (strcmp(n, "tinytext") == 0 || strcmp(n, "text") == 0 ||
+		strcmp(n, "mediumtext") == 0 || strcmp(n, "longtext") == 0)
+		return pstrdup("text");
+	if (strcmp(n, "binary") == 0 || strcmp(n, "varbinary") == 0 ||
+		strcmp(n, "tinyblob") == 0 || strcmp(n, "blob") == 0 ||
+		strcmp(n, "mediumblob") == 0 || strcmp(n, "longblob") == 0)
+		return pstrdup("bytea");
+	if (strcmp(n, "date") == 0)
+		return pstrdup("date");
+	if (strcmp(n, "datetime") == 0 || strcmp(n, "timestamp") == 0 ||
+		strcmp(n, "time") == 0)
+	{
+		const char *local = (strcmp(n, "time") == 0) ? "time" : "timestamp";
+		const char *zone = (strcmp(n, "timestamp") == 0) ?
+			"with time zone" : "without time zone";
+
+		if (t.nargs == 1 && t.args[0] <= 6)
+			return psprintf("%s(%d) %s", local, t.args[0], zone);
+		return psprintf("%s %s", local, zone);
+	}
+	if (strcmp(n, "year") == 0)
+		return pstrdup("smallint");
+	if (strcmp(n, "json") == 0)
+		return pstrdup("json");
+	if (strcmp(n, "bit") == 0)
+	{
+		if (t.nargs == 0 || (t.nargs == 1 && t.args[0] == 1))
+			return pstrdup("boolean");
+		if (t.nargs == 1 && t.args[0] >= 1)
+			return psprintf("bit varying(%d)", t.args[0]);
+		return NULL;
+	}
+	return NULL;
+}
+
+/*
+ * MariaDB reports a default as an SQL expression: 'abc', 0, NULL,
+ * current_timestamp().  Only constants are declared locally; a function
+ * would be evaluated here with our clock instead of the remote's.
+ *
+ * MySQL 8 reports string defaults without quotes, so a bare number may
+ * really be a string: it is only accepted in a spelling that reads back as
+ * the same text (no sign, exponent or leading zero: 007 would become 7).
+ * Quoted literals with a backslash are refused, since whether it was an
+ * escape on the remote side cannot be told from the text.
+ */
+static bool
+mfmysql_default_importable(const char *remote_default)
+{
+	const char *p = remote_default;
+
+	if (p == NULL)
+		return false;
+	while (isspace((unsigned char) *p))
+		p++;
+
+	if (*p == '\'')
+	{
+		p++;
+		for (;;)
+		{
+			if (*p == '\0' || *p == '\\')
+				return false;
+			if (*p == '\'')
+			{
+				if (p[1] != '\'')
+					break;
+				p++;
+			}
+			p++;
+		}
+		p++;
+	}
+	else if (pg_strncasecmp(p, "NULL", 4) == 0)
+		p += 4;
+	else if (isdigit((unsigned char) *p) ||
+			 (*p == '-' && isdigit((unsigned char) p[1])))
+	{
+		bool		negative = (*p == '-');
+		bool		nonzero = false;
+
+		if (negative)
+			p++;
+		if (p[0] == '0' && isdigit((unsigned char) p[1]))
+			return false;
+		while (isdigit((unsigned char) *p))
+			nonzero |= (*p++ != '0');
+		if (*p == '.')
+		{
+			p++;
+			if (!isdigit((unsigned char) *p))
+				return false;
+			while (isdigit((unsigned char) *p))
+				nonzero |= (*p++ != '0');
+		}
+		/* "-0" would read back as "0" */
+		if (negative && !nonzero)
+			return false;
+	}
+	else
+		return false;
+
+	while (isspace((unsigned char) *p))
+		p++;
+	return *p == '\0';
+}
+
+const MfDialect mf_dialect_mysql = {
+	.name = "mysql",
+	.default_transport = "mysql",
+
+	.quote_ident = mfmysql_quote_ident,
+	.quote_literal = mf_quote_literal_sql,
+	.placeholder_fmt = "?",
+	.placeholders_numbered = false,
+	.deparse_insert = mfmysql_deparse_insert,
+
+	.max_params = 65535,
+	.max_rows_per_insert = 0,
+	.max_ident_bytes = 64,
+
+	.savepoint_fmt = "SAVEPOINT s%d",
+	.release_savepoint_fmt = "RELEASE SAVEPOINT s%d",
+	.rollback_to_savepoint_fmt = "ROLLBACK TO SAVEPOINT s%d",
+
+	.session_setup_sql = "SET NAMES utf8mb4, time_zone = '+00:00',"
+	" sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,"
+	"ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION,NO_BACKSLASH_ESCAPES,"
+	"ANSI_QUOTES,NO_UNSIGNED_SUBTRACTION'",
+	.begin_sql = mfmysql_begin_sql,
+	.deparse_limit = mfmysql_deparse_limit,
+
+	.error_map = mfmysql_errors,
+	.n_error_map = lengthof(mfmysql_errors),
+
+	.row_identity = MF_ROWID_KEY,
+	.supports_returning = false,
+	.supports_do_nothing = true,
+	.supports_arrays = false,
+
+	.type_shippable = mfmysql_type_shippable,
+	.operator_shippable = mfmysql_operator_shippable,
+	.deparse_const = mfmysql_deparse_const,
+	.deparse_param = mfmysql_deparse_param,
+
+	.import_query = mfmysql_import_query,
+	.map_type = mfmysql_map_type,
+	.default_importable = mfmysql_default_importable,
+};

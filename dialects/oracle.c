@@ -1,0 +1,690 @@
+/*-------------------------------------------------------------------------
+ *
+ * oracle.c
+ *		The Oracle dialect (over ODBC).
+ *
+ * What this dialect assumes about the remote session: session_setup_sql is
+ * NULL, because the test stand-in for Oracle is MariaDB in Oracle mode,
+ * which has no ALTER SESSION.  A real Oracle session needs, for values to
+ * travel as text the way both sides read them:
+ *
+ *   ALTER SESSION SET NLS_DATE_FORMAT = 'YYYY-MM-DD HH24:MI:SS'
+ *   ALTER SESSION SET NLS_TIMESTAMP_FORMAT = 'YYYY-MM-DD HH24:MI:SS.FF6'
+ *   ALTER SESSION SET NLS_TIMESTAMP_TZ_FORMAT =
+ *       'YYYY-MM-DD HH24:MI:SS.FF6TZH:TZM'
+ *   ALTER SESSION SET NLS_NUMERIC_CHARACTERS = '.,'
+ *   ALTER SESSION SET TIME_ZONE = '+00:00'
+ *
+ * (one statement each: Oracle runs one statement per call).  They are to
+ * come from the odbc transport's connection options / server options until
+ * they can be tried against a real Oracle; that ground is untested.
+ *
+ * Things to know about Oracle's SQL that shape this file:
+ * - A string literal never needs backslash handling, but '' is NULL: an
+ *   empty string cannot be stored or compared, and a local empty string
+ *   sent as a constant matches nothing.  The remote cannot hold empty
+ *   strings anyway, so what we read back is already NULL.
+ * - There is no multi-row VALUES, no DEFAULT VALUES and no RELEASE
+ *   SAVEPOINT.
+ * - Transactions start implicitly with the first statement; the odbc
+ *   transport turns autocommit off, so no BEGIN is sent.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include <ctype.h>
+
+#include "catalog/pg_type.h"
+#include "lib/stringinfo.h"
+#include "nodes/parsenodes.h"
+#include "nodes/pg_list.h"
+#include "utils/memutils.h"
+
+#include "dialect.h"
+
+static void
+mforacle_quote_ident(StringInfo buf, const char *ident)
+{
+	mf_quote_ident_with(buf, ident, '"', '"');
+}
+
+/*
+ * One row: plain VALUES.  Several rows: Oracle has no multi-row VALUES, so
+ * the rows come from a UNION ALL over DUAL.  The WITH goes after the column
+ * list (it is part of the INSERT's subquery; Oracle does not take it before
+ * INSERT).  Only the first branch names its columns, which is all a UNION
+ * needs; the names are the target columns, already quoted.
+ *
+ *   INSERT INTO t ("a", "b") WITH x AS (SELECT ? "a", ? "b" FROM DUAL
+ *   UNION ALL SELECT ?, ? FROM DUAL) SELECT * FROM x
+ *
+ * Zero columns: Oracle has no DEFAULT VALUES, and VALUES (DEFAULT) is only
+ * right for a one-column table; the core must not send a zero-column
+ * insert to this dialect, this is only a readable failure if it does.
+ */
+static void
+mforacle_deparse_insert(StringInfo buf, const char *table,
+						const char *const *columns, int ncols, int nrows,
+						bool do_nothing)
+{
+	size_t		estimate;
+	size_t		collen = 0;
+	int			row;
+	int			col;
+
+	if (ncols == 0)
+	{
+		appendStringInfo(buf, "INSERT INTO %s VALUES (DEFAULT)", table);
+		return;
+	}
+
+	appendStringInfo(buf, "INSERT INTO %s (", table);
+	for (col = 0; col < ncols; col++)
+	{
+		if (col > 0)
+			appendStringInfoString(buf, ", ");
+		appendStringInfoString(buf, columns[col]);
+		collen += strlen(columns[col]) + 4;
+	}
+	appendStringInfoChar(buf, ')');
+
+	if (nrows == 1)
+	{
+		appendStringInfoString(buf, " VALUES (");
+		for (col = 0; col < ncols; col++)
+			appendStringInfoString(buf, col > 0 ? ", ?" : "?");
+		appendStringInfoChar(buf, ')');
+		return;
+	}
+
+	/* "?, " per value, " FROM DUAL UNION ALL SELECT " per row */
+	estimate = collen + (size_t) nrows * ((size_t) ncols * 3 + 30) + 64;
+	if (estimate < (size_t) (MaxAllocSize - buf->len - 1))
+		enlargeStringInfo(buf, (int) estimate);
+
+	appendStringInfoString(buf, " WITH x AS (SELECT ");
+	for (col = 0; col < ncols; col++)
+	{
+		if (col > 0)
+			appendStringInfoString(buf, ", ");
+		appendStringInfo(buf, "? %s", columns[col]);
+	}
+	appendStringInfoString(buf, " FROM DUAL");
+
+	for (row = 1; row < nrows; row++)
+	{
+		appendStringInfoString(buf, " UNION ALL SELECT ");
+		for (col = 0; col < ncols; col++)
+			appendStringInfoString(buf, col > 0 ? ", ?" : "?");
+		appendStringInfoString(buf, " FROM DUAL");
+	}
+	appendStringInfoString(buf, ") SELECT * FROM x");
+}
+
+/* Oracle 12c and later */
+static void
+mforacle_deparse_limit(StringInfo buf, int64 count)
+{
+	appendStringInfo(buf, " FETCH FIRST " INT64_FORMAT " ROWS ONLY", count);
+}
+
+static const MfErrorMap mforacle_errors[] = {
+	{1, "23505", false},		/* ORA-00001 unique constraint violated */
+	{2291, "23503", false},		/* parent key not found */
+	{2292, "23503", false},		/* child record found */
+	{1400, "23502", false},		/* cannot insert NULL */
+	{1407, "23502", false},		/* cannot update to NULL */
+	{12899, "22001", false},	/* value too large for column */
+	{1438, "22003", false},		/* value larger than precision allows */
+	{1476, "22012", false},		/* divisor is equal to zero */
+	{1722, "22P02", false},		/* invalid number */
+	{8177, "40001", false},		/* cannot serialize access */
+	{60, "40P01", false},		/* deadlock detected */
+	{942, "42P01", false},		/* table or view does not exist */
+	{904, "42703", false},		/* invalid identifier */
+	{1031, "42501", false},		/* insufficient privileges */
+	{1017, "28000", false},		/* invalid username/password */
+	{3113, "08006", true},		/* end-of-file on communication channel */
+	{3114, "08006", true},		/* not connected to Oracle */
+	{3135, "08006", true},		/* connection lost contact */
+};
+
+static bool
+mforacle_is_number(Oid typid)
+{
+	switch (typid)
+	{
+		case INT2OID:
+		case INT4OID:
+		case INT8OID:
+		case FLOAT4OID:
+		case FLOAT8OID:
+		case NUMERICOID:
+			return true;
+		default:
+			return false;
+	}
+}
+
+static bool
+mforacle_type_shippable(Oid typid)
+{
+	switch (typid)
+	{
+		case TEXTOID:
+		case VARCHAROID:
+		case BPCHAROID:
+		case DATEOID:
+		case TIMESTAMPOID:
+			return true;
+		default:
+			return mforacle_is_number(typid);
+	}
+}
+
+/*
+ * Comparisons of numbers and of dates.  Text is never compared remotely:
+ * Oracle's result depends on NLS_COMP/NLS_SORT, and '' being NULL changes
+ * what = and <> return.
+ */
+static bool
+mforacle_operator_shippable(const char *opname, Oid left, Oid right,
+							Oid inputcollid)
+{
+	if (!mf_builtin_comparison(opname))
+		return false;
+	if (mforacle_is_number(left) && mforacle_is_number(right))
+		return true;
+	if ((left == DATEOID || left == TIMESTAMPOID) &&
+		(right == DATEOID || right == TIMESTAMPOID))
+		return true;
+	return false;
+}
+
+static bool
+mforacle_plain_number(const char *s)
+{
+	bool		digits = false;
+
+	if (*s == '+' || *s == '-')
+		s++;
+	while (isdigit((unsigned char) *s))
+	{
+		s++;
+		digits = true;
+	}
+	if (*s == '.')
+	{
+		s++;
+		while (isdigit((unsigned char) *s))
+		{
+			s++;
+			digits = true;
+		}
+	}
+	if (!digits)
+		return false;
+	if (*s == 'e' || *s == 'E')
+	{
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!isdigit((unsigned char) *s))
+			return false;
+		while (isdigit((unsigned char) *s))
+			s++;
+	}
+	return *s == '\0';
+}
+
+/*
+ * Numbers bare, parenthesised when signed: "x - -1" could otherwise come
+ * out as "x --1", which Oracle reads as a comment.  Dates and timestamps
+ * as ANSI DATE '...' / TIMESTAMP '...' literals, whose format is fixed
+ * whatever the NLS settings; PostgreSQL's ISO output is the form they
+ * take.  Booleans as 1/0, Oracle's usual NUMBER(1) flags.
+ */
+static void
+mforacle_deparse_const(StringInfo buf, Oid typid, int32 typmod,
+					   const char *value)
+{
+	switch (typid)
+	{
+		case INT2OID:
+		case INT4OID:
+		case INT8OID:
+		case NUMERICOID:
+		case FLOAT4OID:
+		case FLOAT8OID:
+			if (!mforacle_plain_number(value))
+				mf_quote_literal_sql(buf, value);	/* NaN: not shipped */
+			else if (value[0] == '-' || value[0] == '+')
+				appendStringInfo(buf, "(%s)", value);
+			else
+				appendStringInfoString(buf, value);
+			break;
+
+		case BOOLOID:
+			appendStringInfoChar(buf,
+								 (value[0] == 't' || value[0] == 'T') ?
+								 '1' : '0');
+			break;
+
+		case DATEOID:
+			appendStringInfoString(buf, "DATE ");
+			mf_quote_literal_sql(buf, value);
+			break;
+
+		case TIMESTAMPOID:
+			appendStringInfoString(buf, "TIMESTAMP ");
+			mf_quote_literal_sql(buf, value);
+			break;
+
+		default:
+			mf_quote_literal_sql(buf, value);
+			break;
+	}
+}
+
+static void
+mforacle_deparse_param(StringInfo buf, int number, Oid typid, int32 typmod)
+{
+	appendStringInfoChar(buf, '?');
+}
+
+/*
+ * The data dictionary query; the MariaDB stand-in has no ALL_TAB_COLUMNS,
+ * so this is not exercised by the tests.  The type is put back together
+ * the way a column definition spells it (DATA_TYPE already carries the
+ * precision of TIMESTAMP and INTERVAL types).  A NUMBER declared as
+ * INTEGER has no precision and scale 0: it is reported as NUMBER(38,0).
+ * Tables in the recycle bin (BIN$...) are skipped.  DATA_DEFAULT is a
+ * LONG, which may be selected but not used in any expression.
+ */
+static void
+mforacle_import_query(StringInfo buf, const MfImportFilter *filter)
+{
+	appendStringInfoString(buf,
+						   "SELECT c.TABLE_NAME, c.COLUMN_NAME,"
+						   " CASE"
+						   " WHEN c.DATA_TYPE = 'NUMBER'"
+						   " AND c.DATA_PRECISION IS NOT NULL"
+						   " THEN 'NUMBER(' || c.DATA_PRECISION || ','"
+						   " || NVL(c.DATA_SCALE, 0) || ')'"
+						   " WHEN c.DATA_TYPE = 'NUMBER' AND c.DATA_SCALE = 0"
+						   " THEN 'NUMBER(38,0)'"
+						   " WHEN c.DATA_TYPE IN ('VARCHAR2', 'NVARCHAR2',"
+						   " 'CHAR', 'NCHAR')"
+						   " THEN c.DATA_TYPE || '(' || c.CHAR_LENGTH || ')'"
+						   " WHEN c.DATA_TYPE = 'RAW'"
+						   " THEN 'RAW(' || c.DATA_LENGTH || ')'"
+						   " ELSE c.DATA_TYPE END,"
+						   " CASE WHEN c.NULLABLE = 'N' THEN 't' ELSE 'f' END,"
+						   " c.DATA_DEFAULT,"
+						   " CASE WHEN EXISTS (SELECT 1"
+						   " FROM ALL_CONSTRAINTS k"
+						   " JOIN ALL_CONS_COLUMNS u"
+						   " ON u.OWNER = k.OWNER"
+						   " AND u.CONSTRAINT_NAME = k.CONSTRAINT_NAME"
+						   " WHERE k.CONSTRAINT_TYPE = 'P'"
+						   " AND k.OWNER = c.OWNER"
+						   " AND k.TABLE_NAME = c.TABLE_NAME"
+						   " AND u.TABLE_NAME = c.TABLE_NAME"
+						   " AND u.COLUMN_NAME = c.COLUMN_NAME)"
+						   " THEN 't' ELSE 'f' END"
+						   " FROM ALL_TAB_COLUMNS c"
+						   " WHERE c.TABLE_NAME NOT LIKE 'BIN$%'"
+						   " AND c.OWNER = ");
+	mf_quote_literal_sql(buf, filter->remote_schema);
+
+	if (filter->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ||
+		filter->list_type == FDW_IMPORT_SCHEMA_EXCEPT)
+	{
+		bool		except = (filter->list_type == FDW_IMPORT_SCHEMA_EXCEPT);
+
+		if (filter->table_names == NIL)
+		{
+			if (!except)
+				appendStringInfoString(buf, " AND 1 = 0");
+		}
+		else
+		{
+			ListCell   *lc;
+			bool		first = true;
+
+			/* an IN list takes at most 1000 items: OR the chunks */
+			appendStringInfo(buf, " AND %s(c.TABLE_NAME IN (",
+							 except ? "NOT " : "");
+			foreach(lc, filter->table_names)
+			{
+				if (!first)
+				{
+					if (foreach_current_index(lc) % 1000 == 0)
+						appendStringInfoString(buf,
+											   ") OR c.TABLE_NAME IN (");
+					else
+						appendStringInfoString(buf, ", ");
+				}
+				first = false;
+				mf_quote_literal_sql(buf, (const char *) lfirst(lc));
+			}
+			appendStringInfoString(buf, "))");
+		}
+	}
+
+	appendStringInfoString(buf, " ORDER BY c.TABLE_NAME, c.COLUMN_ID");
+}
+
+/*
+ * An Oracle type spelling: NAME [(p[,s])] [more words], upper-cased.
+ * "p" may be "*" (NUMBER(*,0)), and a length may say BYTE or CHAR.
+ */
+typedef struct MfOracleType
+{
+	char		name[32];		/* first word */
+	char		rest[64];		/* words after the arguments, one space
+								 * apart: "WITH TIME ZONE" */
+	int			nargs;
+	int			args[2];		/* -1 for "*" */
+} MfOracleType;
+
+static bool
+mforacle_parse_type(const char *text, MfOracleType *t)
+{
+	const char *p = text;
+	int			len = 0;
+
+	memset(t, 0, sizeof(*t));
+
+	while (isspace((unsigned char) *p))
+		p++;
+	while (isalnum((unsigned char) *p) || *p == '_')
+	{
+		if (len >= (int) sizeof(t->name) - 1)
+			return false;
+		t->name[len++] = pg_ascii_toupper((unsigned char) *p);
+		p++;
+	}
+	if (len == 0)
+		return false;
+	t->name[len] = '\0';
+
+	/* LONG RAW is the one two-word name that matters here */
+	{
+		const char *q = p;
+
+		while (isspace((unsigned char) *q))
+			q++;
+		if (strcmp(t->name, "LONG") == 0 &&
+			pg_strncasecmp(q, "RAW", 3) == 0 && !isalnum((unsigned char) q[3]))
+		{
+			strcpy(t->name, "LONG RAW");
+			p = q + 3;
+		}
+	}
+
+	while (isspace((unsigned char) *p))
+		p++;
+	if (*p == '(')
+	{
+		p++;
+		for (;;)
+		{
+			long		v = 0;
+
+			while (isspace((unsigned char) *p))
+				p++;
+			if (t->nargs >= 2)
+				return false;
+			if (*p == '*')
+			{
+				v = -1;
+				p++;
+			}
+			else if (*p == '-' || isdigit((unsigned char) *p))
+			{
+				bool		neg = (*p == '-');
+
+				if (neg)
+					p++;
+				if (!isdigit((unsigned char) *p))
+					return false;
+				while (isdigit((unsigned char) *p))
+				{
+					if (v < 100000000)
+						v = v * 10 + (*p - '0');
+					p++;
+				}
+				if (neg)
+					v = -v;
+			}
+			else
+				return false;
+			t->args[t->nargs++] = (int) v;
+			while (isspace((unsigned char) *p))
+				p++;
+			/* VARCHAR2(10 BYTE), VARCHAR2(10 CHAR) */
+			if (pg_strncasecmp(p, "BYTE", 4) == 0)
+				p += 4;
+			else if (pg_strncasecmp(p, "CHAR", 4) == 0)
+				p += 4;
+			while (isspace((unsigned char) *p))
+				p++;
+			if (*p != ',')
+				break;
+			p++;
+		}
+		if (*p != ')')
+			return false;
+		p++;
+	}
+
+	/* the remaining words, normalised to single spaces */
+	len = 0;
+	for (;;)
+	{
+		while (isspace((unsigned char) *p))
+			p++;
+		if (*p == '\0')
+			break;
+		if (len > 0)
+		{
+			if (len >= (int) sizeof(t->rest) - 1)
+				return false;
+			t->rest[len++] = ' ';
+		}
+		while (*p && !isspace((unsigned char) *p))
+		{
+			if (len >= (int) sizeof(t->rest) - 1)
+				return false;
+			t->rest[len++] = pg_ascii_toupper((unsigned char) *p);
+			p++;
+		}
+	}
+	t->rest[len] = '\0';
+	return true;
+}
+
+/*
+ * Built from the parsed numbers only, so no remote text reaches our DDL.
+ * Integral NUMBERs get the smallest integer type that holds every value of
+ * their precision.  Oracle allows nine fractional digits in a timestamp,
+ * PostgreSQL six.
+ */
+static char *
+mforacle_map_type(const char *remote_type)
+{
+	MfOracleType t;
+	const char *n;
+
+	if (remote_type == NULL || !mforacle_parse_type(remote_type, &t))
+		return NULL;
+	n = t.name;
+
+	if (strcmp(n, "TIMESTAMP") == 0)
+	{
+		int			prec = (t.nargs == 1) ? Min(t.args[0], 6) : 6;
+		const char *zone;
+
+		if (t.rest[0] == '\0')
+			zone = "without time zone";
+		else if (strcmp(t.rest, "WITH TIME ZONE") == 0 ||
+				 strcmp(t.rest, "WITH LOCAL TIME ZONE") == 0)
+			zone = "with time zone";
+		else
+			return NULL;
+		if (prec < 0)
+			return NULL;
+		return psprintf("timestamp(%d) %s", prec, zone);
+	}
+	if (t.rest[0] != '\0')
+		return NULL;
+
+	if (strcmp(n, "NUMBER") == 0)
+	{
+		int			p,
+					s;
+
+		if (t.nargs == 0)
+			return pstrdup("numeric");
+		p = t.args[0];
+		s = (t.nargs == 2) ? t.args[1] : 0;
+		if (p == -1)
+			p = 38;				/* NUMBER(*,s) */
+		if (p < 1 || p > 1000 || s < -1000 || s > 1000)
+			return NULL;
+		if (s == 0)
+		{
+			if (p <= 4)
+				return pstrdup("smallint");
+			if (p <= 9)
+				return pstrdup("integer");
+			if (p <= 18)
+				return pstrdup("bigint");
+			return psprintf("numeric(%d)", p);
+		}
+		/* PostgreSQL 15 accepts negative scales and scales above p too */
+		return psprintf("numeric(%d,%d)", p, s);
+	}
+	if (strcmp(n, "FLOAT") == 0 || strcmp(n, "BINARY_DOUBLE") == 0)
+		return pstrdup("double precision");
+	if (strcmp(n, "BINARY_FLOAT") == 0)
+		return pstrdup("real");
+	if (strcmp(n, "VARCHAR2") == 0 || strcmp(n, "NVARCHAR2") == 0 ||
+		strcmp(n, "CHAR") == 0 || strcmp(n, "NCHAR") == 0)
+	{
+		const char *local = (strstr(n, "VARCHAR") != NULL) ?
+			"character varying" : "character";
+
+		if (t.nargs == 1 && t.args[0] >= 1 && t.args[0] <= 10485760)
+			return psprintf("%s(%d)", local, t.args[0]);
+		return pstrdup(local);
+	}
+	if (strcmp(n, "CLOB") == 0 || strcmp(n, "NCLOB") == 0 ||
+		strcmp(n, "LONG") == 0)
+		return pstrdup("text");
+	if (strcmp(n, "DATE") == 0)
+		return pstrdup("timestamp(0) without time zone");	/* has a time */
+	if (strcmp(n, "RAW") == 0 || strcmp(n, "BLOB") == 0 ||
+		strcmp(n, "LONG RAW") == 0)
+		return pstrdup("bytea");
+	return NULL;
+}
+
+/*
+ * DATA_DEFAULT is the default's text as it was written, often with
+ * trailing blanks or a newline.  Only a number or a quoted literal is
+ * declared locally: SYSDATE, sequences and other expressions would be
+ * evaluated on our side.  Oracle's '' is NULL; declared locally it is an
+ * empty string, which Oracle stores as NULL all the same.
+ */
+static bool
+mforacle_default_importable(const char *remote_default)
+{
+	const char *p = remote_default;
+
+	if (p == NULL)
+		return false;
+	while (isspace((unsigned char) *p))
+		p++;
+
+	if (*p == '\'')
+	{
+		p++;
+		for (;;)
+		{
+			if (*p == '\0')
+				return false;
+			if (*p == '\'')
+			{
+				if (p[1] != '\'')
+					break;
+				p++;
+			}
+			p++;
+		}
+		p++;
+	}
+	else
+	{
+		const char *start = p;
+		const char *end;
+		char	   *copy;
+		bool		ok;
+
+		end = p;
+		while (*end && !isspace((unsigned char) *end))
+			end++;
+		copy = pnstrdup(start, end - start);
+		ok = mforacle_plain_number(copy);
+		pfree(copy);
+		if (!ok)
+			return false;
+		p = end;
+	}
+
+	while (isspace((unsigned char) *p))
+		p++;
+	return *p == '\0';
+}
+
+const MfDialect mf_dialect_oracle = {
+	.name = "oracle",
+	.default_transport = "odbc",
+
+	.quote_ident = mforacle_quote_ident,
+	.quote_literal = mf_quote_literal_sql,
+	.placeholder_fmt = "?",
+	.placeholders_numbered = false,
+	.deparse_insert = mforacle_deparse_insert,
+
+	.max_params = 65535,
+	.max_rows_per_insert = 0,
+	.max_ident_bytes = 128,		/* 12.2 and later; 30 before */
+
+	.savepoint_fmt = "SAVEPOINT s%d",
+	.release_savepoint_fmt = NULL,	/* Oracle has no RELEASE SAVEPOINT */
+	.rollback_to_savepoint_fmt = "ROLLBACK TO SAVEPOINT s%d",
+
+	.session_setup_sql = NULL,	/* see the top of the file */
+	.begin_sql = NULL,
+	.deparse_limit = mforacle_deparse_limit,
+
+	.error_map = mforacle_errors,
+	.n_error_map = lengthof(mforacle_errors),
+
+	.row_identity = MF_ROWID_KEY,
+	.supports_returning = false,
+	.supports_do_nothing = false,
+	.supports_arrays = false,
+
+	.type_shippable = mforacle_type_shippable,
+	.operator_shippable = mforacle_operator_shippable,
+	.deparse_const = mforacle_deparse_const,
+	.deparse_param = mforacle_deparse_param,
+
+	.import_query = mforacle_import_query,
+	.map_type = mforacle_map_type,
+	.default_importable = mforacle_default_importable,
+};

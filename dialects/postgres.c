@@ -1,0 +1,631 @@
+/*-------------------------------------------------------------------------
+ *
+ * postgres.c
+ *		The PostgreSQL dialect.
+ *
+ * What this dialect assumes about the remote session (session_setup_sql):
+ *
+ * - search_path = pg_catalog: operators, functions and type names in the
+ *   statements we send resolve to the built-ins, never to a same-named
+ *   object a remote user created.  The flip side is that every user table
+ *   must be qualified with its schema, which the deparser does.
+ * - timezone = 'UTC', datestyle = ISO, intervalstyle = postgres,
+ *   extra_float_digits = 3: values travel as text in both directions, so
+ *   the remote must print and parse dates, intervals and floats exactly
+ *   as our side's input and output functions do.  Constants reach
+ *   deparse_const in PostgreSQL's ISO output form (timestamptz with its
+ *   offset), which the remote parses the same whatever its own settings.
+ * - standard_conforming_strings is on (the default since 9.1) so '...'
+ *   literals take backslashes literally; quote_literal still writes E''
+ *   whenever a backslash is present so that a server configured otherwise
+ *   reads the same string.
+ *
+ * Transactions are opened REPEATABLE READ (or SERIALIZABLE when the local
+ * one is), as postgres_fdw does: all the remote statements of one local
+ * transaction then see one consistent snapshot.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include <ctype.h>
+
+#include "access/transam.h"
+#include "catalog/pg_type.h"
+#include "lib/stringinfo.h"
+#include "nodes/parsenodes.h"
+#include "nodes/pg_list.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+
+#include "dialect.h"
+
+static void
+mfpg_quote_ident(StringInfo buf, const char *ident)
+{
+	appendStringInfoString(buf, quote_identifier(ident));
+}
+
+static void
+mfpg_quote_literal(StringInfo buf, const char *str)
+{
+	const char *p;
+
+	if (strchr(str, '\\') != NULL)
+		appendStringInfoChar(buf, 'E');
+	appendStringInfoChar(buf, '\'');
+	for (p = str; *p; p++)
+	{
+		if (*p == '\'' || *p == '\\')
+			appendStringInfoChar(buf, *p);
+		appendStringInfoChar(buf, *p);
+	}
+	appendStringInfoChar(buf, '\'');
+}
+
+static void
+mfpg_deparse_insert(StringInfo buf, const char *table,
+					const char *const *columns, int ncols, int nrows,
+					bool do_nothing)
+{
+	mf_deparse_values_insert(buf, table, columns, ncols, nrows, "$%d",
+							 "INSERT INTO",
+							 do_nothing ? " ON CONFLICT DO NOTHING" : "");
+}
+
+static const char *
+mfpg_begin_sql(bool serializable)
+{
+	return serializable ?
+		"START TRANSACTION ISOLATION LEVEL SERIALIZABLE" :
+		"START TRANSACTION ISOLATION LEVEL REPEATABLE READ";
+}
+
+static void
+mfpg_deparse_limit(StringInfo buf, int64 count)
+{
+	appendStringInfo(buf, " LIMIT " INT64_FORMAT, count);
+}
+
+/* the object-identifier types whose text is a local catalog name */
+static bool
+mfpg_is_reg_type(Oid typid)
+{
+	switch (typid)
+	{
+		case REGPROCOID:
+		case REGPROCEDUREOID:
+		case REGOPEROID:
+		case REGOPERATOROID:
+		case REGCLASSOID:
+		case REGTYPEOID:
+		case REGCOLLATIONOID:
+		case REGCONFIGOID:
+		case REGDICTIONARYOID:
+		case REGNAMESPACEOID:
+		case REGROLEOID:
+			return true;
+		default:
+			return false;
+	}
+}
+
+/*
+ * Built-in types only: a user-defined type may not exist remotely, or may
+ * exist under the same name with a different meaning.  The reg* types are
+ * built in but name objects of our catalog ('t'::regclass), which the
+ * remote would look up in its own (under search_path pg_catalog at that).
+ */
+static bool
+mfpg_type_shippable(Oid typid)
+{
+	Oid			elemtype;
+
+	if (typid >= FirstGenbkiObjectId || mfpg_is_reg_type(typid))
+		return false;
+	elemtype = get_element_type(typid);
+	if (OidIsValid(elemtype) && mfpg_is_reg_type(elemtype))
+		return false;
+	return true;
+}
+
+/*
+ * The core has already established that the operator and its function are
+ * built-in and immutable, so it computes the same thing on any PostgreSQL.
+ */
+static bool
+mfpg_operator_shippable(const char *opname, Oid left, Oid right,
+						Oid inputcollid)
+{
+	return true;
+}
+
+static bool mfpg_plain_number(const char *s);
+
+static void
+mfpg_append_cast(StringInfo buf, Oid typid, int32 typmod)
+{
+	appendStringInfo(buf, "::%s", format_type_with_typemod(typid, typmod));
+}
+
+/*
+ * A constant must come out with the type it has locally, or the remote
+ * parser may pick a different operator: 1 is an integer, 1.5 a numeric, so
+ * "x / 2" with a numeric 2 would turn into an integer division and
+ * "real_col = 0.1" with a real 0.1 into a comparison in double precision.
+ * Hence numbers are written bare but cast unless the bare spelling already
+ * has the right type (an int4, a numeric that has a point and no typmod).
+ */
+static void
+mfpg_deparse_const(StringInfo buf, Oid typid, int32 typmod, const char *value)
+{
+	switch (typid)
+	{
+		case INT2OID:
+		case INT4OID:
+		case INT8OID:
+		case OIDOID:
+		case FLOAT4OID:
+		case FLOAT8OID:
+		case NUMERICOID:
+			if (mfpg_plain_number(value))
+			{
+				bool		needcast;
+
+				/* parenthesised so that "- -1" or "x--1" cannot appear */
+				if (value[0] == '-' || value[0] == '+')
+					appendStringInfo(buf, "(%s)", value);
+				else
+					appendStringInfoString(buf, value);
+
+				if (typid == INT4OID)
+					needcast = false;
+				else if (typid == NUMERICOID)
+					needcast = typmod >= 0 ||
+						strpbrk(value, ".eE") == NULL;
+				else
+					needcast = true;
+				if (needcast)
+					mfpg_append_cast(buf, typid, typmod);
+			}
+			else
+			{
+				/* NaN, Infinity, -Infinity */
+				mfpg_quote_literal(buf, value);
+				mfpg_append_cast(buf, typid, typmod);
+			}
+			break;
+
+		case BOOLOID:
+			appendStringInfoString(buf,
+								   (value[0] == 't' || value[0] == 'T') ?
+								   "true" : "false");
+			break;
+
+		case BITOID:
+		case VARBITOID:
+			/* bit output is only 0s and 1s: nothing to escape */
+			appendStringInfo(buf, "B'%s'", value);
+			mfpg_append_cast(buf, typid, typmod);
+			break;
+
+		case UNKNOWNOID:
+			mfpg_quote_literal(buf, value);
+			break;
+
+		default:
+			mfpg_quote_literal(buf, value);
+			mfpg_append_cast(buf, typid, typmod);
+			break;
+	}
+}
+
+/*
+ * Casting every parameter makes the remote parser resolve operators
+ * exactly as the local one did instead of guessing from context.
+ */
+static void
+mfpg_deparse_param(StringInfo buf, int number, Oid typid, int32 typmod)
+{
+	appendStringInfo(buf, "$%d", number);
+	mfpg_append_cast(buf, typid, typmod);
+}
+
+/*
+ * One row per column, and one row with a NULL column for a relation that
+ * has none (hence the LEFT JOIN), so that such a table is imported too.
+ * format_type() runs under search_path = pg_catalog, so it qualifies every
+ * type that does not live in pg_catalog.
+ */
+static void
+mfpg_import_query(StringInfo buf, const MfImportFilter *filter)
+{
+	appendStringInfoString(buf,
+						   "SELECT c.relname, a.attname,"
+						   " pg_catalog.format_type(a.atttypid, a.atttypmod),"
+						   " a.attnotnull,"
+						   " pg_catalog.pg_get_expr(d.adbin, d.adrelid),"
+						   " EXISTS (SELECT 1 FROM pg_catalog.pg_index i"
+						   " WHERE i.indrelid = c.oid AND i.indisprimary"
+						   " AND a.attnum = ANY (i.indkey))"
+						   " FROM pg_catalog.pg_class c"
+						   " JOIN pg_catalog.pg_namespace n"
+						   " ON n.oid = c.relnamespace"
+						   " LEFT JOIN pg_catalog.pg_attribute a"
+						   " ON a.attrelid = c.oid AND a.attnum > 0"
+						   " AND NOT a.attisdropped"
+						   " LEFT JOIN pg_catalog.pg_attrdef d"
+						   " ON d.adrelid = a.attrelid AND d.adnum = a.attnum"
+						   " WHERE c.relkind IN ('r', 'v', 'f', 'm', 'p')"
+						   " AND n.nspname = ");
+	mfpg_quote_literal(buf, filter->remote_schema);
+
+	if (filter->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ||
+		filter->list_type == FDW_IMPORT_SCHEMA_EXCEPT)
+	{
+		bool		except = (filter->list_type == FDW_IMPORT_SCHEMA_EXCEPT);
+
+		if (filter->table_names == NIL)
+		{
+			/* the grammar never gives an empty list, but be exact anyway */
+			if (!except)
+				appendStringInfoString(buf, " AND false");
+		}
+		else
+		{
+			ListCell   *lc;
+			bool		first = true;
+
+			appendStringInfo(buf, " AND c.relname %sIN (",
+							 except ? "NOT " : "");
+			foreach(lc, filter->table_names)
+			{
+				if (!first)
+					appendStringInfoString(buf, ", ");
+				first = false;
+				mfpg_quote_literal(buf, (const char *) lfirst(lc));
+			}
+			appendStringInfoChar(buf, ')');
+		}
+	}
+
+	appendStringInfoString(buf, " ORDER BY c.relname, a.attnum");
+}
+
+/* format_type() output is already a valid local type name */
+static char *
+mfpg_map_type(const char *remote_type)
+{
+	return pstrdup(remote_type);
+}
+
+/* ---- default_importable: a small recogniser for constant defaults ---- */
+
+static void
+mfpg_skip_space(const char **p)
+{
+	while (isspace((unsigned char) **p))
+		(*p)++;
+}
+
+static bool
+mfpg_ident_char(char c)
+{
+	return isalnum((unsigned char) c) || c == '_' || c == '$' ||
+		(unsigned char) c >= 0x80;
+}
+
+/* Consume a keyword (case-insensitively) that is not the prefix of a word. */
+static bool
+mfpg_eat_word(const char **p, const char *word)
+{
+	size_t		len = strlen(word);
+
+	if (pg_strncasecmp(*p, word, len) != 0 || mfpg_ident_char((*p)[len]))
+		return false;
+	*p += len;
+	return true;
+}
+
+static bool
+mfpg_eat_number(const char **p)
+{
+	const char *s = *p;
+	bool		digits = false;
+
+	if (*s == '+' || *s == '-')
+		s++;
+	while (isdigit((unsigned char) *s))
+	{
+		s++;
+		digits = true;
+	}
+	if (*s == '.')
+	{
+		s++;
+		while (isdigit((unsigned char) *s))
+		{
+			s++;
+			digits = true;
+		}
+	}
+	if (!digits)
+		return false;
+	if (*s == 'e' || *s == 'E')
+	{
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!isdigit((unsigned char) *s))
+			return false;
+		while (isdigit((unsigned char) *s))
+			s++;
+	}
+	if (mfpg_ident_char(*s))
+		return false;
+	*p = s;
+	return true;
+}
+
+/*
+ * Does s spell a number the SQL lexer reads as a numeric constant:
+ * [sign] digits [. digits] [e [sign] digits]?  Special values such as NaN
+ * and Infinity do not.
+ */
+static bool
+mfpg_plain_number(const char *s)
+{
+	const char *p = s;
+
+	return mfpg_eat_number(&p) && *p == '\0';
+}
+
+/* '...' with doubled quotes, or E'...' where a backslash escapes too */
+static bool
+mfpg_eat_literal(const char **p)
+{
+	const char *s = *p;
+	bool		escapes = false;
+
+	if (*s == 'E' || *s == 'e')
+	{
+		escapes = true;
+		s++;
+	}
+	if (*s != '\'')
+		return false;
+	s++;
+	for (;;)
+	{
+		if (*s == '\0')
+			return false;
+		if (escapes && *s == '\\')
+		{
+			if (s[1] == '\0')
+				return false;
+			s += 2;
+			continue;
+		}
+		if (*s == '\'')
+		{
+			if (s[1] == '\'')
+			{
+				s += 2;
+				continue;
+			}
+			break;
+		}
+		s++;
+	}
+	*p = s + 1;
+	return true;
+}
+
+static bool
+mfpg_eat_name(const char **p)
+{
+	const char *s = *p;
+
+	if (*s == '"')
+	{
+		s++;
+		for (;;)
+		{
+			if (*s == '\0')
+				return false;
+			if (*s == '"')
+			{
+				if (s[1] != '"')
+					break;
+				s++;
+			}
+			s++;
+		}
+		*p = s + 1;
+		return true;
+	}
+	if (!(isalpha((unsigned char) *s) || *s == '_' ||
+		  (unsigned char) *s >= 0x80))
+		return false;
+	while (mfpg_ident_char(*s))
+		s++;
+	*p = s;
+	return true;
+}
+
+/*
+ * A type name as format_type() prints it: a possibly qualified name, then
+ * any of the words that multi-word type names are made of ("double
+ * precision", "timestamp(3) with time zone", "interval day to second"),
+ * typmods made of digits only, and array brackets.  Any other word
+ * (COLLATE, AT, AND, ...) is rejected, and so is anything in parentheses
+ * that is not a number list: nothing here can call a function.
+ */
+static bool
+mfpg_eat_type(const char **p)
+{
+	static const char *const words[] = {
+		"precision", "varying", "with", "without", "time", "zone", "to",
+		"year", "month", "day", "hour", "minute", "second"
+	};
+	const char *s = *p;
+
+	if (!mfpg_eat_name(&s))
+		return false;
+	while (*s == '.')
+	{
+		s++;
+		if (!mfpg_eat_name(&s))
+			return false;
+	}
+
+	for (;;)
+	{
+		const char *t = s;
+		size_t		i;
+		bool		found = false;
+
+		mfpg_skip_space(&t);
+		if (*t == '(')
+		{
+			t++;
+			mfpg_skip_space(&t);
+			if (!isdigit((unsigned char) *t))
+				return false;
+			while (isdigit((unsigned char) *t) || *t == ',' || *t == ' ')
+				t++;
+			if (*t != ')')
+				return false;
+			s = t + 1;
+			continue;
+		}
+		if (*t == '[')
+		{
+			t++;
+			while (isdigit((unsigned char) *t))
+				t++;
+			if (*t != ']')
+				return false;
+			s = t + 1;
+			continue;
+		}
+		for (i = 0; i < lengthof(words); i++)
+		{
+			if (mfpg_eat_word(&t, words[i]))
+			{
+				found = true;
+				break;
+			}
+		}
+		if (!found)
+			break;
+		s = t;
+	}
+	*p = s;
+	return true;
+}
+
+/* constant := ( '(' constant ')' | atom ) { '::' type } */
+static bool
+mfpg_eat_constant(const char **p, int depth)
+{
+	const char *s = *p;
+
+	if (depth > 16)
+		return false;
+
+	mfpg_skip_space(&s);
+	if (*s == '(')
+	{
+		s++;
+		if (!mfpg_eat_constant(&s, depth + 1))
+			return false;
+		mfpg_skip_space(&s);
+		if (*s != ')')
+			return false;
+		s++;
+	}
+	else if (!(mfpg_eat_number(&s) ||
+			   mfpg_eat_literal(&s) ||
+			   mfpg_eat_word(&s, "NULL") ||
+			   mfpg_eat_word(&s, "true") ||
+			   mfpg_eat_word(&s, "false")))
+		return false;
+
+	for (;;)
+	{
+		const char *t = s;
+
+		mfpg_skip_space(&t);
+		if (t[0] != ':' || t[1] != ':')
+			break;
+		t += 2;
+		mfpg_skip_space(&t);
+		if (!mfpg_eat_type(&t))
+			return false;
+		s = t;
+	}
+	mfpg_skip_space(&s);
+	*p = s;
+	return true;
+}
+
+/*
+ * Only constants are declared locally: a function call (nextval(), now())
+ * would run on our side, with our sequences and our clock, and its result
+ * would overwrite what the remote default would have produced.
+ */
+static bool
+mfpg_default_importable(const char *remote_default)
+{
+	const char *p = remote_default;
+
+	if (remote_default == NULL)
+		return false;
+	if (!mfpg_eat_constant(&p, 0))
+		return false;
+	return *p == '\0';
+}
+
+const MfDialect mf_dialect_postgres = {
+	.name = "postgres",
+	.default_transport = "libpq",
+
+	.quote_ident = mfpg_quote_ident,
+	.quote_literal = mfpg_quote_literal,
+	.placeholder_fmt = "$%d",
+	.placeholders_numbered = true,
+	.deparse_insert = mfpg_deparse_insert,
+
+	.max_params = 65535,
+	.max_rows_per_insert = 0,
+	.max_ident_bytes = 63,		/* a stock server's NAMEDATALEN - 1 */
+
+	.savepoint_fmt = "SAVEPOINT s%d",
+	.release_savepoint_fmt = "RELEASE SAVEPOINT s%d",
+	.rollback_to_savepoint_fmt = "ROLLBACK TO SAVEPOINT s%d",
+
+	.session_setup_sql = "SET search_path = pg_catalog; SET timezone = 'UTC';"
+	" SET datestyle = ISO; SET intervalstyle = postgres;"
+	" SET extra_float_digits = 3",
+	.begin_sql = mfpg_begin_sql,
+	.deparse_limit = mfpg_deparse_limit,
+
+	/* libpq reports SQLSTATEs itself */
+	.error_map = NULL,
+	.n_error_map = 0,
+
+	.row_identity = MF_ROWID_CTID,
+	.supports_returning = true,
+	.supports_do_nothing = true,
+	.supports_arrays = true,
+
+	.type_shippable = mfpg_type_shippable,
+	.operator_shippable = mfpg_operator_shippable,
+	.deparse_const = mfpg_deparse_const,
+	.deparse_param = mfpg_deparse_param,
+
+	.import_query = mfpg_import_query,
+	.map_type = mfpg_map_type,
+	.default_importable = mfpg_default_importable,
+};

@@ -1,0 +1,637 @@
+/*-------------------------------------------------------------------------
+ *
+ * connection.c
+ *		The connection cache and the remote transactions tied to local ones.
+ *
+ * One connection per user mapping, kept for the session.  The first use
+ * inside a local transaction opens a remote one; every subtransaction level
+ * reached since gets a remote savepoint.  Commit and abort of the local
+ * transaction (and subtransaction) commit or roll back the remote ones.
+ *
+ * A connection may have one owner of an unfinished stream (an open COPY, a
+ * pipeline with results pending).  Anyone else who wants the connection
+ * claims it first, and the owner finishes its stream.  On abort the stream
+ * is ended by the transport, without calling the owner, whose memory may
+ * already be gone.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "access/xact.h"
+#include "catalog/pg_user_mapping.h"
+#include "funcapi.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/hsearch.h"
+#include "utils/inval.h"
+#include "utils/memutils.h"
+#include "utils/syscache.h"
+
+#include "multi_fdw.h"
+
+struct MfConnEntry
+{
+	Oid			key;			/* user mapping OID: the hash key */
+	MfConn	   *conn;			/* NULL when not connected */
+	const MfDialect *dialect;
+	const MfTransport *transport;
+	Oid			serverid;
+	char		servername[NAMEDATALEN];
+	char		username[NAMEDATALEN];
+	int			xact_depth;		/* 0: no remote transaction, 1: open, >1:
+								 * savepoints */
+	bool		changing_xact_state;	/* a transaction command was cut
+										 * short: the state is unknown */
+	bool		invalidated;	/* options changed: reconnect when idle */
+	bool		keep_connections;
+	uint32		server_hashvalue;
+	uint32		mapping_hashvalue;
+
+	/* the stream in progress, if any */
+	void	   *stream_owner;
+	MfStreamFinish stream_finish;
+	MfStep		stream_kind;	/* MF_STEP_COPY or MF_STEP_PIPELINE */
+};
+
+static HTAB *mf_connections = NULL;
+static bool mf_xact_got_connection = false;
+
+static void mf_xact_callback(XactEvent event, void *arg);
+static void mf_subxact_callback(SubXactEvent event, SubTransactionId mySubid,
+								SubTransactionId parentSubid, void *arg);
+static void mf_inval_callback(Datum arg, int cacheid, uint32 hashvalue);
+
+void
+mf_connection_init(void)
+{
+	HASHCTL		ctl;
+
+	if (mf_connections != NULL)
+		return;
+	ctl.keysize = sizeof(Oid);
+	ctl.entrysize = sizeof(MfConnEntry);
+	mf_connections = hash_create("multi_fdw connections", 8, &ctl,
+								 HASH_ELEM | HASH_BLOBS);
+
+	RegisterXactCallback(mf_xact_callback, NULL);
+	RegisterSubXactCallback(mf_subxact_callback, NULL);
+	CacheRegisterSyscacheCallback(FOREIGNSERVEROID, mf_inval_callback, (Datum) 0);
+	CacheRegisterSyscacheCallback(USERMAPPINGOID, mf_inval_callback, (Datum) 0);
+}
+
+static void
+mf_disconnect(MfConnEntry *entry)
+{
+	if (entry->conn != NULL)
+	{
+		entry->transport->disconnect(entry->conn);
+		entry->conn = NULL;
+	}
+	entry->xact_depth = 0;
+	entry->changing_xact_state = false;
+	entry->stream_owner = NULL;
+	entry->stream_finish = NULL;
+}
+
+/* Connect, enforce the password rule, and set the session up. */
+static void
+mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
+{
+	ForeignServer *server = GetForeignServer(user->serverid);
+	List	   *keys;
+	List	   *values;
+	MfConnParams params;
+	const char **k;
+	const char **v;
+	int			i = 0;
+	ListCell   *lk,
+			   *lv;
+	MfError		err;
+	bool		check_password = !superuser_arg(user->userid) &&
+		mf_password_required(user);
+
+	mf_connection_params(server, user, opts->transport, &keys, &values);
+
+	if (check_password)
+	{
+		bool		has_password = false;
+
+		foreach(lk, keys)
+			if (strcmp(lfirst(lk), "password") == 0)
+				has_password = true;
+		if (!has_password)
+			ereport(ERROR,
+					(errcode(ERRCODE_S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED),
+					 errmsg("password is required to connect to server \"%s\"",
+							server->servername),
+					 errdetail("Non-superusers must provide a password in the user mapping.")));
+	}
+
+	k = palloc(sizeof(char *) * list_length(keys));
+	v = palloc(sizeof(char *) * list_length(keys));
+	forboth(lk, keys, lv, values)
+	{
+		k[i] = lfirst(lk);
+		v[i] = lfirst(lv);
+		i++;
+	}
+	params.n = i;
+	params.keys = k;
+	params.values = v;
+
+	mf_error_clear(&err);
+	entry->dialect = opts->dialect;
+	entry->transport = opts->transport;
+	entry->conn = entry->transport->connect(&params, &err);
+	if (entry->conn == NULL)
+		ereport(ERROR,
+				(errcode(err.sqlstate[0] ? MAKE_SQLSTATE(err.sqlstate[0], err.sqlstate[1],
+														 err.sqlstate[2], err.sqlstate[3],
+														 err.sqlstate[4])
+						 : ERRCODE_SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION),
+				 errmsg("could not connect to server \"%s\"", server->servername),
+				 errdetail_internal("%s", err.message)));
+
+	/*
+	 * A non-superuser must not borrow the remote's trust of this host, so
+	 * the server must actually have asked for the password.
+	 */
+	if (check_password && entry->transport->used_password != NULL &&
+		!entry->transport->used_password(entry->conn))
+	{
+		mf_disconnect(entry);
+		ereport(ERROR,
+				(errcode(ERRCODE_S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED),
+				 errmsg("password is required to connect to server \"%s\"",
+						server->servername),
+				 errdetail("Non-superuser cannot connect if the server does not request a password."),
+				 errhint("Target server's authentication method must be changed or set password_required=false in the user mapping attributes.")));
+	}
+
+	if (entry->dialect->session_setup_sql != NULL &&
+		!entry->transport->exec(entry->conn, entry->dialect->session_setup_sql,
+								NULL, &err))
+	{
+		MfError		copy = err;
+
+		mf_disconnect(entry);
+		mf_report_error(ERROR, entry->servername, entry->dialect, &copy,
+						entry->dialect->session_setup_sql);
+	}
+}
+
+/* Open the remote transaction and savepoints up to the local level. */
+static void
+mf_begin_remote_xact(MfConnEntry *entry)
+{
+	int			curlevel = GetCurrentTransactionNestLevel();
+	MfError		err;
+
+	mf_error_clear(&err);
+	if (entry->xact_depth <= 0)
+	{
+		const char *sql = entry->dialect->begin_sql ?
+		entry->dialect->begin_sql(IsolationIsSerializable()) : NULL;
+
+		entry->changing_xact_state = true;
+		if (!entry->transport->begin(entry->conn, sql, &err))
+			mf_raise_error(ERROR, entry, &err, sql ? sql : "(begin transaction)");
+		entry->changing_xact_state = false;
+		entry->xact_depth = 1;
+	}
+
+	while (entry->xact_depth < curlevel)
+	{
+		char		sql[64];
+
+		snprintf(sql, sizeof(sql), entry->dialect->savepoint_fmt,
+				 entry->xact_depth + 1);
+		entry->changing_xact_state = true;
+		if (!entry->transport->exec(entry->conn, sql, NULL, &err))
+			mf_raise_error(ERROR, entry, &err, sql);
+		entry->changing_xact_state = false;
+		entry->xact_depth++;
+	}
+}
+
+/*
+ * The connection for a user mapping, connected and inside a remote
+ * transaction at the current local level.
+ */
+MfConnEntry *
+mf_get_connection(UserMapping *user, const MfOptions *opts)
+{
+	MfConnEntry *entry;
+	bool		found;
+
+	mf_connection_init();
+
+	entry = hash_search(mf_connections, &user->umid, HASH_ENTER, &found);
+	if (!found)
+	{
+		entry->conn = NULL;
+		entry->xact_depth = 0;
+		entry->changing_xact_state = false;
+		entry->stream_owner = NULL;
+		entry->stream_finish = NULL;
+	}
+
+	/* A connection whose options changed is replaced once it is idle. */
+	if (entry->conn != NULL && entry->invalidated && entry->xact_depth == 0)
+		mf_disconnect(entry);
+
+	/* A connection lost outside a transaction is replaced silently. */
+	if (entry->conn != NULL && entry->xact_depth == 0 &&
+		entry->transport->is_broken(entry->conn))
+		mf_disconnect(entry);
+
+	if (entry->conn == NULL)
+	{
+		entry->key = user->umid;
+		entry->serverid = user->serverid;
+		strlcpy(entry->servername, opts->servername, NAMEDATALEN);
+		strlcpy(entry->username,
+				OidIsValid(user->userid) ? GetUserNameFromId(user->userid, false)
+				: "public", NAMEDATALEN);
+		entry->invalidated = false;
+		entry->keep_connections = opts->keep_connections;
+		entry->server_hashvalue =
+			GetSysCacheHashValue1(FOREIGNSERVEROID, ObjectIdGetDatum(user->serverid));
+		entry->mapping_hashvalue =
+			GetSysCacheHashValue1(USERMAPPINGOID, ObjectIdGetDatum(user->umid));
+		mf_connect(entry, user, opts);
+	}
+	else if (entry->changing_xact_state || entry->transport->is_broken(entry->conn))
+		ereport(ERROR,
+				(errcode(ERRCODE_CONNECTION_EXCEPTION),
+				 errmsg("connection to server \"%s\" was lost", entry->servername),
+				 errdetail("The remote transaction cannot go on; roll back and retry.")));
+
+	mf_xact_got_connection = true;
+	mf_begin_remote_xact(entry);
+	return entry;
+}
+
+MfConn *
+mf_conn(MfConnEntry *entry)
+{
+	return entry->conn;
+}
+
+const MfTransport *
+mf_conn_transport(MfConnEntry *entry)
+{
+	return entry->transport;
+}
+
+const MfDialect *
+mf_conn_dialect(MfConnEntry *entry)
+{
+	return entry->dialect;
+}
+
+const char *
+mf_conn_server_name(MfConnEntry *entry)
+{
+	return entry->servername;
+}
+
+/*
+ * About to use the connection: if someone else has a stream open on it, ask
+ * them to finish first.
+ */
+void
+mf_claim_connection(MfConnEntry *entry, void *owner)
+{
+	if (entry->stream_owner != NULL && entry->stream_owner != owner)
+	{
+		void	   *prev = entry->stream_owner;
+		MfStreamFinish finish = entry->stream_finish;
+
+		entry->stream_owner = NULL;
+		entry->stream_finish = NULL;
+		finish(prev);
+	}
+}
+
+void
+mf_set_stream_owner(MfConnEntry *entry, void *owner, MfStreamFinish finish)
+{
+	mf_claim_connection(entry, owner);
+	entry->stream_owner = owner;
+	entry->stream_finish = finish;
+}
+
+void
+mf_clear_stream_owner(MfConnEntry *entry, void *owner)
+{
+	if (entry->stream_owner == owner)
+	{
+		entry->stream_owner = NULL;
+		entry->stream_finish = NULL;
+	}
+}
+
+/* Run one statement with no rows, raising any error. */
+void
+mf_conn_exec(MfConnEntry *entry, const char *sql, long *rows)
+{
+	MfError		err;
+
+	mf_claim_connection(entry, NULL);
+	mf_error_clear(&err);
+	if (!entry->transport->exec(entry->conn, sql, rows, &err))
+		mf_raise_error(ERROR, entry, &err, sql);
+}
+
+/* ---------------------------------------------------------------------
+ * Transaction callbacks
+ * ---------------------------------------------------------------------
+ */
+
+/* End the remote transaction after a local abort; never raises. */
+static void
+mf_abort_remote(MfConnEntry *entry)
+{
+	MfError		err;
+
+	entry->stream_owner = NULL;
+	entry->stream_finish = NULL;
+	if (entry->conn == NULL)
+		return;
+	mf_error_clear(&err);
+	if (entry->transport->is_broken(entry->conn) ||
+		!entry->transport->rollback(entry->conn, &err))
+	{
+		if (!entry->transport->is_broken(entry->conn))
+			mf_report_error(WARNING, entry->servername, entry->dialect, &err,
+							"ROLLBACK");
+		entry->changing_xact_state = true;	/* drop it below */
+	}
+}
+
+static void
+mf_xact_callback(XactEvent event, void *arg)
+{
+	HASH_SEQ_STATUS scan;
+	MfConnEntry *entry;
+
+	if (!mf_xact_got_connection)
+		return;
+
+	hash_seq_init(&scan, mf_connections);
+	while ((entry = hash_seq_search(&scan)) != NULL)
+	{
+		MfError		err;
+
+		if (entry->conn == NULL || entry->xact_depth == 0)
+			continue;
+
+		switch (event)
+		{
+			case XACT_EVENT_PARALLEL_PRE_COMMIT:
+			case XACT_EVENT_PRE_COMMIT:
+				/* finish streams first: their rows belong to the commit */
+				mf_claim_connection(entry, NULL);
+				entry->changing_xact_state = true;
+				mf_error_clear(&err);
+				if (!entry->transport->commit(entry->conn, &err))
+					mf_raise_error(ERROR, entry, &err, "COMMIT");
+				entry->changing_xact_state = false;
+				break;
+			case XACT_EVENT_PRE_PREPARE:
+				ereport(ERROR,
+						(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+						 errmsg("cannot PREPARE a transaction that has used multi_fdw foreign tables")));
+				break;
+			case XACT_EVENT_PARALLEL_COMMIT:
+			case XACT_EVENT_COMMIT:
+			case XACT_EVENT_PREPARE:
+				break;
+			case XACT_EVENT_PARALLEL_ABORT:
+			case XACT_EVENT_ABORT:
+				if (entry->changing_xact_state)
+					break;		/* state unknown: drop below */
+				mf_abort_remote(entry);
+				break;
+		}
+	}
+
+	if (event == XACT_EVENT_PRE_COMMIT ||
+		event == XACT_EVENT_PARALLEL_PRE_COMMIT ||
+		event == XACT_EVENT_PRE_PREPARE)
+		return;
+
+	/* The transaction is over: release per-transaction state. */
+	hash_seq_init(&scan, mf_connections);
+	while ((entry = hash_seq_search(&scan)) != NULL)
+	{
+		if (entry->conn == NULL)
+			continue;
+		if (entry->xact_depth > 0)
+			entry->transport->forget_all(entry->conn);
+		entry->xact_depth = 0;
+		entry->stream_owner = NULL;
+		entry->stream_finish = NULL;
+
+		if (entry->changing_xact_state || entry->invalidated ||
+			!entry->keep_connections ||
+			entry->transport->is_broken(entry->conn))
+			mf_disconnect(entry);
+	}
+	mf_xact_got_connection = false;
+}
+
+static void
+mf_subxact_callback(SubXactEvent event, SubTransactionId mySubid,
+					SubTransactionId parentSubid, void *arg)
+{
+	HASH_SEQ_STATUS scan;
+	MfConnEntry *entry;
+	int			curlevel;
+
+	if (!(event == SUBXACT_EVENT_PRE_COMMIT_SUB ||
+		  event == SUBXACT_EVENT_ABORT_SUB))
+		return;
+	if (!mf_xact_got_connection)
+		return;
+
+	curlevel = GetCurrentTransactionNestLevel();
+	hash_seq_init(&scan, mf_connections);
+	while ((entry = hash_seq_search(&scan)) != NULL)
+	{
+		char		sql[100];
+		MfError		err;
+
+		if (entry->conn == NULL || entry->xact_depth < curlevel)
+			continue;
+		if (entry->xact_depth > curlevel)
+			elog(ERROR, "missed cleaning up remote subtransaction at level %d",
+				 entry->xact_depth);
+
+		mf_error_clear(&err);
+		if (event == SUBXACT_EVENT_PRE_COMMIT_SUB)
+		{
+			mf_claim_connection(entry, NULL);
+			if (entry->dialect->release_savepoint_fmt != NULL)
+			{
+				snprintf(sql, sizeof(sql), entry->dialect->release_savepoint_fmt,
+						 curlevel);
+				entry->changing_xact_state = true;
+				if (!entry->transport->exec(entry->conn, sql, NULL, &err))
+					mf_raise_error(ERROR, entry, &err, sql);
+				entry->changing_xact_state = false;
+			}
+		}
+		else if (!entry->changing_xact_state)
+		{
+			/*
+			 * A stream cut short by the error is ended first, so that the
+			 * remote session accepts the ROLLBACK TO.
+			 */
+			if (entry->stream_owner != NULL)
+			{
+				entry->stream_owner = NULL;
+				entry->stream_finish = NULL;
+				if (entry->transport->copy_end != NULL)
+					(void) entry->transport->copy_end(entry->conn,
+													  "subtransaction aborted",
+													  NULL, &err);
+				if (entry->transport->pipeline_end != NULL)
+					(void) entry->transport->pipeline_end(entry->conn, &err);
+				mf_error_clear(&err);
+			}
+			snprintf(sql, sizeof(sql), entry->dialect->rollback_to_savepoint_fmt,
+					 curlevel);
+			entry->changing_xact_state = true;
+			if (entry->transport->exec(entry->conn, sql, NULL, &err))
+			{
+				entry->changing_xact_state = false;
+				if (entry->dialect->release_savepoint_fmt != NULL)
+				{
+					snprintf(sql, sizeof(sql),
+							 entry->dialect->release_savepoint_fmt, curlevel);
+					if (!entry->transport->exec(entry->conn, sql, NULL, &err))
+						entry->changing_xact_state = true;
+				}
+			}
+		}
+		entry->xact_depth--;
+	}
+}
+
+/*
+ * A server or user mapping changed: its connections are replaced when they
+ * are next idle.
+ */
+static void
+mf_inval_callback(Datum arg, int cacheid, uint32 hashvalue)
+{
+	HASH_SEQ_STATUS scan;
+	MfConnEntry *entry;
+
+	hash_seq_init(&scan, mf_connections);
+	while ((entry = hash_seq_search(&scan)) != NULL)
+	{
+		if (entry->conn == NULL)
+			continue;
+		if (hashvalue == 0 ||
+			(cacheid == FOREIGNSERVEROID && entry->server_hashvalue == hashvalue) ||
+			(cacheid == USERMAPPINGOID && entry->mapping_hashvalue == hashvalue))
+		{
+			if (entry->xact_depth == 0)
+				mf_disconnect(entry);
+			else
+				entry->invalidated = true;
+		}
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * SQL-callable functions
+ * ---------------------------------------------------------------------
+ */
+
+PG_FUNCTION_INFO_V1(multi_fdw_get_connections);
+PG_FUNCTION_INFO_V1(multi_fdw_disconnect);
+PG_FUNCTION_INFO_V1(multi_fdw_disconnect_all);
+
+Datum
+multi_fdw_get_connections(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	HASH_SEQ_STATUS scan;
+	MfConnEntry *entry;
+
+	InitMaterializedSRF(fcinfo, 0);
+	if (mf_connections == NULL)
+		PG_RETURN_VOID();
+
+	hash_seq_init(&scan, mf_connections);
+	while ((entry = hash_seq_search(&scan)) != NULL)
+	{
+		Datum		values[6];
+		bool		nulls[6] = {0};
+
+		if (entry->conn == NULL)
+			continue;
+		values[0] = CStringGetTextDatum(entry->servername);
+		values[1] = CStringGetTextDatum(entry->username);
+		values[2] = CStringGetTextDatum(entry->dialect->name);
+		values[3] = CStringGetTextDatum(entry->transport->name);
+		values[4] = BoolGetDatum(!entry->invalidated &&
+								 !entry->transport->is_broken(entry->conn));
+		values[5] = BoolGetDatum(entry->xact_depth > 0);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	PG_RETURN_VOID();
+}
+
+/*
+ * Close connections of one server (or all).  One in use by the current
+ * transaction is kept, with a warning, as postgres_fdw does.
+ */
+static bool
+mf_disconnect_cached(const char *servername)
+{
+	HASH_SEQ_STATUS scan;
+	MfConnEntry *entry;
+	bool		result = false;
+
+	if (mf_connections == NULL)
+		return false;
+	hash_seq_init(&scan, mf_connections);
+	while ((entry = hash_seq_search(&scan)) != NULL)
+	{
+		if (entry->conn == NULL)
+			continue;
+		if (servername != NULL && strcmp(entry->servername, servername) != 0)
+			continue;
+		if (entry->xact_depth > 0)
+			ereport(WARNING,
+					(errmsg("cannot close connection for server \"%s\" because it is still in use",
+							entry->servername)));
+		else
+		{
+			mf_disconnect(entry);
+			result = true;
+		}
+	}
+	return result;
+}
+
+Datum
+multi_fdw_disconnect(PG_FUNCTION_ARGS)
+{
+	char	   *name = text_to_cstring(PG_GETARG_TEXT_PP(0));
+	ForeignServer *server = GetForeignServerByName(name, false);
+
+	PG_RETURN_BOOL(mf_disconnect_cached(server->servername));
+}
+
+Datum
+multi_fdw_disconnect_all(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(mf_disconnect_cached(NULL));
+}

@@ -1,0 +1,707 @@
+/*-------------------------------------------------------------------------
+ *
+ * deparse.c
+ *		SQL text for the remote side, built from plans through the dialect.
+ *
+ * This file decides what may be evaluated remotely and writes it down;
+ * every piece of grammar (quoting, literals, placeholders, the batch INSERT
+ * shape, limits) comes from the server's dialect.
+ *
+ * What it assumes of the remote session: the dialect's session_setup_sql
+ * has made values read and sent in text form mean the same on both sides
+ * (time zone, date style, float digits, strict modes), and for PostgreSQL
+ * the search_path is pg_catalog, so built-in operators and types resolve
+ * to themselves and user tables are always schema-qualified.
+ *
+ * What is shipped: Vars of the scanned relation, constants and parameters
+ * of types the dialect accepts, built-in immutable operators the dialect
+ * agrees to (comparisons first of all), AND/OR/NOT, IS [NOT] NULL, and for
+ * dialects with arrays x op ANY (array).  A sub-expression that reads no
+ * column and has no volatile function (now() - interval '1 day', a stable
+ * function of constants) is computed locally once per scan and sent as a
+ * parameter, so the condition around it can still be shipped.  Everything
+ * else is checked locally.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "access/htup_details.h"
+#include "access/transam.h"
+#include "catalog/pg_collation.h"
+#include "catalog/pg_operator.h"
+#include "catalog/pg_proc.h"
+#include "catalog/pg_type.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/clauses.h"
+#include "optimizer/optimizer.h"
+#include "parser/parsetree.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/rel.h"
+#include "utils/syscache.h"
+
+#include "multi_fdw.h"
+
+typedef struct MfDeparseCxt
+{
+	PlannerInfo *root;
+	RelOptInfo *baserel;
+	Oid			relid;
+	const MfDialect *dialect;
+	StringInfo	buf;
+	List	  **params_list;
+} MfDeparseCxt;
+
+static const MfDialect *
+mf_rel_dialect(RelOptInfo *baserel)
+{
+	return ((MfRelInfo *) baserel->fdw_private)->opts.dialect;
+}
+
+MfTypeClass
+mf_type_class(Oid typid)
+{
+	switch (getBaseType(typid))
+	{
+		case BOOLOID:
+			return MF_TYPE_BOOL;
+		case INT2OID:
+		case INT4OID:
+		case INT8OID:
+		case OIDOID:
+			return MF_TYPE_INT;
+		case FLOAT4OID:
+		case FLOAT8OID:
+			return MF_TYPE_FLOAT;
+		case NUMERICOID:
+			return MF_TYPE_NUMERIC;
+		case BYTEAOID:
+			return MF_TYPE_BYTES;
+		case DATEOID:
+			return MF_TYPE_DATE;
+		case TIMEOID:
+			return MF_TYPE_TIME;
+		case TIMESTAMPOID:
+			return MF_TYPE_TIMESTAMP;
+		case TIMESTAMPTZOID:
+			return MF_TYPE_TIMESTAMPTZ;
+		case UUIDOID:
+			return MF_TYPE_UUID;
+		case JSONOID:
+		case JSONBOID:
+			return MF_TYPE_JSON;
+		default:
+			return MF_TYPE_TEXT;
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Shippability
+ * ---------------------------------------------------------------------
+ */
+
+/*
+ * Computed here once per scan and sent as a parameter: reads no column of
+ * any relation, calls nothing volatile, returns one value.
+ */
+static bool
+mf_is_local_param(Node *node, const MfDialect *dialect)
+{
+	if (node == NULL || IsA(node, Const) || IsA(node, Param))
+		return false;
+	if (!dialect->type_shippable(exprType(node)))
+		return false;
+	return !contain_var_clause(node) &&
+		!contain_volatile_functions(node) &&
+		!contain_subplans(node) &&
+		!contain_agg_clause(node) &&
+		!contain_window_function(node) &&
+		!expression_returns_set(node);
+}
+
+static Node *
+mf_strip_relabel(Node *node)
+{
+	while (node && IsA(node, RelabelType))
+		node = (Node *) ((RelabelType *) node)->arg;
+	return node;
+}
+
+/*
+ * A collation is safe when it is the default one (both sides are assumed
+ * to share it, as postgres_fdw assumes) or comes from a column of the
+ * foreign table, whose remote twin is assumed to sort the same way.
+ */
+static bool
+mf_collation_safe(Oid inputcollid, List *args)
+{
+	ListCell   *lc;
+
+	if (!OidIsValid(inputcollid) || inputcollid == DEFAULT_COLLATION_OID)
+		return true;
+	foreach(lc, args)
+	{
+		Node	   *arg = mf_strip_relabel(lfirst(lc));
+
+		if (arg && IsA(arg, Var) && ((Var *) arg)->varcollid == inputcollid)
+			return true;
+	}
+	return false;
+}
+
+static bool
+mf_operator_shippable(MfDeparseCxt *cxt, Oid opno, Oid opfuncid,
+					  Oid inputcollid, List *args)
+{
+	HeapTuple	tup;
+	Form_pg_operator form;
+	bool		ok;
+
+	if (opno >= FirstGenbkiObjectId)
+		return false;
+	if (func_volatile(opfuncid) != PROVOLATILE_IMMUTABLE)
+		return false;
+	if (!mf_collation_safe(inputcollid, args))
+		return false;
+
+	tup = SearchSysCache1(OPEROID, ObjectIdGetDatum(opno));
+	if (!HeapTupleIsValid(tup))
+		elog(ERROR, "cache lookup failed for operator %u", opno);
+	form = (Form_pg_operator) GETSTRUCT(tup);
+	ok = cxt->dialect->operator_shippable(NameStr(form->oprname),
+										  form->oprleft, form->oprright,
+										  inputcollid);
+	ReleaseSysCache(tup);
+	return ok;
+}
+
+static bool
+mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
+{
+	ListCell   *lc;
+
+	if (node == NULL)
+		return true;
+
+	switch (nodeTag(node))
+	{
+		case T_Var:
+			{
+				Var		   *var = (Var *) node;
+
+				/* only ordinary columns of the scanned relation */
+				return (Index) var->varno == cxt->baserel->relid &&
+					var->varlevelsup == 0 && var->varattno > 0 &&
+					cxt->dialect->type_shippable(var->vartype);
+			}
+		case T_Const:
+			return cxt->dialect->type_shippable(((Const *) node)->consttype);
+		case T_Param:
+			{
+				Param	   *p = (Param *) node;
+
+				return (p->paramkind == PARAM_EXTERN ||
+						p->paramkind == PARAM_EXEC) &&
+					cxt->dialect->type_shippable(p->paramtype);
+			}
+		case T_RelabelType:
+			return mf_expr_shippable((Node *) ((RelabelType *) node)->arg, cxt);
+		case T_OpExpr:
+			{
+				OpExpr	   *op = (OpExpr *) node;
+
+				if (!mf_operator_shippable(cxt, op->opno, op->opfuncid,
+										   op->inputcollid, op->args))
+					break;
+				foreach(lc, op->args)
+					if (!mf_expr_shippable(lfirst(lc), cxt))
+						return false;
+				return true;
+			}
+		case T_ScalarArrayOpExpr:
+			{
+				ScalarArrayOpExpr *op = (ScalarArrayOpExpr *) node;
+
+				if (!cxt->dialect->supports_arrays ||
+					!mf_operator_shippable(cxt, op->opno, op->opfuncid,
+										   op->inputcollid, op->args))
+					break;
+				foreach(lc, op->args)
+					if (!mf_expr_shippable(lfirst(lc), cxt))
+						return false;
+				return true;
+			}
+		case T_BoolExpr:
+			foreach(lc, ((BoolExpr *) node)->args)
+				if (!mf_expr_shippable(lfirst(lc), cxt))
+					return false;
+			return true;
+		case T_NullTest:
+			if (((NullTest *) node)->argisrow)
+				break;
+			return mf_expr_shippable((Node *) ((NullTest *) node)->arg, cxt);
+		default:
+			break;
+	}
+	return mf_is_local_param(node, cxt->dialect);
+}
+
+bool
+mf_is_foreign_expr(PlannerInfo *root, RelOptInfo *baserel, Expr *expr)
+{
+	MfDeparseCxt cxt = {0};
+
+	cxt.root = root;
+	cxt.baserel = baserel;
+	cxt.dialect = mf_rel_dialect(baserel);
+	return mf_expr_shippable((Node *) expr, &cxt);
+}
+
+void
+mf_classify_conditions(PlannerInfo *root, RelOptInfo *baserel,
+					   List *input_conds, List **remote_conds,
+					   List **local_conds)
+{
+	ListCell   *lc;
+
+	*remote_conds = NIL;
+	*local_conds = NIL;
+	foreach(lc, input_conds)
+	{
+		RestrictInfo *ri = lfirst_node(RestrictInfo, lc);
+
+		if (mf_is_foreign_expr(root, baserel, ri->clause))
+			*remote_conds = lappend(*remote_conds, ri);
+		else
+			*local_conds = lappend(*local_conds, ri);
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Expressions
+ * ---------------------------------------------------------------------
+ */
+
+static void mf_deparse_node(Node *node, MfDeparseCxt *cxt);
+
+/*
+ * A parameter's placeholder.  Numbered placeholders reuse the number of an
+ * equal expression; "?" placeholders take one parameter per occurrence.
+ */
+static void
+mf_deparse_placeholder(Node *node, MfDeparseCxt *cxt)
+{
+	const MfDialect *d = cxt->dialect;
+	int			number = 0;
+	ListCell   *lc;
+
+	if (d->placeholders_numbered)
+	{
+		int			i = 1;
+
+		foreach(lc, *cxt->params_list)
+		{
+			if (equal(lfirst(lc), node))
+			{
+				number = i;
+				break;
+			}
+			i++;
+		}
+	}
+	if (number == 0)
+	{
+		*cxt->params_list = lappend(*cxt->params_list, node);
+		number = list_length(*cxt->params_list);
+	}
+
+	if (d->deparse_param)
+		d->deparse_param(cxt->buf, number, exprType(node), exprTypmod(node));
+	else
+		appendStringInfo(cxt->buf, d->placeholder_fmt, number);
+}
+
+static void
+mf_deparse_const(Const *c, MfDeparseCxt *cxt)
+{
+	Oid			typoutput;
+	bool		isvarlena;
+	char	   *value;
+
+	if (c->constisnull)
+	{
+		appendStringInfoString(cxt->buf, "NULL");
+		return;
+	}
+	getTypeOutputInfo(c->consttype, &typoutput, &isvarlena);
+	value = OidOutputFunctionCall(typoutput, c->constvalue);
+
+	if (cxt->dialect->deparse_const)
+	{
+		cxt->dialect->deparse_const(cxt->buf, c->consttype, c->consttypmod, value);
+		return;
+	}
+	switch (mf_type_class(c->consttype))
+	{
+		case MF_TYPE_INT:
+		case MF_TYPE_NUMERIC:
+		case MF_TYPE_FLOAT:
+			appendStringInfo(cxt->buf, value[0] == '-' ? "(%s)" : "%s", value);
+			break;
+		case MF_TYPE_BOOL:
+			appendStringInfoString(cxt->buf, value[0] == 't' ? "1" : "0");
+			break;
+		default:
+			cxt->dialect->quote_literal(cxt->buf, value);
+			break;
+	}
+}
+
+static void
+mf_deparse_op(Oid opno, List *args, MfDeparseCxt *cxt, bool any)
+{
+	char	   *opname = get_opname(opno);
+
+	appendStringInfoChar(cxt->buf, '(');
+	if (list_length(args) == 2)
+	{
+		mf_deparse_node(linitial(args), cxt);
+		appendStringInfo(cxt->buf, " %s ", opname);
+		if (any)
+			appendStringInfoString(cxt->buf, "ANY (");
+		mf_deparse_node(lsecond(args), cxt);
+		if (any)
+			appendStringInfoChar(cxt->buf, ')');
+	}
+	else
+	{
+		appendStringInfoString(cxt->buf, opname);
+		appendStringInfoChar(cxt->buf, ' ');
+		mf_deparse_node(llast(args), cxt);
+	}
+	appendStringInfoChar(cxt->buf, ')');
+}
+
+static void
+mf_deparse_node(Node *node, MfDeparseCxt *cxt)
+{
+	ListCell   *lc;
+
+	if (mf_is_local_param(node, cxt->dialect))
+	{
+		mf_deparse_placeholder(node, cxt);
+		return;
+	}
+
+	switch (nodeTag(node))
+	{
+		case T_Var:
+			mf_deparse_column(cxt->buf, cxt->relid, ((Var *) node)->varattno,
+							  cxt->dialect);
+			break;
+		case T_Const:
+			mf_deparse_const((Const *) node, cxt);
+			break;
+		case T_Param:
+			mf_deparse_placeholder(node, cxt);
+			break;
+		case T_RelabelType:
+			mf_deparse_node((Node *) ((RelabelType *) node)->arg, cxt);
+			break;
+		case T_OpExpr:
+			mf_deparse_op(((OpExpr *) node)->opno, ((OpExpr *) node)->args,
+						  cxt, false);
+			break;
+		case T_ScalarArrayOpExpr:
+			{
+				ScalarArrayOpExpr *op = (ScalarArrayOpExpr *) node;
+
+				if (!op->useOr)
+					elog(ERROR, "ALL (array) is not shipped");
+				mf_deparse_op(op->opno, op->args, cxt, true);
+				break;
+			}
+		case T_BoolExpr:
+			{
+				BoolExpr   *b = (BoolExpr *) node;
+				const char *sep = b->boolop == AND_EXPR ? " AND " : " OR ";
+				bool		first = true;
+
+				if (b->boolop == NOT_EXPR)
+				{
+					appendStringInfoString(cxt->buf, "(NOT ");
+					mf_deparse_node(linitial(b->args), cxt);
+					appendStringInfoChar(cxt->buf, ')');
+					break;
+				}
+				appendStringInfoChar(cxt->buf, '(');
+				foreach(lc, b->args)
+				{
+					if (!first)
+						appendStringInfoString(cxt->buf, sep);
+					mf_deparse_node(lfirst(lc), cxt);
+					first = false;
+				}
+				appendStringInfoChar(cxt->buf, ')');
+				break;
+			}
+		case T_NullTest:
+			{
+				NullTest   *nt = (NullTest *) node;
+
+				appendStringInfoChar(cxt->buf, '(');
+				mf_deparse_node((Node *) nt->arg, cxt);
+				appendStringInfoString(cxt->buf, nt->nulltesttype == IS_NULL ?
+									   " IS NULL)" : " IS NOT NULL)");
+				break;
+			}
+		default:
+			elog(ERROR, "unsupported expression type for deparse: %d",
+				 (int) nodeTag(node));
+	}
+}
+
+void
+mf_deparse_expr(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
+				Expr *expr, List **params_list)
+{
+	MfDeparseCxt cxt;
+	RangeTblEntry *rte = planner_rt_fetch(baserel->relid, root);
+
+	cxt.root = root;
+	cxt.baserel = baserel;
+	cxt.relid = rte->relid;
+	cxt.dialect = mf_rel_dialect(baserel);
+	cxt.buf = buf;
+	cxt.params_list = params_list;
+	mf_deparse_node((Node *) expr, &cxt);
+}
+
+/* Append " <keyword> c1 AND c2 ..." for a list of RestrictInfos or Exprs. */
+void
+mf_deparse_conditions(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
+					  List *conds, const char *keyword, List **params_list)
+{
+	ListCell   *lc;
+	bool		first = true;
+
+	foreach(lc, conds)
+	{
+		Expr	   *expr = lfirst(lc);
+
+		if (IsA(expr, RestrictInfo))
+			expr = ((RestrictInfo *) expr)->clause;
+		appendStringInfoString(buf, first ? keyword : " AND ");
+		mf_deparse_expr(buf, root, baserel, expr, params_list);
+		first = false;
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Names
+ * ---------------------------------------------------------------------
+ */
+
+void
+mf_deparse_relation(StringInfo buf, Relation rel, const MfDialect *dialect)
+{
+	ForeignTable *table = GetForeignTable(RelationGetRelid(rel));
+	MfOptions	opts;
+	const char *schema;
+
+	mf_get_options(table->serverid, RelationGetRelid(rel), &opts);
+	schema = opts.schema_name;
+	if (schema == NULL && dialect->default_schema_is_local)
+		schema = get_namespace_name(RelationGetNamespace(rel));
+	if (schema != NULL)
+	{
+		dialect->quote_ident(buf, schema);
+		appendStringInfoChar(buf, '.');
+	}
+	dialect->quote_ident(buf, opts.table_name ? opts.table_name :
+						 RelationGetRelationName(rel));
+}
+
+void
+mf_deparse_column(StringInfo buf, Oid relid, AttrNumber attnum,
+				  const MfDialect *dialect)
+{
+	if (attnum == SelfItemPointerAttributeNumber)
+		appendStringInfoString(buf, "ctid");
+	else
+		dialect->quote_ident(buf, mf_column_name(relid, attnum));
+}
+
+/* Append "c1, c2, ..." for attnums; NULL when there are none. */
+static void
+mf_deparse_column_list(StringInfo buf, Relation rel, const MfDialect *dialect,
+					   List *attrs)
+{
+	ListCell   *lc;
+	bool		first = true;
+
+	foreach(lc, attrs)
+	{
+		if (!first)
+			appendStringInfoString(buf, ", ");
+		mf_deparse_column(buf, RelationGetRelid(rel), lfirst_int(lc), dialect);
+		first = false;
+	}
+	if (first)
+		appendStringInfoString(buf, "NULL");
+}
+
+/* ---------------------------------------------------------------------
+ * Statements
+ * ---------------------------------------------------------------------
+ */
+
+void
+mf_deparse_select(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
+				  Relation rel, Bitmapset *attrs_used, List *remote_conds,
+				  bool for_update, List **retrieved_attrs, List **params_list)
+{
+	const MfDialect *dialect = mf_rel_dialect(baserel);
+	TupleDesc	tupdesc = RelationGetDescr(rel);
+	bool		whole_row = bms_is_member(0 - FirstLowInvalidHeapAttributeNumber,
+										  attrs_used);
+
+	*retrieved_attrs = NIL;
+	for (int i = 1; i <= tupdesc->natts; i++)
+	{
+		if (TupleDescAttr(tupdesc, i - 1)->attisdropped)
+			continue;
+		if (whole_row ||
+			bms_is_member(i - FirstLowInvalidHeapAttributeNumber, attrs_used))
+			*retrieved_attrs = lappend_int(*retrieved_attrs, i);
+	}
+	if (bms_is_member(SelfItemPointerAttributeNumber -
+					  FirstLowInvalidHeapAttributeNumber, attrs_used))
+		*retrieved_attrs = lappend_int(*retrieved_attrs,
+									   SelfItemPointerAttributeNumber);
+
+	appendStringInfoString(buf, "SELECT ");
+	mf_deparse_column_list(buf, rel, dialect, *retrieved_attrs);
+	appendStringInfoString(buf, " FROM ");
+	mf_deparse_relation(buf, rel, dialect);
+	mf_deparse_conditions(buf, root, baserel, remote_conds, " WHERE ",
+						  params_list);
+	if (for_update && dialect->lock_clause)
+		appendStringInfoString(buf, dialect->lock_clause);
+}
+
+void
+mf_deparse_returning(StringInfo buf, Relation rel, const MfDialect *dialect,
+					 List *attrs)
+{
+	if (attrs == NIL)
+		return;
+	appendStringInfoString(buf, " RETURNING ");
+	mf_deparse_column_list(buf, rel, dialect, attrs);
+}
+
+char *
+mf_deparse_insert(Relation rel, const MfDialect *dialect, List *target_attrs,
+				  int nrows, bool do_nothing, List *returning_attrs)
+{
+	StringInfoData table;
+	StringInfoData buf;
+	const char **columns;
+	int			ncols = list_length(target_attrs);
+	int			i = 0;
+	ListCell   *lc;
+
+	initStringInfo(&table);
+	mf_deparse_relation(&table, rel, dialect);
+
+	columns = palloc(sizeof(char *) * Max(ncols, 1));
+	foreach(lc, target_attrs)
+	{
+		StringInfoData col;
+
+		initStringInfo(&col);
+		mf_deparse_column(&col, RelationGetRelid(rel), lfirst_int(lc), dialect);
+		columns[i++] = col.data;
+	}
+
+	initStringInfo(&buf);
+	dialect->deparse_insert(&buf, table.data, columns, ncols, nrows, do_nothing);
+	mf_deparse_returning(&buf, rel, dialect, returning_attrs);
+	return buf.data;
+}
+
+/* Append " WHERE id1 = <p> AND ..." for the row identity, numbered from n. */
+static void
+mf_deparse_identity(StringInfo buf, Relation rel, const MfDialect *dialect,
+					List *identity_attrs, int n)
+{
+	ListCell   *lc;
+	bool		first = true;
+
+	foreach(lc, identity_attrs)
+	{
+		appendStringInfoString(buf, first ? " WHERE " : " AND ");
+		mf_deparse_column(buf, RelationGetRelid(rel), lfirst_int(lc), dialect);
+		appendStringInfoString(buf, " = ");
+		appendStringInfo(buf, dialect->placeholder_fmt, n++);
+		first = false;
+	}
+}
+
+char *
+mf_deparse_update(Relation rel, const MfDialect *dialect, List *target_attrs,
+				  List *identity_attrs, List *returning_attrs)
+{
+	StringInfoData buf;
+	ListCell   *lc;
+	int			n = 1;
+
+	initStringInfo(&buf);
+	appendStringInfoString(&buf, "UPDATE ");
+	mf_deparse_relation(&buf, rel, dialect);
+	appendStringInfoString(&buf, " SET ");
+	foreach(lc, target_attrs)
+	{
+		if (n > 1)
+			appendStringInfoString(&buf, ", ");
+		mf_deparse_column(&buf, RelationGetRelid(rel), lfirst_int(lc), dialect);
+		appendStringInfoString(&buf, " = ");
+		appendStringInfo(&buf, dialect->placeholder_fmt, n++);
+	}
+	mf_deparse_identity(&buf, rel, dialect, identity_attrs, n);
+	mf_deparse_returning(&buf, rel, dialect, returning_attrs);
+	return buf.data;
+}
+
+char *
+mf_deparse_delete(Relation rel, const MfDialect *dialect, List *identity_attrs,
+				  List *returning_attrs)
+{
+	StringInfoData buf;
+
+	initStringInfo(&buf);
+	appendStringInfoString(&buf, "DELETE FROM ");
+	mf_deparse_relation(&buf, rel, dialect);
+	mf_deparse_identity(&buf, rel, dialect, identity_attrs, 1);
+	mf_deparse_returning(&buf, rel, dialect, returning_attrs);
+	return buf.data;
+}
+
+/* SELECT of every column, for ANALYZE's sample. */
+void
+mf_deparse_analyze(StringInfo buf, Relation rel, const MfDialect *dialect,
+				   List **retrieved_attrs)
+{
+	TupleDesc	tupdesc = RelationGetDescr(rel);
+
+	*retrieved_attrs = NIL;
+	for (int i = 1; i <= tupdesc->natts; i++)
+		if (!TupleDescAttr(tupdesc, i - 1)->attisdropped)
+			*retrieved_attrs = lappend_int(*retrieved_attrs, i);
+
+	appendStringInfoString(buf, "SELECT ");
+	mf_deparse_column_list(buf, rel, dialect, *retrieved_attrs);
+	appendStringInfoString(buf, " FROM ");
+	mf_deparse_relation(buf, rel, dialect);
+}

@@ -1,0 +1,183 @@
+/*-------------------------------------------------------------------------
+ *
+ * error.c
+ *		The one place where a transport's error record becomes a PostgreSQL
+ *		error, and the wait that lets transports notice a cancel.
+ *
+ * The SQLSTATE is the dialect's mapping of the native code when it has
+ * one (MySQL, SQL Server and Oracle report numbers), else the SQLSTATE the
+ * remote sent (PostgreSQL passes its own through), else a connection or
+ * FDW error.  The remote message, detail and hint are kept as they came;
+ * the native code goes in the detail and the statement in the context.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "miscadmin.h"
+#include "storage/latch.h"
+#include "utils/wait_event.h"
+
+#include "multi_fdw.h"
+
+/* longest statement text quoted in an error context */
+#define MF_CONTEXT_SQL_LEN	1000
+
+static int
+mf_sqlstate_code(const char *s)
+{
+	return MAKE_SQLSTATE(s[0], s[1], s[2], s[3], s[4]);
+}
+
+static bool
+mf_valid_sqlstate(const char *s)
+{
+	if (strlen(s) != 5)
+		return false;
+	for (int i = 0; i < 5; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'A' && s[i] <= 'Z')))
+			return false;
+	/* "00000" and the generic ODBC/MySQL classes say nothing useful */
+	return strcmp(s, "00000") != 0 && strncmp(s, "HY", 2) != 0;
+}
+
+static const char *
+mf_step_name(MfStep step)
+{
+	switch (step)
+	{
+		case MF_STEP_CONNECT:
+			return "connecting";
+		case MF_STEP_EXEC:
+			return "running";
+		case MF_STEP_PREPARE:
+			return "preparing";
+		case MF_STEP_EXECUTE:
+			return "executing";
+		case MF_STEP_FETCH:
+			return "fetching from";
+		case MF_STEP_COPY:
+			return "copying through";
+		case MF_STEP_PIPELINE:
+			return "pipelining";
+		case MF_STEP_CANCEL:
+			return "canceling";
+		case MF_STEP_TRANSACTION:
+			return "ending the transaction with";
+	}
+	return "running";
+}
+
+/*
+ * Report err at elevel.  servername and dialect may be NULL; sql is the
+ * statement that failed, or NULL.
+ */
+void
+mf_report_error(int elevel, const char *servername, const MfDialect *dialect,
+				const MfError *err, const char *sql)
+{
+	const char *mapped = NULL;
+	bool		lost = err->conn_lost;
+	int			code;
+	char		shortsql[MF_CONTEXT_SQL_LEN + 4];
+
+	if (dialect != NULL && err->native_code != 0)
+		mapped = mf_dialect_sqlstate(dialect, err->native_code, &lost);
+
+	if (mapped != NULL)
+		code = mf_sqlstate_code(mapped);
+	else if (mf_valid_sqlstate(err->sqlstate))
+		code = mf_sqlstate_code(err->sqlstate);
+	else if (lost)
+		code = ERRCODE_CONNECTION_FAILURE;
+	else
+		code = ERRCODE_FDW_ERROR;
+
+	if (sql != NULL)
+	{
+		strlcpy(shortsql, sql, MF_CONTEXT_SQL_LEN + 1);
+		if (strlen(sql) > MF_CONTEXT_SQL_LEN)
+			strcat(shortsql, "...");
+	}
+
+	if (servername == NULL)
+		servername = "?";
+
+	if (lost && mapped == NULL && !mf_valid_sqlstate(err->sqlstate))
+		ereport(elevel,
+				(errcode(code),
+				 errmsg("connection to server \"%s\" was lost", servername),
+				 errdetail_internal("%s", err->message),
+				 sql ? errcontext("remote SQL on server \"%s\": %s",
+								  servername, shortsql) : 0));
+	else if (lost)
+		ereport(elevel,
+				(errcode(code),
+				 errmsg("connection to server \"%s\" was lost: %s", servername,
+						err->message),
+				 err->detail[0] ? errdetail_internal("%s", err->detail) : 0,
+				 sql ? errcontext("remote SQL on server \"%s\": %s",
+								  servername, shortsql) : 0));
+	else
+		ereport(elevel,
+				(errcode(code),
+				 errmsg_internal("%s", err->message[0] ? err->message :
+								 "unknown error"),
+				 err->detail[0] ? errdetail_internal("%s", err->detail) :
+				 err->native_code != 0 ?
+				 errdetail_internal("Remote error code %ld.", err->native_code) : 0,
+				 err->hint[0] ? errhint("%s", err->hint) : 0,
+				 err->row > 0 ?
+				 errcontext("row %ld of the statement's input", err->row) : 0,
+				 err->context[0] ? errcontext("remote context: %s", err->context) : 0,
+				 sql ? errcontext("%s remote SQL on server \"%s\": %s",
+								  mf_step_name(err->step), servername,
+								  shortsql) : 0));
+}
+
+/*
+ * Raise err for a connection.  A lost connection cannot carry on this
+ * transaction: it is marked broken so that it is dropped at its end and
+ * the next statement reconnects.
+ */
+void
+mf_raise_error(int elevel, MfConnEntry *entry, const MfError *err,
+			   const char *sql)
+{
+	mf_report_error(elevel,
+					entry ? mf_conn_server_name(entry) : NULL,
+					entry ? mf_conn_dialect(entry) : NULL, err, sql);
+	pg_unreachable();
+}
+
+/*
+ * The wait transports use: the socket or the latch.  A pending cancel or
+ * termination is reported (0) rather than processed, so that no longjmp
+ * crosses the transport's code; the core processes it once the transport
+ * has returned.
+ */
+static int
+mf_latch_wait(int sock, bool for_write)
+{
+	for (;;)
+	{
+		int			rc;
+
+		if (QueryCancelPending || ProcDiePending)
+			return 0;
+		rc = WaitLatchOrSocket(MyLatch,
+							   WL_LATCH_SET | WL_EXIT_ON_PM_DEATH |
+							   (for_write ? WL_SOCKET_WRITEABLE : WL_SOCKET_READABLE),
+							   sock, -1L, PG_WAIT_EXTENSION);
+		if (rc & WL_LATCH_SET)
+			ResetLatch(MyLatch);
+		if (rc & (WL_SOCKET_READABLE | WL_SOCKET_WRITEABLE))
+			return 1;
+	}
+}
+
+void
+mf_install_wait(void)
+{
+	mf_wait_socket = mf_latch_wait;
+}

@@ -1,0 +1,184 @@
+/*-------------------------------------------------------------------------
+ *
+ * import.c
+ *		IMPORT FOREIGN SCHEMA: the remote catalog, read through the dialect's
+ *		query, turned into CREATE FOREIGN TABLE statements.
+ *
+ * Options of the IMPORT statement:
+ *	import_not_null (true)	declare NOT NULL where the remote column is
+ *	import_default (true)	declare defaults the dialect calls safe (plain
+ *							constants, never a remote function call)
+ *	import_keys (true)		mark primary key columns with key 'true', which
+ *							UPDATE and DELETE need outside PostgreSQL
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "commands/defrem.h"
+#include "miscadmin.h"
+#include "nodes/parsenodes.h"
+#include "utils/builtins.h"
+
+#include "multi_fdw.h"
+
+static bool
+mf_text_bool(const char *v)
+{
+	return v != NULL && (v[0] == 't' || v[0] == 'T' || v[0] == '1' ||
+						 v[0] == 'y' || v[0] == 'Y');
+}
+
+/* the value of a string option, quoted as a literal */
+static void
+mf_append_option(StringInfo buf, const char *name, const char *value)
+{
+	appendStringInfo(buf, "%s %s", name, quote_literal_cstr(value));
+}
+
+typedef struct MfImportOptions
+{
+	bool		not_null;
+	bool		defaults;
+	bool		keys;
+} MfImportOptions;
+
+static void
+mf_import_options(List *options, MfImportOptions *io)
+{
+	ListCell   *lc;
+
+	io->not_null = io->defaults = io->keys = true;
+	foreach(lc, options)
+	{
+		DefElem    *d = lfirst(lc);
+
+		if (strcmp(d->defname, "import_not_null") == 0)
+			io->not_null = defGetBoolean(d);
+		else if (strcmp(d->defname, "import_default") == 0)
+			io->defaults = defGetBoolean(d);
+		else if (strcmp(d->defname, "import_keys") == 0)
+			io->keys = defGetBoolean(d);
+		else
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
+					 errmsg("invalid option \"%s\" for IMPORT FOREIGN SCHEMA",
+							d->defname),
+					 errhint("Valid options are: import_not_null, import_default, import_keys.")));
+	}
+}
+
+/* Close one table's statement and add it to the list. */
+static List *
+mf_finish_table(List *commands, StringInfo buf, const char *servername,
+				const char *remote_schema, const char *table)
+{
+	appendStringInfo(buf, "\n) SERVER %s OPTIONS (", quote_identifier(servername));
+	mf_append_option(buf, "schema_name", remote_schema);
+	appendStringInfoString(buf, ", ");
+	mf_append_option(buf, "table_name", table);
+	appendStringInfoString(buf, ")");
+	return lappend(commands, pstrdup(buf->data));
+}
+
+List *
+mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
+{
+	MfOptions	opts;
+	MfImportOptions io;
+	MfConnEntry *entry;
+	const MfTransport *tr;
+	const MfDialect *dialect;
+	MfImportFilter filter;
+	StringInfoData query;
+	StringInfoData buf;
+	MfResult   *res;
+	MfError		err;
+	List	   *commands = NIL;
+	char	   *table = NULL;
+	int			ncols = 0;
+	int			n;
+	ListCell   *lc;
+
+	mf_import_options(stmt->options, &io);
+	mf_get_options(serverOid, InvalidOid, &opts);
+	entry = mf_get_connection(GetUserMapping(GetUserId(), serverOid), &opts);
+	tr = mf_conn_transport(entry);
+	dialect = opts.dialect;
+
+	filter.remote_schema = stmt->remote_schema;
+	filter.list_type = stmt->list_type;
+	filter.table_names = NIL;
+	foreach(lc, stmt->table_list)
+		filter.table_names = lappend(filter.table_names,
+									 ((RangeVar *) lfirst(lc))->relname);
+
+	initStringInfo(&query);
+	dialect->import_query(&query, &filter);
+
+	mf_claim_connection(entry, NULL);
+	mf_error_clear(&err);
+	res = tr->query(mf_conn(entry), query.data, 0, NULL, NULL, opts.fetch_size, &err);
+	if (res == NULL)
+		mf_raise_error(ERROR, entry, &err, query.data);
+
+	initStringInfo(&buf);
+	while ((n = tr->fetch(res, &err)) > 0)
+	{
+		for (int row = 0; row < n; row++)
+		{
+			const char *tname = tr->value(res, row, MF_IMPORT_TABLE);
+			const char *cname = tr->value(res, row, MF_IMPORT_COLUMN);
+			const char *rtype = tr->value(res, row, MF_IMPORT_TYPE);
+			const char *deflt = tr->value(res, row, MF_IMPORT_DEFAULT);
+			char	   *ltype;
+
+			if (table == NULL || strcmp(table, tname) != 0)
+			{
+				if (table != NULL)
+					commands = mf_finish_table(commands, &buf, opts.servername,
+											   stmt->remote_schema, table);
+				table = pstrdup(tname);
+				ncols = 0;
+				resetStringInfo(&buf);
+				appendStringInfo(&buf, "CREATE FOREIGN TABLE %s (",
+								 quote_identifier(table));
+			}
+			if (cname == NULL)
+				continue;		/* a table without columns */
+
+			ltype = rtype ? dialect->map_type(rtype) : NULL;
+			if (ltype == NULL)
+			{
+				ereport(NOTICE,
+						(errmsg("column \"%s\" of remote table \"%s\" has type \"%s\", imported as text",
+								cname, table, rtype ? rtype : "?")));
+				ltype = "text";
+			}
+			appendStringInfo(&buf, "%s\n  %s %s OPTIONS (", ncols > 0 ? "," : "",
+							 quote_identifier(cname), ltype);
+			mf_append_option(&buf, "column_name", cname);
+			if (io.keys && dialect->row_identity == MF_ROWID_KEY &&
+				mf_text_bool(tr->value(res, row, MF_IMPORT_IS_KEY)))
+				appendStringInfoString(&buf, ", key 'true'");
+			appendStringInfoChar(&buf, ')');
+			if (io.not_null && mf_text_bool(tr->value(res, row, MF_IMPORT_NOT_NULL)))
+				appendStringInfoString(&buf, " NOT NULL");
+			if (io.defaults && deflt != NULL && dialect->default_importable(deflt))
+				appendStringInfo(&buf, " DEFAULT %s", deflt);
+			ncols++;
+		}
+	}
+	if (n < 0)
+	{
+		MfError		copy = err;
+
+		tr->result_close(res);
+		mf_raise_error(ERROR, entry, &copy, query.data);
+	}
+	tr->result_close(res);
+	if (table != NULL)
+		commands = mf_finish_table(commands, &buf, opts.servername,
+								   stmt->remote_schema, table);
+	return commands;
+}

@@ -1,0 +1,845 @@
+/*-------------------------------------------------------------------------
+ *
+ * modify.c
+ *		INSERT, UPDATE and DELETE on foreign tables.
+ *
+ * INSERT goes through the buffering core (buffer.c) whenever nothing needs
+ * each row's result: the executor hands rows over in batches
+ * (ExecForeignBatchInsert) and they leave as multi-row statements.  With
+ * RETURNING, WITH CHECK OPTION or row triggers, each row is one statement.
+ *
+ * UPDATE and DELETE find the row again by the dialect's row identity (ctid
+ * for PostgreSQL, the key columns elsewhere), or are sent whole when every
+ * clause and every new value can be evaluated remotely.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "access/sysattr.h"
+#include "access/table.h"
+#include "catalog/pg_type.h"
+#include "commands/explain.h"
+#include "executor/executor.h"
+#include "miscadmin.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/appendinfo.h"
+#include "optimizer/optimizer.h"
+#include "parser/parsetree.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/rel.h"
+
+#include "multi_fdw.h"
+
+/* fdw_private of a ModifyTable's foreign target, by position */
+enum MfModifyPrivate
+{
+	MF_MOD_SQL,					/* the one-row statement (String) */
+	MF_MOD_TARGET_ATTRS,		/* columns sent (List of Integer) */
+	MF_MOD_IDENTITY_ATTRS,		/* row identity columns (List of Integer) */
+	MF_MOD_RETURNING_ATTRS,		/* columns read back (List of Integer) */
+	MF_MOD_DO_NOTHING			/* ON CONFLICT DO NOTHING (Boolean) */
+};
+
+/* fdw_private of a direct UPDATE/DELETE ForeignScan, by position */
+enum MfDirectPrivate
+{
+	MF_DIRECT_SQL,
+	MF_DIRECT_SET_PROCESSED
+};
+
+typedef struct MfModifyState
+{
+	Relation	rel;
+	MfConnEntry *entry;
+	const MfTransport *tr;
+	const MfDialect *dialect;
+	MfOptions	opts;
+	CmdType		operation;
+
+	char	   *sql;			/* one-row statement */
+	MfStmt	   *stmt;			/* it, prepared on first use */
+	List	   *target_attrs;
+	List	   *identity_attrs;
+	List	   *returning_attrs;
+	bool		do_nothing;
+
+	AttrNumber *identity_junk;	/* junk columns holding the identity */
+	FmgrInfo   *out_functions;	/* targets, then identity columns */
+	MfTypeClass *classes;
+	int			nparams;
+
+	MfInsertBuffer *buffer;		/* batched INSERT */
+	MfRowReader reader;			/* RETURNING */
+	MemoryContext temp_cxt;
+} MfModifyState;
+
+typedef struct MfDirectState
+{
+	MfConnEntry *entry;
+	char	   *sql;
+	bool		set_processed;
+	List	   *param_exprs;
+	int			nparams;
+	FmgrInfo   *param_flinfo;
+	MfTypeClass *param_classes;
+	bool		done;
+} MfDirectState;
+
+/* every column a row of rel has, in order, except dropped and generated */
+static List *
+mf_all_columns(Relation rel, bool skip_generated)
+{
+	TupleDesc	tupdesc = RelationGetDescr(rel);
+	List	   *attrs = NIL;
+
+	for (int i = 0; i < tupdesc->natts; i++)
+	{
+		Form_pg_attribute att = TupleDescAttr(tupdesc, i);
+
+		if (att->attisdropped || (skip_generated && att->attgenerated))
+			continue;
+		attrs = lappend_int(attrs, i + 1);
+	}
+	return attrs;
+}
+
+/* the key columns of a foreign table, or an error naming it */
+static List *
+mf_key_columns(Relation rel)
+{
+	TupleDesc	tupdesc = RelationGetDescr(rel);
+	List	   *keys = NIL;
+
+	for (int i = 0; i < tupdesc->natts; i++)
+	{
+		if (TupleDescAttr(tupdesc, i)->attisdropped)
+			continue;
+		if (mf_column_is_key(RelationGetRelid(rel), i + 1))
+			keys = lappend_int(keys, i + 1);
+	}
+	if (keys == NIL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_UNABLE_TO_CREATE_EXECUTION),
+				 errmsg("foreign table \"%s\" has no key column",
+						RelationGetRelationName(rel)),
+				 errhint("UPDATE and DELETE find rows by the columns marked with the column option key 'true'.")));
+	return keys;
+}
+
+static const MfDialect *
+mf_rel_dialect(Relation rel)
+{
+	MfOptions	opts;
+
+	mf_get_options(GetForeignTable(RelationGetRelid(rel))->serverid,
+				   RelationGetRelid(rel), &opts);
+	return opts.dialect;
+}
+
+/* ---------------------------------------------------------------------
+ * Planning
+ * ---------------------------------------------------------------------
+ */
+
+void
+mfAddForeignUpdateTargets(PlannerInfo *root, Index rtindex,
+						  RangeTblEntry *target_rte, Relation target_relation)
+{
+	const MfDialect *dialect = mf_rel_dialect(target_relation);
+	ListCell   *lc;
+
+	if (dialect->row_identity == MF_ROWID_CTID)
+	{
+		add_row_identity_var(root,
+							 makeVar(rtindex, SelfItemPointerAttributeNumber,
+									 TIDOID, -1, InvalidOid, 0),
+							 rtindex, "ctid");
+		return;
+	}
+
+	foreach(lc, mf_key_columns(target_relation))
+	{
+		Form_pg_attribute att = TupleDescAttr(RelationGetDescr(target_relation),
+											  lfirst_int(lc) - 1);
+
+		add_row_identity_var(root,
+							 makeVar(rtindex, att->attnum, att->atttypid,
+									 att->atttypmod, att->attcollation, 0),
+							 rtindex, psprintf("mf_key_%d", att->attnum));
+	}
+}
+
+static List *
+mf_identity_attrs(Relation rel, const MfDialect *dialect)
+{
+	if (dialect->row_identity == MF_ROWID_CTID)
+		return list_make1_int(SelfItemPointerAttributeNumber);
+	return mf_key_columns(rel);
+}
+
+/* RETURNING reads back every column; DO NOTHING must be expressible. */
+static void
+mf_check_insert_features(Relation rel, const MfDialect *dialect,
+						 bool returning, OnConflictAction on_conflict)
+{
+	if (returning && !dialect->supports_returning)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("RETURNING is not supported for foreign table \"%s\" of dialect %s",
+						RelationGetRelationName(rel), dialect->name)));
+	if (on_conflict == ONCONFLICT_NOTHING && !dialect->supports_do_nothing)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("ON CONFLICT DO NOTHING is not supported for foreign table \"%s\" of dialect %s",
+						RelationGetRelationName(rel), dialect->name)));
+	if (on_conflict == ONCONFLICT_UPDATE)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("ON CONFLICT DO UPDATE is not supported on foreign table \"%s\"",
+						RelationGetRelationName(rel))));
+}
+
+List *
+mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
+					int subplan_index)
+{
+	CmdType		operation = plan->operation;
+	RangeTblEntry *rte = planner_rt_fetch(resultRelation, root);
+	Relation	rel = table_open(rte->relid, NoLock);
+	const MfDialect *dialect = mf_rel_dialect(rel);
+	List	   *target_attrs = NIL;
+	List	   *identity_attrs = NIL;
+	List	   *returning_attrs = NIL;
+	bool		do_nothing = plan->onConflictAction == ONCONFLICT_NOTHING;
+	char	   *sql = NULL;
+
+	if (plan->returningLists)
+		returning_attrs = mf_all_columns(rel, false);
+
+	switch (operation)
+	{
+		case CMD_INSERT:
+			mf_check_insert_features(rel, dialect, returning_attrs != NIL,
+									 plan->onConflictAction);
+			target_attrs = mf_all_columns(rel, true);
+			sql = mf_deparse_insert(rel, dialect, target_attrs, 1, do_nothing,
+									returning_attrs);
+			break;
+		case CMD_UPDATE:
+			{
+				Bitmapset  *cols = bms_union(rte->updatedCols, rte->extraUpdatedCols);
+				int			col = -1;
+
+				mf_check_insert_features(rel, dialect, returning_attrs != NIL,
+										 ONCONFLICT_NONE);
+				while ((col = bms_next_member(cols, col)) >= 0)
+				{
+					AttrNumber	attno = col + FirstLowInvalidHeapAttributeNumber;
+
+					if (attno <= InvalidAttrNumber)
+						elog(ERROR, "system-column update is not supported");
+					target_attrs = lappend_int(target_attrs, attno);
+				}
+				identity_attrs = mf_identity_attrs(rel, dialect);
+				sql = mf_deparse_update(rel, dialect, target_attrs,
+										identity_attrs, returning_attrs);
+				break;
+			}
+		case CMD_DELETE:
+			mf_check_insert_features(rel, dialect, returning_attrs != NIL,
+									 ONCONFLICT_NONE);
+			identity_attrs = mf_identity_attrs(rel, dialect);
+			sql = mf_deparse_delete(rel, dialect, identity_attrs, returning_attrs);
+			break;
+		default:
+			elog(ERROR, "unexpected operation: %d", (int) operation);
+	}
+	table_close(rel, NoLock);
+
+	return list_make5(makeString(sql), target_attrs, identity_attrs,
+					  returning_attrs, makeBoolean(do_nothing));
+}
+
+/* ---------------------------------------------------------------------
+ * Execution
+ * ---------------------------------------------------------------------
+ */
+
+/*
+ * Who the remote sees: the checkAsUser of the target's range table entry.
+ * A partition that rows are routed into has none of its own (index 0): its
+ * root's counts.
+ */
+static Oid
+mf_modify_userid(EState *estate, ResultRelInfo *rinfo)
+{
+	Index		rti = rinfo->ri_RangeTableIndex;
+	RangeTblEntry *rte;
+
+	if (rti == 0 && rinfo->ri_RootResultRelInfo != NULL)
+		rti = rinfo->ri_RootResultRelInfo->ri_RangeTableIndex;
+	if (rti == 0)
+		return GetUserId();
+	rte = exec_rt_fetch(rti, estate);
+	return OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+}
+
+static MfModifyState *
+mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
+				char *sql, List *target_attrs, List *identity_attrs,
+				List *returning_attrs, bool do_nothing, Plan *subplan)
+{
+	MfModifyState *st = palloc0(sizeof(MfModifyState));
+	Relation	rel = rinfo->ri_RelationDesc;
+	Oid			userid = mf_modify_userid(estate, rinfo);
+	ForeignTable *table = GetForeignTable(RelationGetRelid(rel));
+	TupleDesc	tupdesc = RelationGetDescr(rel);
+	int			i = 0;
+	ListCell   *lc;
+
+	st->rel = rel;
+	st->operation = operation;
+	st->sql = sql;
+	st->target_attrs = target_attrs;
+	st->identity_attrs = identity_attrs;
+	st->returning_attrs = returning_attrs;
+	st->do_nothing = do_nothing;
+	mf_get_options(table->serverid, RelationGetRelid(rel), &st->opts);
+	st->entry = mf_get_connection(GetUserMapping(userid, table->serverid),
+								  &st->opts);
+	st->tr = mf_conn_transport(st->entry);
+	st->dialect = mf_conn_dialect(st->entry);
+	st->temp_cxt = AllocSetContextCreate(estate->es_query_cxt,
+										 "multi_fdw modify",
+										 ALLOCSET_SMALL_SIZES);
+
+	st->nparams = list_length(target_attrs) + list_length(identity_attrs);
+	st->out_functions = palloc0(sizeof(FmgrInfo) * Max(st->nparams, 1));
+	st->classes = palloc0(sizeof(MfTypeClass) * Max(st->nparams, 1));
+	foreach(lc, list_concat_copy(target_attrs, identity_attrs))
+	{
+		int			attnum = lfirst_int(lc);
+		Oid			typid = attnum == SelfItemPointerAttributeNumber ? TIDOID :
+			TupleDescAttr(tupdesc, attnum - 1)->atttypid;
+		Oid			typoutput;
+		bool		isvarlena;
+
+		getTypeOutputInfo(typid, &typoutput, &isvarlena);
+		fmgr_info(typoutput, &st->out_functions[i]);
+		st->classes[i] = mf_type_class(typid);
+		i++;
+	}
+
+	/* where the row identity arrives among the subplan's junk columns */
+	if (identity_attrs != NIL)
+	{
+		st->identity_junk = palloc(sizeof(AttrNumber) * list_length(identity_attrs));
+		i = 0;
+		foreach(lc, identity_attrs)
+		{
+			int			attnum = lfirst_int(lc);
+			char	   *name = attnum == SelfItemPointerAttributeNumber ? "ctid" :
+				psprintf("mf_key_%d", attnum);
+
+			st->identity_junk[i] = ExecFindJunkAttributeInTlist(subplan->targetlist,
+																name);
+			if (!AttributeNumberIsValid(st->identity_junk[i]))
+				elog(ERROR, "could not find junk column \"%s\"", name);
+			i++;
+		}
+	}
+
+	if (returning_attrs != NIL)
+		mf_row_reader_init(&st->reader, tupdesc, returning_attrs,
+						   estate->es_query_cxt);
+	return st;
+}
+
+void
+mfBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
+					 List *fdw_private, int subplan_index, int eflags)
+{
+	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
+		return;
+	rinfo->ri_FdwState =
+		mf_modify_state(mtstate->ps.state, rinfo, mtstate->operation,
+						strVal(list_nth(fdw_private, MF_MOD_SQL)),
+						list_nth(fdw_private, MF_MOD_TARGET_ATTRS),
+						list_nth(fdw_private, MF_MOD_IDENTITY_ATTRS),
+						list_nth(fdw_private, MF_MOD_RETURNING_ATTRS),
+						boolVal(list_nth(fdw_private, MF_MOD_DO_NOTHING)),
+						outerPlanState(mtstate)->plan);
+}
+
+/*
+ * Rows routed into a foreign partition, or copied into a foreign table:
+ * the same machinery, planned here since the planner never saw them.
+ */
+void
+mfBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
+{
+	ModifyTable *plan = mtstate ? (ModifyTable *) mtstate->ps.plan : NULL;
+	Relation	rel = rinfo->ri_RelationDesc;
+	const MfDialect *dialect = mf_rel_dialect(rel);
+	OnConflictAction on_conflict = plan ? plan->onConflictAction : ONCONFLICT_NONE;
+	List	   *target_attrs = mf_all_columns(rel, true);
+	List	   *returning_attrs = NIL;
+
+	if (rinfo->ri_FdwState != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("cannot route tuples into foreign table \"%s\" while it is being updated",
+						RelationGetRelationName(rel))));
+	if (rinfo->ri_returningList != NIL)
+		returning_attrs = mf_all_columns(rel, false);
+	mf_check_insert_features(rel, dialect, returning_attrs != NIL, on_conflict);
+
+	rinfo->ri_FdwState =
+		mf_modify_state(mtstate->ps.state, rinfo, CMD_INSERT,
+						mf_deparse_insert(rel, dialect, target_attrs, 1,
+										  on_conflict == ONCONFLICT_NOTHING,
+										  returning_attrs),
+						target_attrs, NIL, returning_attrs,
+						on_conflict == ONCONFLICT_NOTHING, NULL);
+}
+
+/*
+ * The executor's batch: 1 when each row's result is needed (RETURNING,
+ * WITH CHECK OPTION, row triggers) or the user asked for row-at-a-time.
+ */
+int
+mfGetForeignModifyBatchSize(ResultRelInfo *rinfo)
+{
+	MfModifyState *st = rinfo->ri_FdwState;
+	MfOptions	opts;
+
+	if (rinfo->ri_projectReturning != NULL ||
+		rinfo->ri_WithCheckOptions != NIL ||
+		(rinfo->ri_TrigDesc &&
+		 (rinfo->ri_TrigDesc->trig_insert_before_row ||
+		  rinfo->ri_TrigDesc->trig_insert_after_row)))
+		return 1;
+
+	if (st != NULL)
+		opts = st->opts;
+	else
+		mf_get_options(GetForeignTable(RelationGetRelid(rinfo->ri_RelationDesc))->serverid,
+					   RelationGetRelid(rinfo->ri_RelationDesc), &opts);
+	if (opts.insert_method == MF_INSERT_ROW)
+		return 1;
+	return opts.batch_size;
+}
+
+/* The parameters of a one-row statement, as text, in temp_cxt. */
+static const char **
+mf_row_params(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot)
+{
+	const char **values = palloc(sizeof(char *) * Max(st->nparams, 1));
+	int			i = 0;
+	int			j = 0;
+	ListCell   *lc;
+
+	if (slot != NULL)
+		slot_getallattrs(slot);
+	foreach(lc, st->target_attrs)
+	{
+		int			attnum = lfirst_int(lc);
+
+		values[i] = slot->tts_isnull[attnum - 1] ? NULL :
+			OutputFunctionCall(&st->out_functions[i], slot->tts_values[attnum - 1]);
+		i++;
+	}
+	foreach(lc, st->identity_attrs)
+	{
+		bool		isnull;
+		Datum		d = ExecGetJunkAttribute(planSlot, st->identity_junk[j++], &isnull);
+
+		if (isnull)
+			elog(ERROR, "row identity of a foreign table row is NULL");
+		values[i] = OutputFunctionCall(&st->out_functions[i], d);
+		i++;
+	}
+	return values;
+}
+
+/* Run the one-row statement; the row read back, if any, lands in slot. */
+static TupleTableSlot *
+mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot)
+{
+	MemoryContext old = MemoryContextSwitchTo(st->temp_cxt);
+	const char **values;
+	MfResult   *res = NULL;
+	MfError		err;
+	long		rows = 0;
+
+	MemoryContextReset(st->temp_cxt);
+	values = mf_row_params(st, st->target_attrs ? slot : NULL, planSlot);
+	MemoryContextSwitchTo(old);
+
+	mf_claim_connection(st->entry, st);
+	mf_error_clear(&err);
+	if (st->stmt == NULL)
+	{
+		st->stmt = st->tr->prepare(mf_conn(st->entry), st->sql, st->nparams,
+								   st->classes, &err);
+		if (st->stmt == NULL)
+			mf_raise_error(ERROR, st->entry, &err, st->sql);
+	}
+	if (!st->tr->execute(st->stmt, values, &rows,
+						 st->returning_attrs ? &res : NULL, &err))
+		mf_raise_error(ERROR, st->entry, &err, st->sql);
+
+	if (res != NULL)
+	{
+		int			n = st->tr->fetch(res, &err);
+
+		if (n > 0)
+			mf_row_reader_store(&st->reader, st->tr, res, 0, slot);
+		st->tr->result_close(res);
+		if (n < 0)
+			mf_raise_error(ERROR, st->entry, &err, st->sql);
+	}
+	return rows > 0 ? slot : NULL;
+}
+
+TupleTableSlot *
+mfExecForeignInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
+					TupleTableSlot *planSlot)
+{
+	return mf_execute_row(rinfo->ri_FdwState, slot, planSlot);
+}
+
+TupleTableSlot **
+mfExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo,
+						 TupleTableSlot **slots, TupleTableSlot **planSlots,
+						 int *numSlots)
+{
+	MfModifyState *st = rinfo->ri_FdwState;
+	long		inserted = 0;
+
+	if (st->buffer == NULL)
+	{
+		MemoryContext old = MemoryContextSwitchTo(estate->es_query_cxt);
+
+		st->buffer = mf_buffer_create(st->entry, st->rel, &st->opts,
+									  st->target_attrs, st->do_nothing,
+									  MF_INSERT_VALUES);
+		MemoryContextSwitchTo(old);
+	}
+
+	for (int i = 0; i < *numSlots; i++)
+	{
+		if (mf_buffer_full(st->buffer))
+			inserted += mf_buffer_flush(st->buffer);
+		mf_buffer_add(st->buffer, slots[i]);
+	}
+	inserted += mf_buffer_flush(st->buffer);
+
+	/* ON CONFLICT DO NOTHING may have skipped some: report the truth */
+	*numSlots = (int) inserted;
+	return slots;
+}
+
+TupleTableSlot *
+mfExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
+					TupleTableSlot *planSlot)
+{
+	return mf_execute_row(rinfo->ri_FdwState, slot, planSlot);
+}
+
+TupleTableSlot *
+mfExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
+					TupleTableSlot *planSlot)
+{
+	return mf_execute_row(rinfo->ri_FdwState, slot, planSlot);
+}
+
+static void
+mf_end_modify(MfModifyState *st)
+{
+	if (st == NULL)
+		return;
+	if (st->buffer != NULL)
+	{
+		mf_buffer_flush(st->buffer);
+		mf_buffer_destroy(st->buffer);
+		st->buffer = NULL;
+	}
+	if (st->stmt != NULL)
+	{
+		st->tr->stmt_close(st->stmt);
+		st->stmt = NULL;
+	}
+}
+
+void
+mfEndForeignModify(EState *estate, ResultRelInfo *rinfo)
+{
+	mf_end_modify(rinfo->ri_FdwState);
+}
+
+void
+mfEndForeignInsert(EState *estate, ResultRelInfo *rinfo)
+{
+	mf_end_modify(rinfo->ri_FdwState);
+}
+
+int
+mfIsForeignRelUpdatable(Relation rel)
+{
+	MfOptions	opts;
+	int			events = (1 << CMD_INSERT);
+
+	mf_get_options(GetForeignTable(RelationGetRelid(rel))->serverid,
+				   RelationGetRelid(rel), &opts);
+	if (!opts.updatable)
+		return 0;
+	/* without a row identity only INSERT is possible */
+	if (opts.dialect->row_identity == MF_ROWID_CTID)
+		return events | (1 << CMD_UPDATE) | (1 << CMD_DELETE);
+	for (int i = 0; i < RelationGetDescr(rel)->natts; i++)
+		if (!TupleDescAttr(RelationGetDescr(rel), i)->attisdropped &&
+			mf_column_is_key(RelationGetRelid(rel), i + 1))
+			return events | (1 << CMD_UPDATE) | (1 << CMD_DELETE);
+	return events;
+}
+
+void
+mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
+					   List *fdw_private, int subplan_index, ExplainState *es)
+{
+	if (!es->verbose)
+		return;
+	ExplainPropertyText("Remote SQL", strVal(list_nth(fdw_private, MF_MOD_SQL)), es);
+	if (mtstate->operation == CMD_INSERT)
+	{
+		int			batch = mfGetForeignModifyBatchSize(rinfo);
+		Relation	rel = rinfo->ri_RelationDesc;
+		int			ncols = list_length(list_nth(fdw_private, MF_MOD_TARGET_ATTRS));
+
+		ExplainPropertyText("Insert Method", batch > 1 ? "values" : "row", es);
+		ExplainPropertyInteger("Rows per Statement", NULL,
+							   batch > 1 ? mf_rows_per_statement(mf_rel_dialect(rel),
+																 ncols, batch) : 1,
+							   es);
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Direct modification: the whole UPDATE or DELETE sent as one statement
+ * ---------------------------------------------------------------------
+ */
+
+/* The ForeignScan of rtindex right under the ModifyTable, if there is one. */
+static ForeignScan *
+mf_find_target_scan(ModifyTable *plan, Index rtindex, int subplan_index)
+{
+	Plan	   *sub = outerPlan(plan);
+
+	/* a Result may compute the new values above an Append of partitions */
+	if (IsA(sub, Result) && outerPlan(sub) != NULL && IsA(outerPlan(sub), Append))
+		sub = outerPlan(sub);
+	if (IsA(sub, Append))
+	{
+		List	   *children = ((Append *) sub)->appendplans;
+
+		if (subplan_index >= list_length(children))
+			return NULL;
+		sub = list_nth(children, subplan_index);
+	}
+	if (IsA(sub, ForeignScan) &&
+		bms_is_member(rtindex, ((ForeignScan *) sub)->fs_relids))
+		return (ForeignScan *) sub;
+	return NULL;
+}
+
+bool
+mfPlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
+				   int subplan_index)
+{
+	CmdType		operation = plan->operation;
+	ForeignScan *fscan;
+	RelOptInfo *baserel;
+	MfRelInfo  *fpinfo;
+	Relation	rel;
+	const MfDialect *dialect;
+	List	   *tlist = NIL;
+	List	   *target_attrs = NIL;
+	List	   *params_list = NIL;
+	StringInfoData sql;
+	ListCell   *lc,
+			   *lc2;
+
+	if (operation != CMD_UPDATE && operation != CMD_DELETE)
+		return false;
+	if (plan->returningLists != NIL)
+		return false;
+	fscan = mf_find_target_scan(plan, resultRelation, subplan_index);
+	if (fscan == NULL || fscan->scan.scanrelid != resultRelation)
+		return false;
+	/* anything checked locally would be skipped */
+	if (fscan->scan.plan.qual != NIL)
+		return false;
+
+	baserel = root->simple_rel_array[resultRelation];
+	fpinfo = baserel->fdw_private;
+	dialect = fpinfo->opts.dialect;
+
+	if (operation == CMD_UPDATE)
+	{
+		get_translated_update_targetlist(root, resultRelation, &tlist,
+										 &target_attrs);
+		/* the new values are the first entries, one per updated column */
+		forboth(lc, tlist, lc2, target_attrs)
+		{
+			TargetEntry *tle = lfirst_node(TargetEntry, lc);
+
+			if (!mf_is_foreign_expr(root, baserel, tle->expr))
+				return false;
+		}
+	}
+
+	rel = table_open(root->simple_rte_array[resultRelation]->relid, NoLock);
+	initStringInfo(&sql);
+	appendStringInfoString(&sql, operation == CMD_UPDATE ? "UPDATE " : "DELETE FROM ");
+	mf_deparse_relation(&sql, rel, dialect);
+	if (operation == CMD_UPDATE)
+	{
+		bool		first = true;
+
+		appendStringInfoString(&sql, " SET ");
+		forboth(lc, tlist, lc2, target_attrs)
+		{
+			if (!first)
+				appendStringInfoString(&sql, ", ");
+			mf_deparse_column(&sql, RelationGetRelid(rel), lfirst_int(lc2), dialect);
+			appendStringInfoString(&sql, " = ");
+			mf_deparse_expr(&sql, root, baserel,
+							lfirst_node(TargetEntry, lc)->expr, &params_list);
+			first = false;
+		}
+	}
+	mf_deparse_conditions(&sql, root, baserel, fpinfo->final_remote_exprs,
+						  " WHERE ", &params_list);
+	table_close(rel, NoLock);
+
+	fscan->operation = operation;
+	fscan->resultRelation = resultRelation;
+	fscan->fdw_exprs = params_list;
+	fscan->fdw_private = list_make2(makeString(sql.data),
+									makeBoolean(plan->canSetTag));
+	return true;
+}
+
+void
+mfBeginDirectModify(ForeignScanState *node, int eflags)
+{
+	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
+	EState	   *estate = node->ss.ps.state;
+	RangeTblEntry *rte = exec_rt_fetch(fsplan->resultRelation, estate);
+	Oid			userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+	ForeignTable *table = GetForeignTable(rte->relid);
+	MfDirectState *st;
+	MfOptions	opts;
+	int			i = 0;
+	ListCell   *lc;
+
+	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
+		return;
+	st = palloc0(sizeof(MfDirectState));
+	node->fdw_state = st;
+	mf_get_options(table->serverid, rte->relid, &opts);
+	st->entry = mf_get_connection(GetUserMapping(userid, table->serverid), &opts);
+	st->sql = strVal(list_nth(fsplan->fdw_private, MF_DIRECT_SQL));
+	st->set_processed = boolVal(list_nth(fsplan->fdw_private, MF_DIRECT_SET_PROCESSED));
+	st->nparams = list_length(fsplan->fdw_exprs);
+	st->param_exprs = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
+	st->param_flinfo = palloc0(sizeof(FmgrInfo) * Max(st->nparams, 1));
+	st->param_classes = palloc0(sizeof(MfTypeClass) * Max(st->nparams, 1));
+	foreach(lc, fsplan->fdw_exprs)
+	{
+		Oid			typoutput;
+		bool		isvarlena;
+
+		getTypeOutputInfo(exprType(lfirst(lc)), &typoutput, &isvarlena);
+		fmgr_info(typoutput, &st->param_flinfo[i]);
+		st->param_classes[i] = mf_type_class(exprType(lfirst(lc)));
+		i++;
+	}
+}
+
+TupleTableSlot *
+mfIterateDirectModify(ForeignScanState *node)
+{
+	MfDirectState *st = node->fdw_state;
+	EState	   *estate = node->ss.ps.state;
+	const MfTransport *tr = mf_conn_transport(st->entry);
+	MfError		err;
+	long		rows = 0;
+
+	if (!st->done)
+	{
+		mf_claim_connection(st->entry, st);
+		mf_error_clear(&err);
+		if (st->nparams == 0)
+		{
+			if (!tr->exec(mf_conn(st->entry), st->sql, &rows, &err))
+				mf_raise_error(ERROR, st->entry, &err, st->sql);
+		}
+		else
+		{
+			ExprContext *econtext = node->ss.ps.ps_ExprContext;
+			const char **values = palloc(sizeof(char *) * st->nparams);
+			MfStmt	   *stmt;
+			bool		ok;
+			int			i = 0;
+			ListCell   *lc;
+
+			foreach(lc, st->param_exprs)
+			{
+				bool		isnull;
+				Datum		v = ExecEvalExpr(lfirst(lc), econtext, &isnull);
+
+				values[i] = isnull ? NULL : OutputFunctionCall(&st->param_flinfo[i], v);
+				i++;
+			}
+			stmt = tr->prepare(mf_conn(st->entry), st->sql, st->nparams,
+							   st->param_classes, &err);
+			if (stmt == NULL)
+				mf_raise_error(ERROR, st->entry, &err, st->sql);
+			ok = tr->execute(stmt, values, &rows, NULL, &err);
+			if (!ok)
+			{
+				MfError		copy = err;
+
+				tr->stmt_close(stmt);
+				mf_raise_error(ERROR, st->entry, &copy, st->sql);
+			}
+			tr->stmt_close(stmt);
+		}
+		st->done = true;
+		if (st->set_processed)
+			estate->es_processed += rows;
+	}
+	return ExecClearTuple(node->ss.ss_ScanTupleSlot);
+}
+
+void
+mfEndDirectModify(ForeignScanState *node)
+{
+}
+
+void
+mfExplainDirectModify(ForeignScanState *node, ExplainState *es)
+{
+	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
+
+	if (es->verbose)
+		ExplainPropertyText("Remote SQL",
+							strVal(list_nth(fsplan->fdw_private, MF_DIRECT_SQL)),
+							es);
+}

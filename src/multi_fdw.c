@@ -1,0 +1,107 @@
+/*-------------------------------------------------------------------------
+ *
+ * multi_fdw.c
+ *		The handler: which callback of the FDW API lives where.
+ *
+ * Scans are in scan.c, modifications in modify.c (batched inserts through
+ * buffer.c), IMPORT FOREIGN SCHEMA in import.c.  Every remote conversation
+ * goes through a transport (src/transport/) and every piece of SQL through
+ * a dialect (dialects/).
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "foreign/fdwapi.h"
+#include "miscadmin.h"
+#include "utils/acl.h"
+#include "utils/builtins.h"
+
+#include "multi_fdw.h"
+
+PG_MODULE_MAGIC;
+
+void		_PG_init(void);
+
+void
+_PG_init(void)
+{
+	mf_install_wait();
+}
+
+PG_FUNCTION_INFO_V1(multi_fdw_handler);
+
+Datum
+multi_fdw_handler(PG_FUNCTION_ARGS)
+{
+	FdwRoutine *routine = makeNode(FdwRoutine);
+
+	/* scans */
+	routine->GetForeignRelSize = mfGetForeignRelSize;
+	routine->GetForeignPaths = mfGetForeignPaths;
+	routine->GetForeignPlan = mfGetForeignPlan;
+	routine->BeginForeignScan = mfBeginForeignScan;
+	routine->IterateForeignScan = mfIterateForeignScan;
+	routine->ReScanForeignScan = mfReScanForeignScan;
+	routine->EndForeignScan = mfEndForeignScan;
+	routine->ExplainForeignScan = mfExplainForeignScan;
+	routine->AnalyzeForeignTable = mfAnalyzeForeignTable;
+
+	/* modifications */
+	routine->AddForeignUpdateTargets = mfAddForeignUpdateTargets;
+	routine->PlanForeignModify = mfPlanForeignModify;
+	routine->BeginForeignModify = mfBeginForeignModify;
+	routine->ExecForeignInsert = mfExecForeignInsert;
+	routine->ExecForeignBatchInsert = mfExecForeignBatchInsert;
+	routine->GetForeignModifyBatchSize = mfGetForeignModifyBatchSize;
+	routine->ExecForeignUpdate = mfExecForeignUpdate;
+	routine->ExecForeignDelete = mfExecForeignDelete;
+	routine->EndForeignModify = mfEndForeignModify;
+	routine->BeginForeignInsert = mfBeginForeignInsert;
+	routine->EndForeignInsert = mfEndForeignInsert;
+	routine->IsForeignRelUpdatable = mfIsForeignRelUpdatable;
+	routine->PlanDirectModify = mfPlanDirectModify;
+	routine->BeginDirectModify = mfBeginDirectModify;
+	routine->IterateDirectModify = mfIterateDirectModify;
+	routine->EndDirectModify = mfEndDirectModify;
+	routine->ExplainForeignModify = mfExplainForeignModify;
+	routine->ExplainDirectModify = mfExplainDirectModify;
+
+	/* IMPORT FOREIGN SCHEMA */
+	routine->ImportForeignSchema = mfImportForeignSchema;
+
+	PG_RETURN_POINTER(routine);
+}
+
+/*
+ * multi_fdw_exec(server, sql): one statement on a server, as the current
+ * user's mapping, inside the remote transaction tied to the local one.
+ * Using it needs USAGE on the server, as a foreign table on it would.
+ */
+PG_FUNCTION_INFO_V1(multi_fdw_exec);
+
+Datum
+multi_fdw_exec(PG_FUNCTION_ARGS)
+{
+	char	   *servername = text_to_cstring(PG_GETARG_TEXT_PP(0));
+	char	   *sql = text_to_cstring(PG_GETARG_TEXT_PP(1));
+	ForeignServer *server = GetForeignServerByName(servername, false);
+	MfOptions	opts;
+	MfConnEntry *entry;
+	AclResult	aclresult;
+	long		rows = 0;
+
+	aclresult = pg_foreign_server_aclcheck(server->serverid, GetUserId(), ACL_USAGE);
+	if (aclresult != ACLCHECK_OK)
+		aclcheck_error(aclresult, OBJECT_FOREIGN_SERVER, server->servername);
+	if (GetForeignDataWrapper(server->fdwid)->fdwhandler !=
+		GetForeignDataWrapperByName("multi_fdw", false)->fdwhandler)
+		ereport(ERROR,
+				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
+				 errmsg("server \"%s\" does not use multi_fdw", servername)));
+
+	mf_get_options(server->serverid, InvalidOid, &opts);
+	entry = mf_get_connection(GetUserMapping(GetUserId(), server->serverid), &opts);
+	mf_conn_exec(entry, sql, &rows);
+	PG_RETURN_INT64(rows);
+}

@@ -1,0 +1,299 @@
+/*-------------------------------------------------------------------------
+ *
+ * multi_fdw.h
+ *		The core's declarations, grouped by the file that defines them, so
+ *		that this header reads as a map of the extension.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef MULTI_FDW_H
+#define MULTI_FDW_H
+
+#include "postgres.h"
+
+#include "dialect.h"
+#include "foreign/foreign.h"
+#include "foreign/fdwapi.h"
+#include "funcapi.h"
+#include "commands/explain.h"
+#include "lib/stringinfo.h"
+#include "nodes/execnodes.h"
+#include "nodes/pathnodes.h"
+#include "transport.h"
+#include "utils/relcache.h"
+
+/* ---------------------------------------------------------------------
+ * registry.c: dialects and transports by name
+ * ---------------------------------------------------------------------
+ */
+extern const MfDialect *mf_find_dialect(const char *name);
+extern const MfTransport *mf_find_transport(const char *name);
+extern bool mf_transport_allowed(const MfDialect *dialect,
+								 const MfTransport *transport);
+extern const char *mf_dialect_list(void);
+extern const char *mf_transport_list(void);
+
+/* ---------------------------------------------------------------------
+ * option.c: the option table, validation, resolved options
+ * ---------------------------------------------------------------------
+ */
+typedef enum MfInsertMethod
+{
+	MF_INSERT_AUTO = 0,
+	MF_INSERT_VALUES,
+	MF_INSERT_ROW
+} MfInsertMethod;
+
+/* Options of a server, with the table's overriding them where allowed. */
+typedef struct MfOptions
+{
+	Oid			serverid;
+	char	   *servername;
+	const MfDialect *dialect;
+	const MfTransport *transport;
+	int			batch_size;
+	int64		batch_bytes;
+	int			fetch_size;
+	MfInsertMethod insert_method;
+	bool		updatable;
+	bool		keep_connections;
+	/* table level only */
+	char	   *schema_name;	/* NULL: the dialect's default */
+	char	   *table_name;		/* NULL: the local name */
+} MfOptions;
+
+extern void mf_get_options(Oid serverid, Oid relid, MfOptions *opts);
+extern char *mf_column_name(Oid relid, AttrNumber attnum);
+extern bool mf_column_is_key(Oid relid, AttrNumber attnum);
+extern const char *mf_insert_method_name(MfInsertMethod method);
+extern void mf_connection_params(ForeignServer *server, UserMapping *user,
+								 const MfTransport *transport,
+								 List **keys, List **values);
+extern bool mf_password_required(UserMapping *user);
+
+/* ---------------------------------------------------------------------
+ * connection.c: the connection cache and remote transactions
+ * ---------------------------------------------------------------------
+ */
+typedef struct MfConnEntry MfConnEntry;
+
+/*
+ * The owner of an unfinished stream on a connection (an open COPY, a
+ * pipeline with results pending) is asked to finish it before anyone else
+ * uses the connection.
+ */
+typedef void (*MfStreamFinish) (void *arg);
+
+extern MfConnEntry *mf_get_connection(UserMapping *user, const MfOptions *opts);
+extern MfConn *mf_conn(MfConnEntry *entry);
+extern const MfTransport *mf_conn_transport(MfConnEntry *entry);
+extern const MfDialect *mf_conn_dialect(MfConnEntry *entry);
+extern const char *mf_conn_server_name(MfConnEntry *entry);
+extern void mf_claim_connection(MfConnEntry *entry, void *owner);
+extern void mf_set_stream_owner(MfConnEntry *entry, void *owner,
+								MfStreamFinish finish);
+extern void mf_clear_stream_owner(MfConnEntry *entry, void *owner);
+extern void mf_conn_exec(MfConnEntry *entry, const char *sql, long *rows);
+extern void mf_connection_init(void);
+
+/* ---------------------------------------------------------------------
+ * error.c: the one place that turns a transport's error into ereport
+ * ---------------------------------------------------------------------
+ */
+extern void mf_raise_error(int elevel, MfConnEntry *entry,
+						   const MfError *err, const char *sql) pg_attribute_noreturn();
+extern void mf_report_error(int elevel, const char *servername,
+							const MfDialect *dialect, const MfError *err,
+							const char *sql);
+extern void mf_install_wait(void);
+
+/* ---------------------------------------------------------------------
+ * deparse.c: SQL text from plans, through the dialect
+ * ---------------------------------------------------------------------
+ */
+
+/* What the planner learns about one foreign relation (fdw_private). */
+typedef struct MfRelInfo
+{
+	MfOptions	opts;
+	List	   *remote_conds;	/* RestrictInfos evaluated remotely */
+	List	   *local_conds;	/* RestrictInfos checked here */
+	List	   *final_remote_exprs; /* the remote clauses of the chosen plan */
+	Bitmapset  *attrs_used;		/* columns the query needs */
+	Selectivity local_conds_sel;
+	QualCost	local_conds_cost;
+	double		rows;
+	int			width;
+	Cost		startup_cost;
+	Cost		total_cost;
+	UserMapping *user;
+} MfRelInfo;
+
+extern void mf_classify_conditions(PlannerInfo *root, RelOptInfo *baserel,
+								   List *input_conds, List **remote_conds,
+								   List **local_conds);
+extern bool mf_is_foreign_expr(PlannerInfo *root, RelOptInfo *baserel,
+							   Expr *expr);
+extern void mf_deparse_relation(StringInfo buf, Relation rel,
+								const MfDialect *dialect);
+extern void mf_deparse_column(StringInfo buf, Oid relid, AttrNumber attnum,
+							  const MfDialect *dialect);
+extern void mf_deparse_select(StringInfo buf, PlannerInfo *root,
+							  RelOptInfo *baserel, Relation rel,
+							  Bitmapset *attrs_used, List *remote_conds,
+							  bool for_update, List **retrieved_attrs,
+							  List **params_list);
+extern void mf_deparse_conditions(StringInfo buf, PlannerInfo *root,
+								  RelOptInfo *baserel, List *conds,
+								  const char *keyword, List **params_list);
+extern void mf_deparse_expr(StringInfo buf, PlannerInfo *root,
+							RelOptInfo *baserel, Expr *expr,
+							List **params_list);
+extern char *mf_deparse_insert(Relation rel, const MfDialect *dialect,
+							   List *target_attrs, int nrows, bool do_nothing,
+							   List *returning_attrs);
+extern char *mf_deparse_update(Relation rel, const MfDialect *dialect,
+							   List *target_attrs, List *identity_attrs,
+							   List *returning_attrs);
+extern char *mf_deparse_delete(Relation rel, const MfDialect *dialect,
+							   List *identity_attrs, List *returning_attrs);
+extern void mf_deparse_returning(StringInfo buf, Relation rel,
+								 const MfDialect *dialect, List *attrs);
+extern void mf_deparse_analyze(StringInfo buf, Relation rel,
+							   const MfDialect *dialect, List **retrieved_attrs);
+extern MfTypeClass mf_type_class(Oid typid);
+
+/* ---------------------------------------------------------------------
+ * scan.c: reading foreign tables
+ * ---------------------------------------------------------------------
+ */
+extern void mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel,
+								Oid foreigntableid);
+extern void mfGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel,
+							  Oid foreigntableid);
+extern ForeignScan *mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel,
+									 Oid foreigntableid, ForeignPath *best_path,
+									 List *tlist, List *scan_clauses,
+									 Plan *outer_plan);
+extern void mfBeginForeignScan(ForeignScanState *node, int eflags);
+extern TupleTableSlot *mfIterateForeignScan(ForeignScanState *node);
+extern void mfReScanForeignScan(ForeignScanState *node);
+extern void mfEndForeignScan(ForeignScanState *node);
+extern void mfExplainForeignScan(ForeignScanState *node, ExplainState *es);
+extern bool mfAnalyzeForeignTable(Relation relation,
+								  AcquireSampleRowsFunc *func,
+								  BlockNumber *totalpages);
+
+/* Reads rows of a remote query into slots: shared by scans and modify. */
+typedef struct MfRowReader
+{
+	AttInMetadata *attinmeta;
+	List	   *retrieved_attrs;	/* attnums (0 < n) or
+									 * SelfItemPointerAttributeNumber */
+	MemoryContext temp_cxt;
+} MfRowReader;
+
+extern void mf_row_reader_init(MfRowReader *reader, TupleDesc tupdesc,
+							   List *retrieved_attrs, MemoryContext parent);
+extern void mf_row_reader_store(MfRowReader *reader, const MfTransport *tr,
+								MfResult *res, int row, TupleTableSlot *slot);
+
+/* ---------------------------------------------------------------------
+ * modify.c: INSERT, UPDATE, DELETE, direct modification
+ * ---------------------------------------------------------------------
+ */
+extern void mfAddForeignUpdateTargets(PlannerInfo *root, Index rtindex,
+									  RangeTblEntry *target_rte,
+									  Relation target_relation);
+extern List *mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan,
+								 Index resultRelation, int subplan_index);
+extern void mfBeginForeignModify(ModifyTableState *mtstate,
+								 ResultRelInfo *rinfo, List *fdw_private,
+								 int subplan_index, int eflags);
+extern TupleTableSlot *mfExecForeignInsert(EState *estate, ResultRelInfo *rinfo,
+										   TupleTableSlot *slot,
+										   TupleTableSlot *planSlot);
+extern TupleTableSlot **mfExecForeignBatchInsert(EState *estate,
+												 ResultRelInfo *rinfo,
+												 TupleTableSlot **slots,
+												 TupleTableSlot **planSlots,
+												 int *numSlots);
+extern int	mfGetForeignModifyBatchSize(ResultRelInfo *rinfo);
+extern TupleTableSlot *mfExecForeignUpdate(EState *estate, ResultRelInfo *rinfo,
+										   TupleTableSlot *slot,
+										   TupleTableSlot *planSlot);
+extern TupleTableSlot *mfExecForeignDelete(EState *estate, ResultRelInfo *rinfo,
+										   TupleTableSlot *slot,
+										   TupleTableSlot *planSlot);
+extern void mfEndForeignModify(EState *estate, ResultRelInfo *rinfo);
+extern void mfBeginForeignInsert(ModifyTableState *mtstate,
+								 ResultRelInfo *rinfo);
+extern void mfEndForeignInsert(EState *estate, ResultRelInfo *rinfo);
+extern int	mfIsForeignRelUpdatable(Relation rel);
+extern bool mfPlanDirectModify(PlannerInfo *root, ModifyTable *plan,
+							   Index resultRelation, int subplan_index);
+extern void mfBeginDirectModify(ForeignScanState *node, int eflags);
+extern TupleTableSlot *mfIterateDirectModify(ForeignScanState *node);
+extern void mfEndDirectModify(ForeignScanState *node);
+extern void mfExplainForeignModify(ModifyTableState *mtstate,
+								   ResultRelInfo *rinfo, List *fdw_private,
+								   int subplan_index, ExplainState *es);
+extern void mfExplainDirectModify(ForeignScanState *node,
+								  ExplainState *es);
+
+/* ---------------------------------------------------------------------
+ * buffer.c: the shared buffering core for inserts
+ * ---------------------------------------------------------------------
+ */
+
+/* One target relation's insert machinery (per partition when routing). */
+typedef struct MfInsertBuffer
+{
+	MfConnEntry *entry;
+	Relation	rel;
+	const MfDialect *dialect;
+	const MfTransport *transport;
+	List	   *target_attrs;	/* attnums sent, in order */
+	int			ncols;
+	MfTypeClass *classes;		/* per column */
+	FmgrInfo   *out_functions;	/* per column */
+	bool		do_nothing;
+	MfInsertMethod method;		/* resolved: never AUTO */
+	int			rows_per_stmt;	/* cap from batch_size and the dialect */
+	int64		batch_bytes;
+
+	/* rows waiting to be sent, as text, in buf_cxt */
+	MemoryContext buf_cxt;
+	char	  **values;			/* rows_per_stmt * ncols */
+	int			nrows;
+	int64		nbytes;
+
+	/* prepared statements: one for a full statement, one for the rest */
+	MfStmt	   *full_stmt;
+	MfStmt	   *part_stmt;
+	int			part_rows;
+	char	   *last_sql;		/* for error context */
+
+	long		rows_sent;		/* rows of this statement sent so far */
+} MfInsertBuffer;
+
+extern MfInsertBuffer *mf_buffer_create(MfConnEntry *entry, Relation rel,
+										const MfOptions *opts,
+										List *target_attrs, bool do_nothing,
+										MfInsertMethod method);
+extern int	mf_rows_per_statement(const MfDialect *dialect, int ncols,
+								  int batch_size);
+extern void mf_buffer_add(MfInsertBuffer *buf, TupleTableSlot *slot);
+extern bool mf_buffer_full(MfInsertBuffer *buf);
+extern long mf_buffer_flush(MfInsertBuffer *buf);
+extern void mf_buffer_destroy(MfInsertBuffer *buf);
+extern char *mf_buffer_sql(MfInsertBuffer *buf, int nrows);
+
+/* ---------------------------------------------------------------------
+ * import.c
+ * ---------------------------------------------------------------------
+ */
+extern List *mfImportForeignSchema(ImportForeignSchemaStmt *stmt,
+								   Oid serverOid);
+
+#endif							/* MULTI_FDW_H */

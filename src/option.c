@@ -1,0 +1,592 @@
+/*-------------------------------------------------------------------------
+ *
+ * option.c
+ *		The one table of multi_fdw's options, their validation, and the
+ *		resolved options of a server and foreign table.
+ *
+ * Every option is described once, in mf_options[]: where it may appear,
+ * what kind of value it takes, and, for connection keywords, which
+ * transports understand it.  The validator and the readers below both work
+ * from that table, so a name or a range is never checked in two places.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "access/reloptions.h"
+#include "catalog/pg_foreign_server.h"
+#include "catalog/pg_foreign_table.h"
+#include "catalog/pg_user_mapping.h"
+#include "commands/defrem.h"
+#include "mb/pg_wchar.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/varlena.h"
+
+#include "multi_fdw.h"
+
+/* where an option may appear */
+#define MF_CTX_SERVER	0x01
+#define MF_CTX_USER		0x02
+#define MF_CTX_TABLE	0x04
+#define MF_CTX_COLUMN	0x08
+
+/* transports that take an option as a connection keyword */
+#define MF_TR_LIBPQ		0x01
+#define MF_TR_MYSQL		0x02
+#define MF_TR_ODBC		0x04
+#define MF_TR_ALL		(MF_TR_LIBPQ | MF_TR_MYSQL | MF_TR_ODBC)
+
+typedef enum MfOptKind
+{
+	MF_OPT_STRING,
+	MF_OPT_INT,
+	MF_OPT_BOOL,
+	MF_OPT_ENUM,
+	MF_OPT_DIALECT,
+	MF_OPT_TRANSPORT
+} MfOptKind;
+
+typedef struct MfOptionDef
+{
+	const char *name;
+	int			contexts;
+	MfOptKind	kind;
+	int64		min;			/* MF_OPT_INT */
+	int64		max;
+	const char *const *values;	/* MF_OPT_ENUM, NULL-terminated */
+	int			transports;		/* 0: an option of multi_fdw itself */
+} MfOptionDef;
+
+static const char *const mf_insert_methods[] = {"auto", "values", "row", NULL};
+static const char *const mf_ssl_modes[] = {"disabled", "preferred", "required",
+"verify_ca", "verify_identity", NULL};
+
+#define CORE(name, ctx, kind, min, max, vals) {name, ctx, kind, min, max, vals, 0}
+#define CONN(name, ctx, tr) {name, ctx, MF_OPT_STRING, 0, 0, NULL, tr}
+
+static const MfOptionDef mf_options[] = {
+	/* what the server is and how it is reached */
+	CORE("dialect", MF_CTX_SERVER, MF_OPT_DIALECT, 0, 0, NULL),
+	CORE("transport", MF_CTX_SERVER, MF_OPT_TRANSPORT, 0, 0, NULL),
+
+	/* loading, reading, writing */
+	CORE("batch_size", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_INT, 1, 1000000, NULL),
+	CORE("batch_bytes", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_INT, 1024,
+		 INT64CONST(1073741824), NULL),
+	CORE("fetch_size", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_INT, 1, 10000000, NULL),
+	CORE("insert_method", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_ENUM, 0, 0,
+		 mf_insert_methods),
+	CORE("updatable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("keep_connections", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
+
+	/* naming the remote table and its columns */
+	CORE("schema_name", MF_CTX_TABLE, MF_OPT_STRING, 0, 0, NULL),
+	CORE("table_name", MF_CTX_TABLE, MF_OPT_STRING, 0, 0, NULL),
+	CORE("column_name", MF_CTX_COLUMN, MF_OPT_STRING, 0, 0, NULL),
+	CORE("key", MF_CTX_COLUMN, MF_OPT_BOOL, 0, 0, NULL),
+
+	/* user mapping */
+	CONN("user", MF_CTX_USER, MF_TR_ALL),
+	CONN("password", MF_CTX_USER, MF_TR_ALL),
+	CORE("password_required", MF_CTX_USER, MF_OPT_BOOL, 0, 0, NULL),
+
+	/* connection keywords shared by several transports */
+	CONN("host", MF_CTX_SERVER, MF_TR_ALL),
+	CONN("port", MF_CTX_SERVER, MF_TR_ALL),
+	CONN("connect_timeout", MF_CTX_SERVER, MF_TR_LIBPQ | MF_TR_MYSQL),
+
+	/* libpq */
+	CONN("hostaddr", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("dbname", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("options", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("application_name", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("keepalives", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("keepalives_idle", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("keepalives_interval", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("keepalives_count", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("tcp_user_timeout", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("target_session_attrs", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("sslmode", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("sslcompression", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("sslcert", MF_CTX_SERVER | MF_CTX_USER, MF_TR_LIBPQ),
+	CONN("sslkey", MF_CTX_SERVER | MF_CTX_USER, MF_TR_LIBPQ),
+	CONN("sslrootcert", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("sslcrl", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("sslcrldir", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("sslsni", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("ssl_min_protocol_version", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("ssl_max_protocol_version", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("requirepeer", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("gssencmode", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("krbsrvname", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("gsslib", MF_CTX_SERVER, MF_TR_LIBPQ),
+	CONN("channel_binding", MF_CTX_SERVER, MF_TR_LIBPQ),
+
+	/* MySQL / MariaDB */
+	CONN("database", MF_CTX_SERVER, MF_TR_MYSQL | MF_TR_ODBC),
+	CONN("unix_socket", MF_CTX_SERVER, MF_TR_MYSQL),
+	CONN("ssl_key", MF_CTX_SERVER, MF_TR_MYSQL),
+	CONN("ssl_cert", MF_CTX_SERVER, MF_TR_MYSQL),
+	CONN("ssl_ca", MF_CTX_SERVER, MF_TR_MYSQL),
+	{"ssl_mode", MF_CTX_SERVER, MF_OPT_ENUM, 0, 0, mf_ssl_modes, MF_TR_MYSQL},
+	CONN("init_command", MF_CTX_SERVER, MF_TR_MYSQL),
+	CONN("character_set", MF_CTX_SERVER, MF_TR_MYSQL),
+
+	/* ODBC */
+	CONN("odbc_dsn", MF_CTX_SERVER, MF_TR_ODBC),
+	CONN("odbc_driver", MF_CTX_SERVER, MF_TR_ODBC),
+	CONN("odbc_attributes", MF_CTX_SERVER, MF_TR_ODBC),
+};
+
+#undef CORE
+#undef CONN
+
+/* defaults of the core options */
+#define MF_DEFAULT_BATCH_SIZE	1000
+#define MF_DEFAULT_BATCH_BYTES	(INT64CONST(16) * 1024 * 1024)
+#define MF_DEFAULT_FETCH_SIZE	1000
+
+static int
+mf_transport_bit(const MfTransport *t)
+{
+	if (t == &mf_transport_libpq)
+		return MF_TR_LIBPQ;
+	if (t == &mf_transport_mysql)
+		return MF_TR_MYSQL;
+	return MF_TR_ODBC;
+}
+
+static const char *
+mf_context_name(int ctx)
+{
+	switch (ctx)
+	{
+		case MF_CTX_SERVER:
+			return "foreign server";
+		case MF_CTX_USER:
+			return "user mapping";
+		case MF_CTX_TABLE:
+			return "foreign table";
+		default:
+			return "column of a foreign table";
+	}
+}
+
+static const MfOptionDef *
+mf_lookup_option(const char *name)
+{
+	for (size_t i = 0; i < lengthof(mf_options); i++)
+		if (strcmp(mf_options[i].name, name) == 0)
+			return &mf_options[i];
+	return NULL;
+}
+
+/*
+ * An unknown option: name the closest valid one, or list them all when
+ * nothing is close, as postgres_fdw does.
+ */
+static void
+mf_unknown_option(const char *name, int ctx)
+{
+	const char *best = NULL;
+	int			best_dist = INT_MAX;
+	StringInfoData valid;
+
+	initStringInfo(&valid);
+	for (size_t i = 0; i < lengthof(mf_options); i++)
+	{
+		int			d;
+
+		if (!(mf_options[i].contexts & ctx))
+			continue;
+		appendStringInfo(&valid, "%s%s", valid.len > 0 ? ", " : "",
+						 mf_options[i].name);
+		d = varstr_levenshtein_less_equal(name, strlen(name),
+										  mf_options[i].name,
+										  strlen(mf_options[i].name),
+										  1, 1, 1, 3, true);
+		if (d < best_dist)
+		{
+			best_dist = d;
+			best = mf_options[i].name;
+		}
+	}
+
+	if (best != NULL && best_dist <= 3 && best_dist < (int) strlen(name))
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
+				 errmsg("invalid option \"%s\" for a %s", name,
+						mf_context_name(ctx)),
+				 errhint("Perhaps you meant the option \"%s\".", best)));
+	ereport(ERROR,
+			(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
+			 errmsg("invalid option \"%s\" for a %s", name, mf_context_name(ctx)),
+			 valid.len > 0 ? errhint("Valid options in this context are: %s.",
+									 valid.data) : 0));
+}
+
+static int64
+mf_parse_int(const MfOptionDef *def, const char *value)
+{
+	char	   *end;
+	int64		v;
+
+	errno = 0;
+	v = strtoi64(value, &end, 10);
+	while (*end == ' ')
+		end++;
+	if (errno != 0 || end == value || *end != '\0')
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("invalid value for option \"%s\": \"%s\"", def->name, value),
+				 errhint("The value must be an integer.")));
+	if (v < def->min || v > def->max)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("value %s is out of range for option \"%s\"", value, def->name),
+				 errdetail("Valid values are between " INT64_FORMAT " and " INT64_FORMAT ".",
+						   def->min, def->max)));
+	return v;
+}
+
+static int
+mf_parse_enum(const MfOptionDef *def, const char *value)
+{
+	StringInfoData valid;
+
+	for (int i = 0; def->values[i] != NULL; i++)
+		if (pg_strcasecmp(def->values[i], value) == 0)
+			return i;
+
+	initStringInfo(&valid);
+	for (int i = 0; def->values[i] != NULL; i++)
+		appendStringInfo(&valid, "%s%s", i > 0 ? ", " : "", def->values[i]);
+	ereport(ERROR,
+			(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+			 errmsg("invalid value for option \"%s\": \"%s\"", def->name, value),
+			 errhint("Valid values are: %s.", valid.data)));
+	return -1;
+}
+
+static const MfDialect *
+mf_parse_dialect(const char *value)
+{
+	const MfDialect *d = mf_find_dialect(value);
+
+	if (d == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("unknown dialect \"%s\"", value),
+				 errhint("Valid dialects are: %s.", mf_dialect_list())));
+	return d;
+}
+
+static const MfTransport *
+mf_parse_transport(const char *value)
+{
+	const MfTransport *t = mf_find_transport(value);
+
+	if (t == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("unknown transport \"%s\"", value),
+				 errhint("Valid transports are: %s.", mf_transport_list())));
+	return t;
+}
+
+/* Check one value against its definition; raises on a bad one. */
+static void
+mf_check_value(const MfOptionDef *def, DefElem *d)
+{
+	const char *value = defGetString(d);
+
+	switch (def->kind)
+	{
+		case MF_OPT_INT:
+			(void) mf_parse_int(def, value);
+			break;
+		case MF_OPT_BOOL:
+			(void) defGetBoolean(d);
+			break;
+		case MF_OPT_ENUM:
+			(void) mf_parse_enum(def, value);
+			break;
+		case MF_OPT_DIALECT:
+			(void) mf_parse_dialect(value);
+			break;
+		case MF_OPT_TRANSPORT:
+			(void) mf_parse_transport(value);
+			break;
+		case MF_OPT_STRING:
+			if (def->transports == 0 && value[0] == '\0')
+				ereport(ERROR,
+						(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+						 errmsg("option \"%s\" must not be empty", def->name)));
+			break;
+	}
+}
+
+/*
+ * A server's options as a whole: the dialect is required, the transport
+ * must be able to speak it, and every connection keyword must belong to
+ * that transport.
+ */
+static void
+mf_check_server(List *options)
+{
+	const MfDialect *dialect = NULL;
+	const MfTransport *transport = NULL;
+	ListCell   *lc;
+
+	foreach(lc, options)
+	{
+		DefElem    *d = lfirst(lc);
+
+		if (strcmp(d->defname, "dialect") == 0)
+			dialect = mf_parse_dialect(defGetString(d));
+		else if (strcmp(d->defname, "transport") == 0)
+			transport = mf_parse_transport(defGetString(d));
+	}
+
+	if (dialect == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_OPTION_NAME_NOT_FOUND),
+				 errmsg("a multi_fdw server needs the option \"dialect\""),
+				 errhint("Valid dialects are: %s.", mf_dialect_list())));
+	if (transport == NULL)
+		transport = mf_find_transport(dialect->default_transport);
+	if (!mf_transport_allowed(dialect, transport))
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("dialect \"%s\" cannot be used with transport \"%s\"",
+						dialect->name, transport->name),
+				 errhint("Use transport \"%s\" or \"odbc\".",
+						 dialect->default_transport)));
+
+	foreach(lc, options)
+	{
+		DefElem    *d = lfirst(lc);
+		const MfOptionDef *def = mf_lookup_option(d->defname);
+
+		if (def->transports != 0 &&
+			!(def->transports & mf_transport_bit(transport)))
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
+					 errmsg("option \"%s\" is not valid for transport \"%s\"",
+							d->defname, transport->name)));
+	}
+}
+
+PG_FUNCTION_INFO_V1(multi_fdw_validator);
+
+Datum
+multi_fdw_validator(PG_FUNCTION_ARGS)
+{
+	List	   *options = untransformRelOptions(PG_GETARG_DATUM(0));
+	Oid			catalog = PG_GETARG_OID(1);
+	int			ctx;
+	ListCell   *lc;
+
+	switch (catalog)
+	{
+		case ForeignServerRelationId:
+			ctx = MF_CTX_SERVER;
+			break;
+		case UserMappingRelationId:
+			ctx = MF_CTX_USER;
+			break;
+		case ForeignTableRelationId:
+			ctx = MF_CTX_TABLE;
+			break;
+		case AttributeRelationId:
+			ctx = MF_CTX_COLUMN;
+			break;
+		default:
+			/* the wrapper itself takes no options */
+			ctx = 0;
+			break;
+	}
+
+	foreach(lc, options)
+	{
+		DefElem    *d = lfirst(lc);
+		const MfOptionDef *def = mf_lookup_option(d->defname);
+
+		if (def == NULL || !(def->contexts & ctx))
+			mf_unknown_option(d->defname, ctx);
+		mf_check_value(def, d);
+
+		/*
+		 * Turning the password requirement off lets a mapping borrow the
+		 * remote's trust of this host: only a superuser may decide that.
+		 */
+		if (strcmp(d->defname, "password_required") == 0 &&
+			!defGetBoolean(d) && !superuser())
+			ereport(ERROR,
+					(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+					 errmsg("password_required=false is superuser-only"),
+					 errhint("User mappings with the password_required option set to false may only be created or modified by the superuser.")));
+	}
+
+	if (ctx == MF_CTX_SERVER)
+		mf_check_server(options);
+
+	PG_RETURN_VOID();
+}
+
+/* ---------------------------------------------------------------------
+ * Reading resolved options
+ * ---------------------------------------------------------------------
+ */
+
+/* Apply one option of a server or a table to opts. */
+static void
+mf_apply_option(MfOptions *opts, DefElem *d)
+{
+	const MfOptionDef *def = mf_lookup_option(d->defname);
+	const char *name = d->defname;
+
+	if (def == NULL || def->transports != 0)
+		return;
+	if (strcmp(name, "dialect") == 0)
+		opts->dialect = mf_parse_dialect(defGetString(d));
+	else if (strcmp(name, "transport") == 0)
+		opts->transport = mf_parse_transport(defGetString(d));
+	else if (strcmp(name, "batch_size") == 0)
+		opts->batch_size = (int) mf_parse_int(def, defGetString(d));
+	else if (strcmp(name, "batch_bytes") == 0)
+		opts->batch_bytes = mf_parse_int(def, defGetString(d));
+	else if (strcmp(name, "fetch_size") == 0)
+		opts->fetch_size = (int) mf_parse_int(def, defGetString(d));
+	else if (strcmp(name, "insert_method") == 0)
+		opts->insert_method = (MfInsertMethod) mf_parse_enum(def, defGetString(d));
+	else if (strcmp(name, "updatable") == 0)
+		opts->updatable = defGetBoolean(d);
+	else if (strcmp(name, "keep_connections") == 0)
+		opts->keep_connections = defGetBoolean(d);
+	else if (strcmp(name, "schema_name") == 0)
+		opts->schema_name = defGetString(d);
+	else if (strcmp(name, "table_name") == 0)
+		opts->table_name = defGetString(d);
+}
+
+/*
+ * The options in force for a server and, when relid is valid, one of its
+ * foreign tables (whose options override the server's).
+ */
+void
+mf_get_options(Oid serverid, Oid relid, MfOptions *opts)
+{
+	ForeignServer *server = GetForeignServer(serverid);
+	ListCell   *lc;
+
+	memset(opts, 0, sizeof(*opts));
+	opts->serverid = serverid;
+	opts->servername = server->servername;
+	opts->batch_size = MF_DEFAULT_BATCH_SIZE;
+	opts->batch_bytes = MF_DEFAULT_BATCH_BYTES;
+	opts->fetch_size = MF_DEFAULT_FETCH_SIZE;
+	opts->insert_method = MF_INSERT_AUTO;
+	opts->updatable = true;
+	opts->keep_connections = true;
+
+	foreach(lc, server->options)
+		mf_apply_option(opts, lfirst(lc));
+	if (OidIsValid(relid))
+	{
+		ForeignTable *table = GetForeignTable(relid);
+
+		foreach(lc, table->options)
+			mf_apply_option(opts, lfirst(lc));
+	}
+
+	if (opts->dialect == NULL)	/* the validator makes this impossible */
+		elog(ERROR, "server \"%s\" has no dialect", server->servername);
+	if (opts->transport == NULL)
+		opts->transport = mf_find_transport(opts->dialect->default_transport);
+}
+
+/* The remote name of a column: its column_name option or its local name. */
+char *
+mf_column_name(Oid relid, AttrNumber attnum)
+{
+	List	   *options = GetForeignColumnOptions(relid, attnum);
+	ListCell   *lc;
+
+	foreach(lc, options)
+	{
+		DefElem    *d = lfirst(lc);
+
+		if (strcmp(d->defname, "column_name") == 0)
+			return defGetString(d);
+	}
+	return get_attname(relid, attnum, false);
+}
+
+bool
+mf_column_is_key(Oid relid, AttrNumber attnum)
+{
+	List	   *options = GetForeignColumnOptions(relid, attnum);
+	ListCell   *lc;
+
+	foreach(lc, options)
+	{
+		DefElem    *d = lfirst(lc);
+
+		if (strcmp(d->defname, "key") == 0)
+			return defGetBoolean(d);
+	}
+	return false;
+}
+
+const char *
+mf_insert_method_name(MfInsertMethod method)
+{
+	return mf_insert_methods[method];
+}
+
+/*
+ * The connection keywords for a transport: every server and user mapping
+ * option that the table gives to it, plus the local encoding.
+ */
+void
+mf_connection_params(ForeignServer *server, UserMapping *user,
+					 const MfTransport *transport, List **keys, List **values)
+{
+	int			bit = mf_transport_bit(transport);
+	List	   *all = list_concat_copy(server->options, user->options);
+	ListCell   *lc;
+
+	*keys = NIL;
+	*values = NIL;
+	foreach(lc, all)
+	{
+		DefElem    *d = lfirst(lc);
+		const MfOptionDef *def = mf_lookup_option(d->defname);
+
+		if (def != NULL && (def->transports & bit))
+		{
+			*keys = lappend(*keys, d->defname);
+			*values = lappend(*values, defGetString(d));
+		}
+	}
+	*keys = lappend(*keys, "client_encoding");
+	*values = lappend(*values, (char *) GetDatabaseEncodingName());
+}
+
+bool
+mf_password_required(UserMapping *user)
+{
+	ListCell   *lc;
+
+	foreach(lc, user->options)
+	{
+		DefElem    *d = lfirst(lc);
+
+		if (strcmp(d->defname, "password_required") == 0)
+			return defGetBoolean(d);
+	}
+	return true;
+}

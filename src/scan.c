@@ -1,0 +1,559 @@
+/*-------------------------------------------------------------------------
+ *
+ * scan.c
+ *		Reading foreign tables: planning, execution, EXPLAIN and ANALYZE.
+ *
+ * A scan sends one SELECT of the columns the query needs, with the WHERE
+ * clauses the dialect can express, and reads its rows fetch_size at a time
+ * through the transport.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include <math.h>
+
+#include "access/htup_details.h"
+#include "access/table.h"
+#include "commands/explain.h"
+#include "executor/executor.h"
+#include "foreign/fdwapi.h"
+#include "miscadmin.h"
+#include "optimizer/cost.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/prep.h"
+#include "optimizer/pathnode.h"
+#include "optimizer/planmain.h"
+#include "optimizer/restrictinfo.h"
+#include "parser/parsetree.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/rel.h"
+#include "utils/sampling.h"
+
+#include "multi_fdw.h"
+
+/* fdw_private of a ForeignScan, by position */
+enum MfScanPrivate
+{
+	MF_SCAN_SQL,				/* remote SELECT (String) */
+	MF_SCAN_RETRIEVED_ATTRS,	/* attnums it returns (List of Integer) */
+	MF_SCAN_FETCH_SIZE			/* rows per fetch (Integer) */
+};
+
+/* Cost of opening a remote statement, and of moving one row across. */
+#define MF_STARTUP_COST		100.0
+#define MF_TUPLE_COST		0.01
+
+typedef struct MfScanState
+{
+	MfConnEntry *entry;
+	const MfTransport *tr;
+	char	   *sql;
+	int			fetch_size;
+	MfResult   *result;			/* NULL until the first row is wanted */
+	int			nrows;			/* rows of the current fetch */
+	int			next_row;
+	bool		eof;
+
+	/* parameters computed here and sent with the query */
+	List	   *param_exprs;
+	FmgrInfo   *param_flinfo;
+	const char **param_values;
+	MfTypeClass *param_classes;
+	int			nparams;
+
+	MfRowReader reader;
+} MfScanState;
+
+/* ---------------------------------------------------------------------
+ * Planning
+ * ---------------------------------------------------------------------
+ */
+
+void
+mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
+{
+	MfRelInfo  *fpinfo = palloc0(sizeof(MfRelInfo));
+	ForeignTable *table = GetForeignTable(foreigntableid);
+	Oid			userid = OidIsValid(baserel->userid) ? baserel->userid : GetUserId();
+	ListCell   *lc;
+	double		retrieved;
+
+	baserel->fdw_private = fpinfo;
+	mf_get_options(table->serverid, foreigntableid, &fpinfo->opts);
+	fpinfo->user = GetUserMapping(userid, table->serverid);
+
+	mf_classify_conditions(root, baserel, baserel->baserestrictinfo,
+						   &fpinfo->remote_conds, &fpinfo->local_conds);
+
+	/* the columns the query reads, and those the local checks need */
+	pull_varattnos((Node *) baserel->reltarget->exprs, baserel->relid,
+				   &fpinfo->attrs_used);
+	foreach(lc, fpinfo->local_conds)
+		pull_varattnos((Node *) lfirst_node(RestrictInfo, lc)->clause,
+					   baserel->relid, &fpinfo->attrs_used);
+
+	fpinfo->local_conds_sel = clauselist_selectivity(root, fpinfo->local_conds,
+													 baserel->relid, JOIN_INNER,
+													 NULL);
+	cost_qual_eval(&fpinfo->local_conds_cost, fpinfo->local_conds, root);
+
+	/* never analyzed: assume ten pages of rows of the estimated width */
+	if (baserel->tuples < 0)
+	{
+		baserel->pages = 10;
+		baserel->tuples = (10 * BLCKSZ) /
+			(baserel->reltarget->width + MAXALIGN(SizeofHeapTupleHeader));
+	}
+	set_baserel_size_estimates(root, baserel);
+
+	/*
+	 * Rows that cross the network are those the remote conditions let
+	 * through; each costs a transfer, and every fetch_size of them a round
+	 * trip.
+	 */
+	retrieved = clamp_row_est(baserel->rows / Max(fpinfo->local_conds_sel, 1e-10));
+	fpinfo->rows = baserel->rows;
+	fpinfo->startup_cost = MF_STARTUP_COST + fpinfo->local_conds_cost.startup;
+	fpinfo->total_cost = fpinfo->startup_cost +
+		seq_page_cost * baserel->pages +
+		cpu_tuple_cost * baserel->tuples +
+		(MF_TUPLE_COST + cpu_tuple_cost + fpinfo->local_conds_cost.per_tuple) * retrieved +
+		MF_STARTUP_COST * ceil(retrieved / fpinfo->opts.fetch_size) / 10.0;
+}
+
+void
+mfGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
+{
+	MfRelInfo  *fpinfo = baserel->fdw_private;
+
+	add_path(baserel, (Path *)
+			 create_foreignscan_path(root, baserel, NULL, fpinfo->rows,
+									 fpinfo->startup_cost, fpinfo->total_cost,
+									 NIL, baserel->lateral_relids, NULL, NIL));
+}
+
+/* Will the rows read be updated, deleted or locked? */
+static bool
+mf_scan_locks_rows(PlannerInfo *root, RelOptInfo *baserel)
+{
+	if ((int) baserel->relid == root->parse->resultRelation &&
+		(root->parse->commandType == CMD_UPDATE ||
+		 root->parse->commandType == CMD_DELETE))
+		return true;
+	return get_plan_rowmark(root->rowMarks, baserel->relid) != NULL;
+}
+
+ForeignScan *
+mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
+				 ForeignPath *best_path, List *tlist, List *scan_clauses,
+				 Plan *outer_plan)
+{
+	MfRelInfo  *fpinfo = baserel->fdw_private;
+	List	   *remote_exprs = NIL;
+	List	   *local_exprs = NIL;
+	List	   *retrieved_attrs;
+	List	   *params_list = NIL;
+	StringInfoData sql;
+	Relation	rel;
+	ListCell   *lc;
+
+	foreach(lc, scan_clauses)
+	{
+		RestrictInfo *ri = lfirst_node(RestrictInfo, lc);
+
+		if (ri->pseudoconstant)
+			continue;
+		if (list_member_ptr(fpinfo->remote_conds, ri))
+			remote_exprs = lappend(remote_exprs, ri->clause);
+		else if (list_member_ptr(fpinfo->local_conds, ri))
+			local_exprs = lappend(local_exprs, ri->clause);
+		else if (mf_is_foreign_expr(root, baserel, ri->clause))
+			remote_exprs = lappend(remote_exprs, ri->clause);
+		else
+			local_exprs = lappend(local_exprs, ri->clause);
+	}
+
+	/* kept for a direct UPDATE or DELETE built on this scan */
+	fpinfo->final_remote_exprs = remote_exprs;
+
+	rel = table_open(foreigntableid, NoLock);
+	initStringInfo(&sql);
+	mf_deparse_select(&sql, root, baserel, rel, fpinfo->attrs_used,
+					  remote_exprs, mf_scan_locks_rows(root, baserel),
+					  &retrieved_attrs, &params_list);
+	table_close(rel, NoLock);
+
+	return make_foreignscan(tlist, local_exprs, baserel->relid, params_list,
+							list_make3(makeString(sql.data), retrieved_attrs,
+									   makeInteger(fpinfo->opts.fetch_size)),
+							NIL, remote_exprs, outer_plan);
+}
+
+/* ---------------------------------------------------------------------
+ * Turning remote rows into tuples
+ * ---------------------------------------------------------------------
+ */
+
+typedef struct MfConvErrorCxt
+{
+	Relation	rel;
+	AttrNumber	attnum;
+} MfConvErrorCxt;
+
+static void
+mf_conversion_error_callback(void *arg)
+{
+	MfConvErrorCxt *cxt = arg;
+
+	if (cxt->rel != NULL && cxt->attnum > 0)
+		errcontext("column \"%s\" of foreign table \"%s\"",
+				   NameStr(TupleDescAttr(RelationGetDescr(cxt->rel), cxt->attnum - 1)->attname),
+				   RelationGetRelationName(cxt->rel));
+}
+
+void
+mf_row_reader_init(MfRowReader *reader, TupleDesc tupdesc,
+				   List *retrieved_attrs, MemoryContext parent)
+{
+	reader->attinmeta = TupleDescGetAttInMetadata(tupdesc);
+	reader->retrieved_attrs = retrieved_attrs;
+	reader->temp_cxt = AllocSetContextCreate(parent, "multi_fdw row",
+											 ALLOCSET_SMALL_SIZES);
+}
+
+/*
+ * One remote row as a heap tuple in target (which may be the reader's own
+ * per-row context: it is reset first).
+ */
+static HeapTuple
+mf_row_reader_form(MfRowReader *reader, const MfTransport *tr, MfResult *res,
+				   int row, MemoryContext target, Relation rel)
+{
+	TupleDesc	tupdesc = reader->attinmeta->tupdesc;
+	MemoryContext old;
+	Datum	   *values;
+	bool	   *nulls;
+	ItemPointer ctid = NULL;
+	HeapTuple	tuple;
+	ErrorContextCallback errcb;
+	MfConvErrorCxt errcxt = {rel, 0};
+	ListCell   *lc;
+	int			col = 0;
+
+	MemoryContextReset(reader->temp_cxt);
+	old = MemoryContextSwitchTo(reader->temp_cxt);
+	values = palloc0(sizeof(Datum) * tupdesc->natts);
+	nulls = palloc(sizeof(bool) * tupdesc->natts);
+	memset(nulls, true, sizeof(bool) * tupdesc->natts);
+
+	errcb.callback = mf_conversion_error_callback;
+	errcb.arg = &errcxt;
+	errcb.previous = error_context_stack;
+	error_context_stack = &errcb;
+
+	foreach(lc, reader->retrieved_attrs)
+	{
+		int			attnum = lfirst_int(lc);
+		const char *text = tr->value(res, row, col++);
+
+		errcxt.attnum = attnum;
+		if (attnum > 0)
+		{
+			AttInMetadata *m = reader->attinmeta;
+
+			values[attnum - 1] = InputFunctionCall(&m->attinfuncs[attnum - 1],
+												   (char *) text,
+												   m->attioparams[attnum - 1],
+												   m->atttypmods[attnum - 1]);
+			nulls[attnum - 1] = (text == NULL);
+		}
+		else if (attnum == SelfItemPointerAttributeNumber && text != NULL)
+			ctid = (ItemPointer) DatumGetPointer(DirectFunctionCall1(tidin,
+																	 CStringGetDatum(text)));
+	}
+	error_context_stack = errcb.previous;
+
+	MemoryContextSwitchTo(target);
+	tuple = heap_form_tuple(tupdesc, values, nulls);
+	if (ctid)
+		tuple->t_self = *ctid;
+	/* system columns other than ctid mean nothing for a remote row */
+	HeapTupleHeaderSetXmax(tuple->t_data, InvalidTransactionId);
+	HeapTupleHeaderSetXmin(tuple->t_data, InvalidTransactionId);
+	HeapTupleHeaderSetCmin(tuple->t_data, InvalidTransactionId);
+	MemoryContextSwitchTo(old);
+	return tuple;
+}
+
+/* Store a remote row in slot; it stays valid until the next call. */
+void
+mf_row_reader_store(MfRowReader *reader, const MfTransport *tr, MfResult *res,
+					int row, TupleTableSlot *slot)
+{
+	HeapTuple	tuple;
+
+	ExecClearTuple(slot);
+	tuple = mf_row_reader_form(reader, tr, res, row, reader->temp_cxt, NULL);
+	ExecStoreHeapTuple(tuple, slot, false);
+}
+
+/* ---------------------------------------------------------------------
+ * Execution
+ * ---------------------------------------------------------------------
+ */
+
+void
+mfBeginForeignScan(ForeignScanState *node, int eflags)
+{
+	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
+	EState	   *estate = node->ss.ps.state;
+	MfScanState *st;
+	RangeTblEntry *rte;
+	Oid			userid;
+	ForeignTable *table;
+	MfOptions	opts;
+	int			i = 0;
+	ListCell   *lc;
+
+	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
+		return;
+
+	st = palloc0(sizeof(MfScanState));
+	node->fdw_state = st;
+
+	rte = exec_rt_fetch(fsplan->scan.scanrelid, estate);
+	userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+	table = GetForeignTable(rte->relid);
+	mf_get_options(table->serverid, rte->relid, &opts);
+	st->entry = mf_get_connection(GetUserMapping(userid, table->serverid), &opts);
+	st->tr = mf_conn_transport(st->entry);
+
+	st->sql = strVal(list_nth(fsplan->fdw_private, MF_SCAN_SQL));
+	st->fetch_size = intVal(list_nth(fsplan->fdw_private, MF_SCAN_FETCH_SIZE));
+	mf_row_reader_init(&st->reader,
+					   RelationGetDescr(node->ss.ss_currentRelation),
+					   list_nth(fsplan->fdw_private, MF_SCAN_RETRIEVED_ATTRS),
+					   estate->es_query_cxt);
+
+	st->nparams = list_length(fsplan->fdw_exprs);
+	st->param_exprs = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
+	st->param_flinfo = palloc0(sizeof(FmgrInfo) * Max(st->nparams, 1));
+	st->param_values = palloc0(sizeof(char *) * Max(st->nparams, 1));
+	st->param_classes = palloc0(sizeof(MfTypeClass) * Max(st->nparams, 1));
+	foreach(lc, fsplan->fdw_exprs)
+	{
+		Oid			typefnoid;
+		bool		isvarlena;
+
+		getTypeOutputInfo(exprType(lfirst(lc)), &typefnoid, &isvarlena);
+		fmgr_info(typefnoid, &st->param_flinfo[i]);
+		st->param_classes[i] = mf_type_class(exprType(lfirst(lc)));
+		i++;
+	}
+}
+
+static void
+mf_scan_open(ForeignScanState *node, MfScanState *st)
+{
+	ExprContext *econtext = node->ss.ps.ps_ExprContext;
+	MemoryContext old = MemoryContextSwitchTo(econtext->ecxt_per_tuple_memory);
+	MfError		err;
+	int			i = 0;
+	ListCell   *lc;
+
+	foreach(lc, st->param_exprs)
+	{
+		bool		isnull;
+		Datum		v = ExecEvalExpr(lfirst(lc), econtext, &isnull);
+
+		st->param_values[i] = isnull ? NULL :
+			OutputFunctionCall(&st->param_flinfo[i], v);
+		i++;
+	}
+	MemoryContextSwitchTo(old);
+
+	mf_claim_connection(st->entry, st);
+	mf_error_clear(&err);
+	st->result = st->tr->query(mf_conn(st->entry), st->sql, st->nparams,
+							   st->param_values, st->param_classes,
+							   st->fetch_size, &err);
+	if (st->result == NULL)
+		mf_raise_error(ERROR, st->entry, &err, st->sql);
+	st->nrows = st->next_row = 0;
+	st->eof = false;
+}
+
+TupleTableSlot *
+mfIterateForeignScan(ForeignScanState *node)
+{
+	MfScanState *st = node->fdw_state;
+	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
+
+	if (st->result == NULL)
+		mf_scan_open(node, st);
+
+	if (st->next_row >= st->nrows)
+	{
+		MfError		err;
+
+		if (st->eof)
+			return ExecClearTuple(slot);
+		mf_claim_connection(st->entry, st);
+		mf_error_clear(&err);
+		st->nrows = st->tr->fetch(st->result, &err);
+		if (st->nrows < 0)
+			mf_raise_error(ERROR, st->entry, &err, st->sql);
+		st->next_row = 0;
+		if (st->nrows == 0)
+		{
+			st->eof = true;
+			return ExecClearTuple(slot);
+		}
+	}
+
+	ExecClearTuple(slot);
+	MemoryContextReset(st->reader.temp_cxt);
+	ExecStoreHeapTuple(mf_row_reader_form(&st->reader, st->tr, st->result,
+										  st->next_row++, st->reader.temp_cxt,
+										  node->ss.ss_currentRelation),
+					   slot, false);
+	return slot;
+}
+
+static void
+mf_scan_close(MfScanState *st)
+{
+	if (st->result != NULL)
+	{
+		st->tr->result_close(st->result);
+		st->result = NULL;
+	}
+}
+
+void
+mfReScanForeignScan(ForeignScanState *node)
+{
+	MfScanState *st = node->fdw_state;
+
+	/* parameters may have changed: run the query again */
+	mf_scan_close(st);
+}
+
+void
+mfEndForeignScan(ForeignScanState *node)
+{
+	MfScanState *st = node->fdw_state;
+
+	if (st == NULL)
+		return;
+	mf_scan_close(st);
+}
+
+void
+mfExplainForeignScan(ForeignScanState *node, ExplainState *es)
+{
+	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
+
+	if (es->verbose)
+		ExplainPropertyText("Remote SQL",
+							strVal(list_nth(fsplan->fdw_private, MF_SCAN_SQL)),
+							es);
+}
+
+/* ---------------------------------------------------------------------
+ * ANALYZE: a reservoir sample of one pass over the remote table
+ * ---------------------------------------------------------------------
+ */
+
+static int
+mf_acquire_sample_rows(Relation rel, int elevel, HeapTuple *rows, int targrows,
+					   double *totalrows, double *totaldeadrows)
+{
+	ForeignTable *table = GetForeignTable(RelationGetRelid(rel));
+	MfOptions	opts;
+	MfConnEntry *entry;
+	const MfTransport *tr;
+	MfRowReader reader;
+	List	   *retrieved_attrs;
+	StringInfoData sql;
+	MfResult   *res;
+	MfError		err;
+	ReservoirStateData rstate;
+	double		samplerows = 0;
+	double		rowstoskip = -1;
+	int			numrows = 0;
+	int			n;
+
+	mf_get_options(table->serverid, RelationGetRelid(rel), &opts);
+	entry = mf_get_connection(GetUserMapping(rel->rd_rel->relowner,
+											 table->serverid), &opts);
+	tr = mf_conn_transport(entry);
+
+	initStringInfo(&sql);
+	mf_deparse_analyze(&sql, rel, opts.dialect, &retrieved_attrs);
+	mf_row_reader_init(&reader, RelationGetDescr(rel), retrieved_attrs,
+					   CurrentMemoryContext);
+	reservoir_init_selection_state(&rstate, targrows);
+
+	mf_claim_connection(entry, NULL);
+	mf_error_clear(&err);
+	res = tr->query(mf_conn(entry), sql.data, 0, NULL, NULL, opts.fetch_size, &err);
+	if (res == NULL)
+		mf_raise_error(ERROR, entry, &err, sql.data);
+
+	while ((n = tr->fetch(res, &err)) > 0)
+	{
+		for (int row = 0; row < n; row++)
+		{
+			int			pos = -1;
+
+			CHECK_FOR_INTERRUPTS();
+			if (numrows < targrows)
+				pos = numrows++;
+			else
+			{
+				if (rowstoskip < 0)
+					rowstoskip = reservoir_get_next_S(&rstate, samplerows, targrows);
+				if (rowstoskip <= 0)
+				{
+					pos = (int) (targrows * sampler_random_fract(&rstate.randstate));
+					heap_freetuple(rows[pos]);
+				}
+				rowstoskip -= 1;
+			}
+			if (pos >= 0)
+				rows[pos] = mf_row_reader_form(&reader, tr, res, row,
+											   CurrentMemoryContext, rel);
+			samplerows += 1;
+		}
+	}
+	if (n < 0)
+	{
+		MfError		copy = err;
+
+		tr->result_close(res);
+		mf_raise_error(ERROR, entry, &copy, sql.data);
+	}
+	tr->result_close(res);
+	MemoryContextDelete(reader.temp_cxt);
+
+	*totalrows = samplerows;
+	*totaldeadrows = 0;
+	ereport(elevel,
+			(errmsg("\"%s\": table contains %.0f rows, %d rows in sample",
+					RelationGetRelationName(rel), samplerows, numrows)));
+	return numrows;
+}
+
+bool
+mfAnalyzeForeignTable(Relation relation, AcquireSampleRowsFunc *func,
+					  BlockNumber *totalpages)
+{
+	*func = mf_acquire_sample_rows;
+	*totalpages = 1;			/* the remote's page count is not asked for */
+	return true;
+}

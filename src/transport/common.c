@@ -1,0 +1,137 @@
+/*-------------------------------------------------------------------------
+ *
+ * common.c
+ *		The error record and the default socket wait, shared by every
+ *		transport.
+ *
+ * This file sits on the transport side of the wall (see transport.h): it
+ * includes no PostgreSQL header.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "transport.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * A truncated message must not end in the middle of a multibyte character:
+ * the core hands these strings to ereport, and a dangling lead byte would
+ * turn the report itself into an encoding error.  Back up over UTF-8
+ * continuation bytes and the lead byte they belong to.
+ */
+static void
+mf_trim_partial_char(char *buf, size_t len)
+{
+	size_t		end = len;
+
+	while (end > 0 && ((unsigned char) buf[end - 1] & 0xC0) == 0x80)
+		end--;
+	if (end > 0 && ((unsigned char) buf[end - 1] & 0xC0) == 0xC0)
+	{
+		unsigned char lead = (unsigned char) buf[end - 1];
+		size_t		need;
+
+		if ((lead & 0xE0) == 0xC0)
+			need = 2;
+		else if ((lead & 0xF0) == 0xE0)
+			need = 3;
+		else
+			need = 4;
+		/* the character is whole if all its continuation bytes survived */
+		if (len - (end - 1) >= need)
+			return;
+		buf[end - 1] = '\0';
+	}
+}
+
+void
+mf_error_clear(MfError *err)
+{
+	memset(err, 0, sizeof(MfError));
+}
+
+void
+mf_error_set(MfError *err, MfStep step, const char *sqlstate,
+			 long native_code, const char *fmt,...)
+{
+	va_list		ap;
+	int			n;
+
+	err->step = step;
+	err->native_code = native_code;
+	mf_error_copy(err->sqlstate, sizeof(err->sqlstate), sqlstate);
+
+	va_start(ap, fmt);
+	n = vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	va_end(ap);
+
+	if (n < 0)
+		err->message[0] = '\0';
+	else if ((size_t) n >= sizeof(err->message))
+		mf_trim_partial_char(err->message, sizeof(err->message) - 1);
+}
+
+void
+mf_error_copy(char *dst, size_t dstlen, const char *src)
+{
+	size_t		len;
+
+	if (dstlen == 0)
+		return;
+	if (src == NULL)
+	{
+		dst[0] = '\0';
+		return;
+	}
+
+	len = strlen(src);
+	if (len < dstlen)
+	{
+		memcpy(dst, src, len + 1);
+		return;
+	}
+	memcpy(dst, src, dstlen - 1);
+	dst[dstlen - 1] = '\0';
+	mf_trim_partial_char(dst, dstlen - 1);
+}
+
+/*
+ * Used until the core installs its latch-based wait, and by stand-alone
+ * programs that link the transports without a server: it cannot be
+ * interrupted, so it never returns 0.
+ */
+static int
+mf_poll_wait(int sock, bool for_write)
+{
+	struct pollfd pfd;
+
+	if (sock < 0)
+		return -1;
+
+	pfd.fd = sock;
+	pfd.events = for_write ? POLLOUT : POLLIN;
+
+	for (;;)
+	{
+		int			rc;
+
+		pfd.revents = 0;
+		rc = poll(&pfd, 1, -1);
+		if (rc > 0)
+		{
+			/*
+			 * A hung-up or failed socket counts as ready: the library's next
+			 * read or write is what reports the failure properly.
+			 */
+			return 1;
+		}
+		if (rc < 0 && errno != EINTR)
+			return -1;
+	}
+}
+
+MfWaitFn	mf_wait_socket = mf_poll_wait;

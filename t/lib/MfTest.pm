@@ -1,0 +1,276 @@
+package MfTest;
+
+# Helpers for multi_fdw's TAP tests (t/*.pl), run by t/testbed/run-tests
+# against the servers of t/testbed/start (source DIR/env first).
+#
+#   use lib 't/lib';
+#   use MfTest;
+#
+#   my $out = gw_psql('SELECT 1', dbname => 'mf_tap_x');        # stdout
+#   my ($rc, $out, $err) = gw_psql('SELECT 1');                  # all three
+#   remote_psql('CREATE TABLE t (a int)');                       # as mfapp
+#   gw_safe_psql(...), remote_safe_psql(...)   # the same, die on failure
+#   setup_gateway_db('mf_tap_x');     # extension, server pg_remote, mapping
+#
+#   my $s = MfTest::Session->new(dbname => 'mf_tap_x');          # psql kept open
+#   my $out = $s->query('SELECT 1');
+#   my ($out, $err) = $s->query('SELECT 1/0');
+#   $s->quit;
+
+use strict;
+use warnings;
+
+use Carp;
+use Exporter 'import';
+use IPC::Run ();
+
+our @EXPORT = qw(gw_psql remote_psql gw_safe_psql remote_safe_psql
+  setup_gateway_db wait_for mf_env);
+
+our $DEFAULT_DB = 'mf_tap';
+our $TIMEOUT    = $ENV{MF_TAP_TIMEOUT} // 120;    # seconds, per call
+
+sub mf_env
+{
+	my ($name) = @_;
+	my $v = $ENV{$name};
+	croak "$name is not set: start the servers with t/testbed/start and source DIR/env "
+	  . "(t/testbed/run-tests does both)"
+	  unless defined $v && $v ne '';
+	return $v;
+}
+
+sub psql_bin
+{
+	my $bindir = $ENV{MF_PGBIN} // '/usr/lib/postgresql/15/bin';
+	return -x "$bindir/psql" ? "$bindir/psql" : 'psql';
+}
+
+# connection arguments of the gateway or the remote, over the unix socket
+sub _conn
+{
+	my ($where, %opts) = @_;
+	my ($port, $user, $db);
+	if ($where eq 'gw')
+	{
+		$port = mf_env('MF_GW_PORT');
+		$user = $opts{user} // $ENV{PGUSER} // 'mfdw';
+		$db   = $opts{dbname} // $DEFAULT_DB;
+	}
+	else
+	{
+		$port = $opts{port} // mf_env('MF_PG_PORT');
+		$user = $opts{user} // mf_env('MF_PG_USER');
+		$db   = $opts{dbname} // mf_env('MF_PG_DB');
+	}
+	return ('-h', mf_env('MF_SOCKDIR'), '-p', $port, '-U', $user, '-d', $db);
+}
+
+sub _psql_cmd
+{
+	my ($where, %opts) = @_;
+	my $stop = $opts{on_error_stop} // 1;
+	return (
+		psql_bin(), '-X', '-A', '-t', '-q',
+		'-v', "ON_ERROR_STOP=$stop",
+		_conn($where, %opts),
+		@{ $opts{extra_args} // [] });
+}
+
+sub _run_psql
+{
+	my ($where, $sql, %opts) = @_;
+	my @cmd = _psql_cmd($where, %opts);
+	my ($out, $err) = ('', '');
+	$sql .= "\n" unless $sql =~ /\n\z/;
+	# the SQL goes in on stdin, so psql meta-commands work and each
+	# statement runs on its own (CREATE DATABASE and friends)
+	local $ENV{PGCONNECT_TIMEOUT} = 10;
+	IPC::Run::run(\@cmd, '<', \$sql, '>', \$out, '2>', \$err,
+		IPC::Run::timeout($opts{timeout} // $TIMEOUT));
+	my $rc = $? >> 8;
+	chomp $out;
+	chomp $err;
+	return wantarray ? ($rc, $out, $err) : $out;
+}
+
+# gw_psql($sql, dbname => ..., user => ..., on_error_stop => 0|1, timeout => s)
+sub gw_psql
+{
+	my ($sql, %opts) = @_;
+	return _run_psql('gw', $sql, %opts);
+}
+
+# remote_psql($sql, dbname => ..., user => ..., port => ...): the remote
+# PostgreSQL as mfapp in mfremote by default (trust on the unix socket)
+sub remote_psql
+{
+	my ($sql, %opts) = @_;
+	return _run_psql('remote', $sql, %opts);
+}
+
+# psql that must succeed: dies with psql's stderr otherwise; returns stdout
+sub _must
+{
+	my ($fn, $sql, %opts) = @_;
+	my ($rc, $out, $err) = $fn->($sql, %opts);
+	croak "psql failed (exit $rc) on:\n$sql\n$err" if $rc != 0;
+	return $out;
+}
+
+sub gw_safe_psql     { return _must(\&gw_psql,     @_); }
+sub remote_safe_psql { return _must(\&remote_psql, @_); }
+
+# setup_gateway_db($dbname = 'mf_tap', port => ...): a fresh gateway database
+# (dropped first if it exists) with the extension, server pg_remote (the
+# remote PostgreSQL, or the one on port => ...) and the current user's
+# mapping to it.  Returns $dbname; dies on failure.
+sub setup_gateway_db
+{
+	my ($dbname, %opts) = @_;
+	$dbname //= $DEFAULT_DB;
+	croak "setup_gateway_db: bad database name '$dbname'"
+	  unless $dbname =~ /^[a-z_][a-z0-9_]*$/;
+	my $port = $opts{port} // mf_env('MF_PG_PORT');
+	my $host = mf_env('MF_PG_HOST');
+	my $rdb  = mf_env('MF_PG_DB');
+	my $ruser = mf_env('MF_PG_USER');
+	my $rpass = mf_env('MF_PG_PASSWORD');
+
+	_must(\&gw_psql,
+		"DROP DATABASE IF EXISTS $dbname WITH (FORCE);\nCREATE DATABASE $dbname;",
+		dbname => 'postgres');
+	_must(\&gw_psql, <<"SQL", dbname => $dbname);
+CREATE EXTENSION multi_fdw;
+CREATE SERVER pg_remote FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', host '$host', port '$port', dbname '$rdb');
+CREATE USER MAPPING FOR CURRENT_USER SERVER pg_remote
+  OPTIONS (user '$ruser', password '$rpass');
+SQL
+	return $dbname;
+}
+
+# wait_for(sub { ... true when done ... }, timeout => s): polls every 0.1 s
+sub wait_for
+{
+	my ($cond, %opts) = @_;
+	my $deadline = time + ($opts{timeout} // 30);
+	while (time < $deadline)
+	{
+		return 1 if $cond->();
+		select(undef, undef, undef, 0.1);
+	}
+	return $cond->() ? 1 : 0;
+}
+
+package MfTest::Session;
+
+# A psql kept running in the background, fed one query at a time: the
+# session (and so multi_fdw's cached connections and transactions) lives
+# across queries.  Errors do not end it (ON_ERROR_STOP=0).
+
+use strict;
+use warnings;
+use Carp;
+
+my $MARKER = '__MF_DONE__';
+
+# new(dbname => 'mf_tap', user => ..., remote => 0|1, timeout => s)
+sub new
+{
+	my ($class, %opts) = @_;
+	my $self = bless {
+		stdin   => '',
+		stdout  => '',
+		stderr  => '',
+		timeout => $opts{timeout} // $MfTest::TIMEOUT,
+	}, $class;
+	my @cmd = MfTest::_psql_cmd($opts{remote} ? 'remote' : 'gw',
+		%opts, on_error_stop => 0);
+	$self->{timer} = IPC::Run::timeout($self->{timeout});
+	$self->{run} = IPC::Run::start(\@cmd,
+		'<', \$self->{stdin},
+		'>', \$self->{stdout},
+		'2>', \$self->{stderr},
+		$self->{timer});
+	# wait until psql answers (it has connected)
+	my ($out, $err) = $self->query('SELECT 1');
+	croak "background psql did not start:\n$err" unless $out eq '1';
+	return $self;
+}
+
+# query($sql): runs $sql (any number of statements and meta-commands) and
+# waits for it to finish.  Scalar context: stdout; list context:
+# (stdout, stderr).  Dies if the answer takes longer than the timeout.
+sub query
+{
+	my ($self, $sql) = @_;
+	croak "session already ended" unless $self->{run};
+	$self->{stdout} = '';
+	$self->{stderr} = '';
+	$sql =~ s/\s*\z//;
+	# a statement without its semicolon would wait in psql's buffer
+	$sql .= "\n;" unless $sql =~ /;\z/ || $sql =~ /(?:^|\n)\s*\\[^\n]*\z/;
+	# the marker on both streams: stderr is a pipe of its own and may
+	# arrive later than stdout
+	$self->{stdin} .= "$sql\n\\echo $MARKER\n\\warn $MARKER\n";
+	$self->{timer}->start($self->{timeout});
+	eval {
+		$self->{run}->pump
+		  until $self->{stdout} =~ /^\Q$MARKER\E\r?\n/m
+		  && $self->{stderr} =~ /^\Q$MARKER\E\r?\n/m;
+		1;
+	} or do {
+		my $e = $@;
+		if ($e =~ /process ended prematurely/)
+		{
+			# psql exited (e.g. the gateway backend died): hand back what
+			# it said; the session is over
+			eval { $self->{run}->finish };
+			delete $self->{run};
+			my ($out, $err) = ($self->{stdout}, $self->{stderr});
+			chomp $out;
+			$err .= "[background psql exited]";
+			$self->{last_stderr} = $err;
+			return wantarray ? ($out, $err) : $out;
+		}
+		croak "background psql: no answer to:\n$sql\n($e)\nstdout so far:\n"
+		  . "$self->{stdout}\nstderr so far:\n$self->{stderr}";
+	};
+	my $out = $self->{stdout};
+	my $err = $self->{stderr};
+	$out =~ s/^\Q$MARKER\E\r?\n.*\z//ms;
+	$err =~ s/^\Q$MARKER\E\r?\n.*\z//ms;
+	chomp $out;
+	chomp $err;
+	$self->{last_stderr} = $err;
+	return wantarray ? ($out, $err) : $out;
+}
+
+# the stderr of the last query
+sub last_stderr { return $_[0]->{last_stderr} // '' }
+
+sub quit
+{
+	my ($self) = @_;
+	return unless $self->{run};
+	$self->{stdin} .= "\\q\n";
+	$self->{timer}->start(30);
+	my $ok = eval { $self->{run}->finish; 1 };
+	$self->{run}->kill_kill unless $ok;
+	delete $self->{run};
+	return $ok;
+}
+
+sub DESTROY
+{
+	my ($self) = @_;
+	local ($@, $?);
+	if ($self->{run})
+	{
+		eval { $self->{run}->kill_kill };
+		delete $self->{run};
+	}
+}
+
+1;
