@@ -139,9 +139,9 @@ mf_builtin_comparison(const char *opname)
 }
 
 /*
- * *conn_lost is always written (the entry's flag; false when the number is
- * not in the table), so a caller that already knows the connection is gone
- * from the transport must OR the two, not pass the transport's flag in.
+ * *conn_lost is only ever raised, never cleared: the caller passes in what
+ * the transport already knows, and an entry can only add that the error
+ * means the connection is gone.
  *
  * The tables are a few dozen entries long and only consulted when a
  * statement has already failed, so a linear search is fine.
@@ -152,17 +152,14 @@ mf_dialect_sqlstate(const MfDialect *dialect, long native_code,
 {
 	int			i;
 
-	if (conn_lost)
-		*conn_lost = false;
-
 	for (i = 0; i < dialect->n_error_map; i++)
 	{
 		const MfErrorMap *entry = &dialect->error_map[i];
 
 		if (entry->native_code == native_code)
 		{
-			if (conn_lost)
-				*conn_lost = entry->conn_lost;
+			if (conn_lost && entry->conn_lost)
+				*conn_lost = true;
 			return entry->sqlstate;
 		}
 	}

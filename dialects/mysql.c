@@ -677,6 +677,10 @@ const MfDialect mf_dialect_mysql = {
 	.supports_do_nothing = true,
 	.supports_arrays = false,
 
+	.lock_clause = " FOR UPDATE",
+	/* the connection names the database, which is MySQL's schema */
+	.default_schema_is_local = false,
+
 	.type_shippable = mfmysql_type_shippable,
 	.operator_shippable = mfmysql_operator_shippable,
 	.deparse_const = mfmysql_deparse_const,

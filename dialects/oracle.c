@@ -679,6 +679,11 @@ const MfDialect mf_dialect_oracle = {
 	.supports_do_nothing = false,
 	.supports_arrays = false,
 
+	/* not combinable with FETCH FIRST (ORA-02014) */
+	.lock_clause = " FOR UPDATE",
+	/* unqualified names resolve in the connecting user's schema */
+	.default_schema_is_local = false,
+
 	.type_shippable = mforacle_type_shippable,
 	.operator_shippable = mforacle_operator_shippable,
 	.deparse_const = mforacle_deparse_const,

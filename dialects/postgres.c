@@ -40,6 +40,8 @@
 
 #include "dialect.h"
 
+static bool mfpg_plain_number(const char *s);
+
 static void
 mfpg_quote_ident(StringInfo buf, const char *ident)
 {
@@ -139,8 +141,6 @@ mfpg_operator_shippable(const char *opname, Oid left, Oid right,
 {
 	return true;
 }
-
-static bool mfpg_plain_number(const char *s);
 
 static void
 mfpg_append_cast(StringInfo buf, Oid typid, int32 typmod)
@@ -619,6 +619,10 @@ const MfDialect mf_dialect_postgres = {
 	.supports_returning = true,
 	.supports_do_nothing = true,
 	.supports_arrays = true,
+
+	.lock_clause = " FOR UPDATE",
+	/* the remote search_path is pg_catalog: tables must be qualified */
+	.default_schema_is_local = true,
 
 	.type_shippable = mfpg_type_shippable,
 	.operator_shippable = mfpg_operator_shippable,

@@ -678,6 +678,11 @@ const MfDialect mf_dialect_sqlserver = {
 	.supports_do_nothing = false,
 	.supports_arrays = false,
 
+	/* T-SQL locks with a table hint, WITH (UPDLOCK), not a clause */
+	.lock_clause = NULL,
+	/* unqualified names resolve in the login's default schema (dbo) */
+	.default_schema_is_local = false,
+
 	.type_shippable = mfmssql_type_shippable,
 	.operator_shippable = mfmssql_operator_shippable,
 	.deparse_const = mfmssql_deparse_const,

@@ -37,6 +37,9 @@
 #include "optimizer/optimizer.h"
 #include "parser/parsetree.h"
 #include "utils/builtins.h"
+#include "miscadmin.h"
+#include "utils/float.h"
+#include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
 #include "utils/syscache.h"
@@ -94,6 +97,37 @@ mf_type_class(Oid typid)
 		default:
 			return MF_TYPE_TEXT;
 	}
+}
+
+/*
+ * Values are turned into text under the settings the remote session was
+ * given (ISO dates, UTC, exact floats), whatever the local user chose, so
+ * that the remote reads back the same value.  Returns the GUC nest level to
+ * hand to mf_reset_transmission_modes.
+ */
+int
+mf_set_transmission_modes(void)
+{
+	int			nestlevel = NewGUCNestLevel();
+
+	if (DateStyle != USE_ISO_DATES)
+		(void) set_config_option("datestyle", "ISO", PGC_USERSET, PGC_S_SESSION,
+								 GUC_ACTION_SAVE, true, 0, false);
+	if (IntervalStyle != INTSTYLE_POSTGRES)
+		(void) set_config_option("intervalstyle", "postgres", PGC_USERSET,
+								 PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
+	if (extra_float_digits < 3)
+		(void) set_config_option("extra_float_digits", "3", PGC_USERSET,
+								 PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
+	(void) set_config_option("timezone", "UTC", PGC_USERSET, PGC_S_SESSION,
+							 GUC_ACTION_SAVE, true, 0, false);
+	return nestlevel;
+}
+
+void
+mf_reset_transmission_modes(int nestlevel)
+{
+	AtEOXact_GUC(true, nestlevel);
 }
 
 /* ---------------------------------------------------------------------
@@ -328,6 +362,7 @@ mf_deparse_const(Const *c, MfDeparseCxt *cxt)
 	Oid			typoutput;
 	bool		isvarlena;
 	char	   *value;
+	int			nestlevel;
 
 	if (c->constisnull)
 	{
@@ -335,7 +370,9 @@ mf_deparse_const(Const *c, MfDeparseCxt *cxt)
 		return;
 	}
 	getTypeOutputInfo(c->consttype, &typoutput, &isvarlena);
+	nestlevel = mf_set_transmission_modes();
 	value = OidOutputFunctionCall(typoutput, c->constvalue);
+	mf_reset_transmission_modes(nestlevel);
 
 	if (cxt->dialect->deparse_const)
 	{

@@ -475,9 +475,12 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 	MfResult   *res = NULL;
 	MfError		err;
 	long		rows = 0;
+	int			nestlevel;
 
 	MemoryContextReset(st->temp_cxt);
+	nestlevel = mf_set_transmission_modes();
 	values = mf_row_params(st, st->target_attrs ? slot : NULL, planSlot);
+	mf_reset_transmission_modes(nestlevel);
 	MemoryContextSwitchTo(old);
 
 	mf_claim_connection(st->entry, st);
@@ -533,9 +536,13 @@ mfExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo,
 
 	for (int i = 0; i < *numSlots; i++)
 	{
+		int			nestlevel;
+
 		if (mf_buffer_full(st->buffer))
 			inserted += mf_buffer_flush(st->buffer);
+		nestlevel = mf_set_transmission_modes();
 		mf_buffer_add(st->buffer, slots[i]);
+		mf_reset_transmission_modes(nestlevel);
 	}
 	inserted += mf_buffer_flush(st->buffer);
 
@@ -799,6 +806,8 @@ mfIterateDirectModify(ForeignScanState *node)
 			int			i = 0;
 			ListCell   *lc;
 
+			int			nestlevel = mf_set_transmission_modes();
+
 			foreach(lc, st->param_exprs)
 			{
 				bool		isnull;
@@ -807,6 +816,7 @@ mfIterateDirectModify(ForeignScanState *node)
 				values[i] = isnull ? NULL : OutputFunctionCall(&st->param_flinfo[i], v);
 				i++;
 			}
+			mf_reset_transmission_modes(nestlevel);
 			stmt = tr->prepare(mf_conn(st->entry), st->sql, st->nparams,
 							   st->param_classes, &err);
 			if (stmt == NULL)

@@ -162,6 +162,8 @@ extern void mf_deparse_returning(StringInfo buf, Relation rel,
 extern void mf_deparse_analyze(StringInfo buf, Relation rel,
 							   const MfDialect *dialect, List **retrieved_attrs);
 extern MfTypeClass mf_type_class(Oid typid);
+extern int	mf_set_transmission_modes(void);
+extern void mf_reset_transmission_modes(int nestlevel);
 
 /* ---------------------------------------------------------------------
  * scan.c: reading foreign tables

@@ -363,8 +363,10 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 	MemoryContext old = MemoryContextSwitchTo(econtext->ecxt_per_tuple_memory);
 	MfError		err;
 	int			i = 0;
+	int			nestlevel;
 	ListCell   *lc;
 
+	nestlevel = mf_set_transmission_modes();
 	foreach(lc, st->param_exprs)
 	{
 		bool		isnull;
@@ -374,6 +376,7 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 			OutputFunctionCall(&st->param_flinfo[i], v);
 		i++;
 	}
+	mf_reset_transmission_modes(nestlevel);
 	MemoryContextSwitchTo(old);
 
 	mf_claim_connection(st->entry, st);
