@@ -39,6 +39,7 @@
 #include "utils/builtins.h"
 #include "miscadmin.h"
 #include "utils/float.h"
+#include "pgtime.h"
 #include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
@@ -119,8 +120,9 @@ mf_set_transmission_modes(void)
 	if (extra_float_digits < 3)
 		(void) set_config_option("extra_float_digits", "3", PGC_USERSET,
 								 PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
-	(void) set_config_option("timezone", "UTC", PGC_USERSET, PGC_S_SESSION,
-							 GUC_ACTION_SAVE, true, 0, false);
+	if (strcmp(pg_get_timezone_name(session_timezone), "UTC") != 0)
+		(void) set_config_option("timezone", "UTC", PGC_USERSET, PGC_S_SESSION,
+								 GUC_ACTION_SAVE, true, 0, false);
 	return nestlevel;
 }
 

@@ -523,6 +523,7 @@ mfExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo,
 {
 	MfModifyState *st = rinfo->ri_FdwState;
 	long		inserted = 0;
+	int			nestlevel;
 
 	if (st->buffer == NULL)
 	{
@@ -534,16 +535,14 @@ mfExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo,
 		MemoryContextSwitchTo(old);
 	}
 
+	nestlevel = mf_set_transmission_modes();
 	for (int i = 0; i < *numSlots; i++)
 	{
-		int			nestlevel;
-
 		if (mf_buffer_full(st->buffer))
 			inserted += mf_buffer_flush(st->buffer);
-		nestlevel = mf_set_transmission_modes();
 		mf_buffer_add(st->buffer, slots[i]);
-		mf_reset_transmission_modes(nestlevel);
 	}
+	mf_reset_transmission_modes(nestlevel);
 	inserted += mf_buffer_flush(st->buffer);
 
 	/* ON CONFLICT DO NOTHING may have skipped some: report the truth */
