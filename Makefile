@@ -68,3 +68,6 @@ bench: deps
 	$(MAKE) all
 	$(MAKE) install
 	bench/run
+
+# PGXS tracks no header dependencies: every object follows the interfaces.
+$(OBJS): src/dialect.h src/transport.h src/multi_fdw.h

@@ -587,6 +587,17 @@ mfpg_default_importable(const char *remote_default)
 	return *p == '\0';
 }
 
+/* COPY keeps the column list so that omitted columns take their defaults */
+static void
+mfpg_deparse_copy(StringInfo buf, const char *table, const char *const *columns,
+				  int ncols)
+{
+	appendStringInfo(buf, "COPY %s(", table);
+	for (int i = 0; i < ncols; i++)
+		appendStringInfo(buf, "%s%s", i > 0 ? ", " : "", columns[i]);
+	appendStringInfoString(buf, ") FROM STDIN");
+}
+
 const MfDialect mf_dialect_postgres = {
 	.name = "postgres",
 	.default_transport = "libpq",
@@ -596,6 +607,7 @@ const MfDialect mf_dialect_postgres = {
 	.placeholder_fmt = "$%d",
 	.placeholders_numbered = true,
 	.deparse_insert = mfpg_deparse_insert,
+	.deparse_copy = mfpg_deparse_copy,
 
 	.max_params = 65535,
 	.max_rows_per_insert = 0,

@@ -1,20 +1,30 @@
 /*-------------------------------------------------------------------------
  *
  * buffer.c
- *		The shared buffering core: rows for one target relation are kept as
- *		text and sent in as few statements as the remote allows.
+ *		The shared buffering core: rows for one target relation are held
+ *		and sent in as few statements as the remote allows.
  *
- * A statement carries at most rows_per_stmt rows: the user's batch_size,
- * capped by the dialect's parameters per statement divided by the column
- * count and by its rows per VALUES list.  batch_bytes caps what is held:
- * once the held rows reach it they are sent, whatever their number.  A batch
- * bigger than a cap is split into several statements, never rejected.
+ * Two ways out, chosen by mf_resolve_insert_method:
  *
- * Statements are generated for N rows by the dialect and prepared once:
- * one for a full statement, one for the remainder (re-prepared only when
- * the remainder's size changes).
+ * values	Rows are held as text and sent as one multi-row INSERT per
+ *			batch.  A statement carries at most rows_per_stmt rows: the
+ *			user's batch_size, capped by the dialect's parameters per
+ *			statement divided by the column count and by its rows per
+ *			VALUES list.  Statements are generated for N rows by the dialect
+ *			and prepared once: one for a full batch, one for the remainder
+ *			(re-prepared only when the remainder's size changes).
  *
- * The text of held rows lives in buf_cxt, reset after every flush.
+ * copy		Rows are encoded straight into COPY text format and streamed
+ *			into one COPY ... FROM STDIN that stays open across batches of
+ *			the same statement, in chunks of MF_COPY_CHUNK bytes.  The COPY
+ *			ends with the statement, or earlier when anyone else needs the
+ *			connection (this buffer is the connection's stream owner while
+ *			it is open).  The remote reports errors when the COPY ends, with
+ *			the line that failed; it is mapped back to the statement's row.
+ *
+ * batch_bytes caps what is held either way: once the held rows reach it
+ * they are sent, whatever their number.  The text of held rows lives in
+ * buf_cxt, reset after every flush.
  *
  *-------------------------------------------------------------------------
  */
@@ -26,6 +36,11 @@
 #include "utils/rel.h"
 
 #include "multi_fdw.h"
+
+/* bytes of COPY data handed to the transport at once */
+#define MF_COPY_CHUNK	(64 * 1024)
+
+static void mf_copy_finish_cb(void *arg);
 
 int
 mf_rows_per_statement(const MfDialect *dialect, int ncols, int batch_size)
@@ -39,6 +54,35 @@ mf_rows_per_statement(const MfDialect *dialect, int ncols, int batch_size)
 	if (dialect->max_rows_per_insert > 0)
 		rows = Min(rows, dialect->max_rows_per_insert);
 	return Max(rows, 1);
+}
+
+/*
+ * The method for a batched insert: auto takes COPY where the dialect and
+ * transport have it and the statement allows it (COPY knows no ON
+ * CONFLICT), else multi-row VALUES.
+ */
+MfInsertMethod
+mf_resolve_insert_method(const MfOptions *opts, bool do_nothing, int ncols)
+{
+	bool		copy_ok = opts->dialect->deparse_copy != NULL &&
+		opts->transport->copy_begin != NULL && !do_nothing && ncols > 0;
+
+	switch (opts->insert_method)
+	{
+		case MF_INSERT_AUTO:
+			return copy_ok ? MF_INSERT_COPY : MF_INSERT_VALUES;
+		case MF_INSERT_COPY:
+			if (!copy_ok)
+				ereport(ERROR,
+						(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+						 errmsg("insert_method \"copy\" cannot be used for this statement on server \"%s\"",
+								opts->servername),
+						 errdetail("COPY needs a PostgreSQL remote, at least one column and no ON CONFLICT clause."),
+						 errhint("Use insert_method \"auto\" or \"values\".")));
+			return MF_INSERT_COPY;
+		default:
+			return opts->insert_method;
+	}
 }
 
 MfInsertBuffer *
@@ -58,8 +102,13 @@ mf_buffer_create(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 	buf->ncols = list_length(target_attrs);
 	buf->do_nothing = do_nothing;
 	buf->method = method;
-	buf->rows_per_stmt = method == MF_INSERT_ROW ? 1 :
-		mf_rows_per_statement(buf->dialect, buf->ncols, opts->batch_size);
+	if (method == MF_INSERT_ROW)
+		buf->rows_per_stmt = 1;
+	else if (method == MF_INSERT_COPY)
+		buf->rows_per_stmt = Max(opts->batch_size, 1);
+	else
+		buf->rows_per_stmt = mf_rows_per_statement(buf->dialect, buf->ncols,
+												   opts->batch_size);
 	buf->batch_bytes = opts->batch_bytes;
 
 	buf->classes = palloc(sizeof(MfTypeClass) * Max(buf->ncols, 1));
@@ -76,100 +125,161 @@ mf_buffer_create(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 		i++;
 	}
 
-	buf->values = palloc0(sizeof(char *) *
-						  Max((int64) buf->rows_per_stmt * buf->ncols, 1));
+	if (method == MF_INSERT_COPY)
+	{
+		initStringInfo(&buf->chunk);
+		buf->copy_sql = mf_deparse_copy(rel, buf->dialect, target_attrs);
+	}
+	else
+		buf->values = palloc0(sizeof(char *) *
+							  Max((int64) buf->rows_per_stmt * buf->ncols, 1));
 	buf->buf_cxt = AllocSetContextCreate(CurrentMemoryContext,
 										 "multi_fdw insert buffer",
 										 ALLOCSET_DEFAULT_SIZES);
 	return buf;
 }
 
-/* Hold one row, as text. */
-void
-mf_buffer_add(MfInsertBuffer *buf, TupleTableSlot *slot)
-{
-	MemoryContext old = MemoryContextSwitchTo(buf->buf_cxt);
-	char	  **row = buf->values + (int64) buf->nrows * buf->ncols;
-	int			i = 0;
-	ListCell   *lc;
+/* ---------------------------------------------------------------------
+ * copy
+ * ---------------------------------------------------------------------
+ */
 
-	Assert(buf->nrows < buf->rows_per_stmt);
-	slot_getallattrs(slot);
-	foreach(lc, buf->target_attrs)
+/* Append a value in COPY text format: backslash, tab, newline, CR escaped. */
+static void
+mf_copy_escape(StringInfo out, const char *s)
+{
+	const char *run = s;
+
+	for (; *s; s++)
 	{
-		int			attnum = lfirst_int(lc);
+		const char *esc;
 
-		if (slot->tts_isnull[attnum - 1])
-			row[i] = NULL;
-		else
+		switch (*s)
 		{
-			row[i] = OutputFunctionCall(&buf->out_functions[i],
-										slot->tts_values[attnum - 1]);
-			buf->nbytes += strlen(row[i]) + 1;
+			case '\\':
+				esc = "\\\\";
+				break;
+			case '\t':
+				esc = "\\t";
+				break;
+			case '\n':
+				esc = "\\n";
+				break;
+			case '\r':
+				esc = "\\r";
+				break;
+			default:
+				continue;
 		}
-		buf->nbytes += sizeof(char *);
-		i++;
+		appendBinaryStringInfo(out, run, s - run);
+		appendBinaryStringInfo(out, esc, 2);
+		run = s + 1;
 	}
-	buf->nrows++;
-	MemoryContextSwitchTo(old);
+	appendBinaryStringInfo(out, run, s - run);
 }
 
-/* Must the held rows be sent before another is added? */
-bool
-mf_buffer_full(MfInsertBuffer *buf)
+static void
+mf_copy_raise(MfInsertBuffer *buf, MfError *err)
 {
-	return buf->nrows >= buf->rows_per_stmt || buf->nbytes >= buf->batch_bytes;
+	/* the remote counts lines of this COPY; the user counts the statement's rows */
+	if (err->row > 0)
+		err->row += buf->copy_base;
+	mf_raise_error(ERROR, buf->entry, err, buf->copy_sql);
 }
 
-/* The statement that inserts nrows rows. */
-char *
-mf_buffer_sql(MfInsertBuffer *buf, int nrows)
+/* Hand the encoded rows to the transport, opening the COPY if needed. */
+static void
+mf_copy_send(MfInsertBuffer *buf)
 {
-	return mf_deparse_insert(buf->rel, buf->dialect, buf->target_attrs, nrows,
-							 buf->do_nothing, NIL);
+	MfError		err;
+
+	if (buf->chunk.len == 0)
+		return;
+	mf_error_clear(&err);
+	if (!buf->copy_open)
+	{
+		mf_set_stream_owner(buf->entry, buf, mf_copy_finish_cb);
+		if (!buf->transport->copy_begin(mf_conn(buf->entry), buf->copy_sql, &err))
+		{
+			mf_clear_stream_owner(buf->entry, buf);
+			mf_copy_raise(buf, &err);
+		}
+		buf->copy_open = true;
+		buf->copy_base = buf->rows_sent;
+	}
+	if (!buf->transport->copy_send(mf_conn(buf->entry), buf->chunk.data,
+								   buf->chunk.len, &err))
+		mf_copy_raise(buf, &err);
+	resetStringInfo(&buf->chunk);
 }
+
+/* End the COPY: the rows are in, or the error is raised. */
+static void
+mf_copy_end(MfInsertBuffer *buf)
+{
+	MfError		err;
+	long		rows = 0;
+
+	if (!buf->copy_open)
+		return;
+	buf->copy_open = false;
+	mf_clear_stream_owner(buf->entry, buf);
+	mf_error_clear(&err);
+	if (!buf->transport->copy_end(mf_conn(buf->entry), NULL, &rows, &err))
+		mf_copy_raise(buf, &err);
+}
+
+/* Someone else wants the connection: send what is held and end the COPY. */
+static void
+mf_copy_finish_cb(void *arg)
+{
+	MfInsertBuffer *buf = arg;
+
+	mf_copy_send(buf);
+	mf_copy_end(buf);
+}
+
+/* ---------------------------------------------------------------------
+ * values
+ * ---------------------------------------------------------------------
+ */
 
 static MfStmt *
-mf_buffer_prepare(MfInsertBuffer *buf, int nrows)
+mf_values_prepare(MfInsertBuffer *buf, int nrows)
 {
 	MfTypeClass *classes;
 	MfStmt	   *stmt;
 	MfError		err;
 	int			nparams = nrows * buf->ncols;
+	char	   *sql = mf_deparse_insert(buf->rel, buf->dialect, buf->target_attrs,
+										nrows, buf->do_nothing, NIL);
 
 	classes = palloc(sizeof(MfTypeClass) * Max(nparams, 1));
 	for (int i = 0; i < nparams; i++)
 		classes[i] = buf->classes[i % buf->ncols];
 
-	buf->last_sql = mf_buffer_sql(buf, nrows);
 	mf_error_clear(&err);
-	stmt = buf->transport->prepare(mf_conn(buf->entry), buf->last_sql, nparams,
-								   classes, &err);
+	stmt = buf->transport->prepare(mf_conn(buf->entry), sql, nparams, classes, &err);
 	if (stmt == NULL)
-		mf_raise_error(ERROR, buf->entry, &err, buf->last_sql);
+		mf_raise_error(ERROR, buf->entry, &err, sql);
 	pfree(classes);
+	pfree(sql);
 	return stmt;
 }
 
-/*
- * Send the held rows in one statement; returns the rows the remote says it
- * inserted (fewer than sent when ON CONFLICT DO NOTHING skipped some).
- */
-long
-mf_buffer_flush(MfInsertBuffer *buf)
+/* Send the held rows as one INSERT; returns the rows the remote inserted. */
+static long
+mf_values_send(MfInsertBuffer *buf)
 {
 	MfStmt	   *stmt;
 	MfError		err;
 	long		rows = 0;
 
-	if (buf->nrows == 0)
-		return 0;
-
 	mf_claim_connection(buf->entry, buf);
 	if (buf->nrows == buf->rows_per_stmt)
 	{
 		if (buf->full_stmt == NULL)
-			buf->full_stmt = mf_buffer_prepare(buf, buf->nrows);
+			buf->full_stmt = mf_values_prepare(buf, buf->nrows);
 		stmt = buf->full_stmt;
 	}
 	else
@@ -181,7 +291,7 @@ mf_buffer_flush(MfInsertBuffer *buf)
 		}
 		if (buf->part_stmt == NULL)
 		{
-			buf->part_stmt = mf_buffer_prepare(buf, buf->nrows);
+			buf->part_stmt = mf_values_prepare(buf, buf->nrows);
 			buf->part_rows = buf->nrows;
 		}
 		stmt = buf->part_stmt;
@@ -191,11 +301,101 @@ mf_buffer_flush(MfInsertBuffer *buf)
 	if (!buf->transport->execute(stmt, (const char *const *) buf->values, &rows,
 								 NULL, &err))
 	{
-		/* name the row of the whole statement, not of this batch */
 		if (err.row > 0)
 			err.row += buf->rows_sent;
-		mf_raise_error(ERROR, buf->entry, &err, mf_buffer_sql(buf, buf->nrows));
+		mf_raise_error(ERROR, buf->entry, &err,
+					   mf_deparse_insert(buf->rel, buf->dialect, buf->target_attrs,
+										 buf->nrows, buf->do_nothing, NIL));
 	}
+	return rows;
+}
+
+/* ---------------------------------------------------------------------
+ * The interface the callbacks use
+ * ---------------------------------------------------------------------
+ */
+
+/* Hold one row. */
+void
+mf_buffer_add(MfInsertBuffer *buf, TupleTableSlot *slot)
+{
+	MemoryContext old = MemoryContextSwitchTo(buf->buf_cxt);
+	char	  **row = NULL;
+	int			i = 0;
+	ListCell   *lc;
+
+	Assert(buf->nrows < buf->rows_per_stmt);
+	if (buf->method != MF_INSERT_COPY)
+		row = buf->values + (int64) buf->nrows * buf->ncols;
+	slot_getallattrs(slot);
+	foreach(lc, buf->target_attrs)
+	{
+		int			attnum = lfirst_int(lc);
+		char	   *text = NULL;
+
+		if (!slot->tts_isnull[attnum - 1])
+			text = OutputFunctionCall(&buf->out_functions[i],
+									  slot->tts_values[attnum - 1]);
+		if (row != NULL)
+		{
+			row[i] = text;
+			buf->nbytes += sizeof(char *) + (text ? strlen(text) + 1 : 0);
+		}
+		else
+		{
+			if (i > 0)
+				appendStringInfoChar(&buf->chunk, '\t');
+			if (text == NULL)
+				appendBinaryStringInfo(&buf->chunk, "\\N", 2);
+			else
+				mf_copy_escape(&buf->chunk, text);
+		}
+		i++;
+	}
+	if (row == NULL)
+	{
+		appendStringInfoChar(&buf->chunk, '\n');
+		buf->nbytes = buf->chunk.len;
+		MemoryContextReset(buf->buf_cxt);
+	}
+	buf->nrows++;
+	MemoryContextSwitchTo(old);
+
+	if (buf->method == MF_INSERT_COPY && buf->chunk.len >= MF_COPY_CHUNK)
+	{
+		mf_claim_connection(buf->entry, buf);
+		mf_copy_send(buf);
+	}
+}
+
+/* Must the held rows be sent before another is added? */
+bool
+mf_buffer_full(MfInsertBuffer *buf)
+{
+	return buf->nrows >= buf->rows_per_stmt || buf->nbytes >= buf->batch_bytes;
+}
+
+/*
+ * Send the held rows; returns the rows the remote says it inserted (fewer
+ * than held when ON CONFLICT DO NOTHING skipped some).  A COPY cannot skip
+ * rows, and reports its errors when it ends.
+ */
+long
+mf_buffer_flush(MfInsertBuffer *buf)
+{
+	long		rows;
+
+	if (buf->nrows == 0)
+		return 0;
+
+	if (buf->method == MF_INSERT_COPY)
+	{
+		mf_claim_connection(buf->entry, buf);
+		mf_copy_send(buf);
+		rows = buf->nrows;
+	}
+	else
+		rows = mf_values_send(buf);
 
 	buf->rows_sent += buf->nrows;
 	buf->nrows = 0;
@@ -204,10 +404,20 @@ mf_buffer_flush(MfInsertBuffer *buf)
 	return rows;
 }
 
-/* Close the prepared statements; held rows must have been flushed. */
+/* Send everything and end any stream: the statement's rows are in. */
+void
+mf_buffer_finish(MfInsertBuffer *buf)
+{
+	mf_buffer_flush(buf);
+	if (buf->method == MF_INSERT_COPY)
+		mf_copy_end(buf);
+}
+
+/* Finish and close the prepared statements. */
 void
 mf_buffer_destroy(MfInsertBuffer *buf)
 {
+	mf_buffer_finish(buf);
 	if (buf->full_stmt)
 		buf->transport->stmt_close(buf->full_stmt);
 	if (buf->part_stmt)

@@ -640,21 +640,17 @@ mf_deparse_returning(StringInfo buf, Relation rel, const MfDialect *dialect,
 	mf_deparse_column_list(buf, rel, dialect, attrs);
 }
 
-char *
-mf_deparse_insert(Relation rel, const MfDialect *dialect, List *target_attrs,
-				  int nrows, bool do_nothing, List *returning_attrs)
+/* The quoted table and column names a bulk statement needs. */
+static const char **
+mf_deparse_target(Relation rel, const MfDialect *dialect, List *target_attrs,
+				  StringInfo table)
 {
-	StringInfoData table;
-	StringInfoData buf;
-	const char **columns;
-	int			ncols = list_length(target_attrs);
+	const char **columns = palloc(sizeof(char *) * Max(list_length(target_attrs), 1));
 	int			i = 0;
 	ListCell   *lc;
 
-	initStringInfo(&table);
-	mf_deparse_relation(&table, rel, dialect);
-
-	columns = palloc(sizeof(char *) * Max(ncols, 1));
+	initStringInfo(table);
+	mf_deparse_relation(table, rel, dialect);
 	foreach(lc, target_attrs)
 	{
 		StringInfoData col;
@@ -663,10 +659,33 @@ mf_deparse_insert(Relation rel, const MfDialect *dialect, List *target_attrs,
 		mf_deparse_column(&col, RelationGetRelid(rel), lfirst_int(lc), dialect);
 		columns[i++] = col.data;
 	}
+	return columns;
+}
+
+char *
+mf_deparse_insert(Relation rel, const MfDialect *dialect, List *target_attrs,
+				  int nrows, bool do_nothing, List *returning_attrs)
+{
+	StringInfoData table;
+	StringInfoData buf;
+	const char **columns = mf_deparse_target(rel, dialect, target_attrs, &table);
 
 	initStringInfo(&buf);
-	dialect->deparse_insert(&buf, table.data, columns, ncols, nrows, do_nothing);
+	dialect->deparse_insert(&buf, table.data, columns, list_length(target_attrs),
+							nrows, do_nothing);
 	mf_deparse_returning(&buf, rel, dialect, returning_attrs);
+	return buf.data;
+}
+
+char *
+mf_deparse_copy(Relation rel, const MfDialect *dialect, List *target_attrs)
+{
+	StringInfoData table;
+	StringInfoData buf;
+	const char **columns = mf_deparse_target(rel, dialect, target_attrs, &table);
+
+	initStringInfo(&buf);
+	dialect->deparse_copy(&buf, table.data, columns, list_length(target_attrs));
 	return buf.data;
 }
 

@@ -90,6 +90,14 @@ typedef struct MfDialect
 								   const char *const *columns, int ncols,
 								   int nrows, bool do_nothing);
 
+	/*
+	 * Append the statement that opens a bulk stream of rows, in PostgreSQL's
+	 * COPY text format, into the given columns of the table (COPY ... FROM
+	 * STDIN).  NULL: the dialect has no such statement.
+	 */
+	void		(*deparse_copy) (StringInfo buf, const char *table,
+								 const char *const *columns, int ncols);
+
 	/* limits a statement must respect; 0 means none */
 	int			max_params;		/* bind parameters per statement */
 	int			max_rows_per_insert;	/* rows in one VALUES list */

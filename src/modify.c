@@ -509,11 +509,48 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 	return rows > 0 ? slot : NULL;
 }
 
+/* The buffer of a batched insert, made on first use. */
+static MfInsertBuffer *
+mf_insert_buffer(EState *estate, MfModifyState *st)
+{
+	if (st->buffer == NULL)
+	{
+		MemoryContext old = MemoryContextSwitchTo(estate->es_query_cxt);
+
+		st->buffer = mf_buffer_create(st->entry, st->rel, &st->opts,
+									  st->target_attrs, st->do_nothing,
+									  mf_resolve_insert_method(&st->opts, st->do_nothing,
+															   list_length(st->target_attrs)));
+		MemoryContextSwitchTo(old);
+	}
+	return st->buffer;
+}
+
+/*
+ * One row.  PostgreSQL 15 calls this row by row for COPY into a foreign
+ * table and for rows routed by COPY into foreign partitions: when nothing
+ * needs the row's result, it is held and sent with the others, and the
+ * statement's end (EndForeignInsert) sends the rest.
+ */
 TupleTableSlot *
 mfExecForeignInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
 					TupleTableSlot *planSlot)
 {
-	return mf_execute_row(rinfo->ri_FdwState, slot, planSlot);
+	MfModifyState *st = rinfo->ri_FdwState;
+	MfInsertBuffer *buf;
+	int			nestlevel;
+
+	if (st->returning_attrs != NIL || st->do_nothing ||
+		mfGetForeignModifyBatchSize(rinfo) <= 1)
+		return mf_execute_row(st, slot, planSlot);
+
+	buf = mf_insert_buffer(estate, st);
+	if (mf_buffer_full(buf))
+		(void) mf_buffer_flush(buf);
+	nestlevel = mf_set_transmission_modes();
+	mf_buffer_add(buf, slot);
+	mf_reset_transmission_modes(nestlevel);
+	return slot;
 }
 
 TupleTableSlot **
@@ -525,25 +562,17 @@ mfExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo,
 	long		inserted = 0;
 	int			nestlevel;
 
-	if (st->buffer == NULL)
-	{
-		MemoryContext old = MemoryContextSwitchTo(estate->es_query_cxt);
-
-		st->buffer = mf_buffer_create(st->entry, st->rel, &st->opts,
-									  st->target_attrs, st->do_nothing,
-									  MF_INSERT_VALUES);
-		MemoryContextSwitchTo(old);
-	}
+	MfInsertBuffer *buf = mf_insert_buffer(estate, st);
 
 	nestlevel = mf_set_transmission_modes();
 	for (int i = 0; i < *numSlots; i++)
 	{
-		if (mf_buffer_full(st->buffer))
-			inserted += mf_buffer_flush(st->buffer);
-		mf_buffer_add(st->buffer, slots[i]);
+		if (mf_buffer_full(buf))
+			inserted += mf_buffer_flush(buf);
+		mf_buffer_add(buf, slots[i]);
 	}
 	mf_reset_transmission_modes(nestlevel);
-	inserted += mf_buffer_flush(st->buffer);
+	inserted += mf_buffer_flush(buf);
 
 	/* ON CONFLICT DO NOTHING may have skipped some: report the truth */
 	*numSlots = (int) inserted;
@@ -571,9 +600,10 @@ mf_end_modify(MfModifyState *st)
 		return;
 	if (st->buffer != NULL)
 	{
-		mf_buffer_flush(st->buffer);
-		mf_buffer_destroy(st->buffer);
+		MfInsertBuffer *buf = st->buffer;
+
 		st->buffer = NULL;
+		mf_buffer_destroy(buf);
 	}
 	if (st->stmt != NULL)
 	{
@@ -618,19 +648,44 @@ void
 mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 					   List *fdw_private, int subplan_index, ExplainState *es)
 {
+	Relation	rel = rinfo->ri_RelationDesc;
+	List	   *target_attrs = list_nth(fdw_private, MF_MOD_TARGET_ATTRS);
+	bool		do_nothing = boolVal(list_nth(fdw_private, MF_MOD_DO_NOTHING));
+	int			batch;
+	MfOptions	opts;
+	MfInsertMethod method;
+
 	if (!es->verbose)
 		return;
-	ExplainPropertyText("Remote SQL", strVal(list_nth(fdw_private, MF_MOD_SQL)), es);
-	if (mtstate->operation == CMD_INSERT)
+	if (mtstate->operation != CMD_INSERT)
 	{
-		int			batch = mfGetForeignModifyBatchSize(rinfo);
-		Relation	rel = rinfo->ri_RelationDesc;
-		int			ncols = list_length(list_nth(fdw_private, MF_MOD_TARGET_ATTRS));
+		ExplainPropertyText("Remote SQL", strVal(list_nth(fdw_private, MF_MOD_SQL)), es);
+		return;
+	}
 
-		ExplainPropertyText("Insert Method", batch > 1 ? "values" : "row", es);
+	/* what will really be sent, as the executor will decide it */
+	batch = mfGetForeignModifyBatchSize(rinfo);
+	mf_get_options(GetForeignTable(RelationGetRelid(rel))->serverid,
+				   RelationGetRelid(rel), &opts);
+	method = batch > 1 ?
+		mf_resolve_insert_method(&opts, do_nothing, list_length(target_attrs)) :
+		MF_INSERT_ROW;
+
+	if (method == MF_INSERT_COPY)
+	{
+		ExplainPropertyText("Remote SQL",
+							mf_deparse_copy(rel, opts.dialect, target_attrs), es);
+		ExplainPropertyText("Insert Method", "copy", es);
+		ExplainPropertyInteger("Batch Size", NULL, batch, es);
+	}
+	else
+	{
+		ExplainPropertyText("Remote SQL", strVal(list_nth(fdw_private, MF_MOD_SQL)), es);
+		ExplainPropertyText("Insert Method", mf_insert_method_name(method), es);
 		ExplainPropertyInteger("Rows per Statement", NULL,
-							   batch > 1 ? mf_rows_per_statement(mf_rel_dialect(rel),
-																 ncols, batch) : 1,
+							   method == MF_INSERT_ROW ? 1 :
+							   mf_rows_per_statement(opts.dialect,
+													 list_length(target_attrs), batch),
 							   es);
 	}
 }

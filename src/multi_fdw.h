@@ -41,7 +41,8 @@ typedef enum MfInsertMethod
 {
 	MF_INSERT_AUTO = 0,
 	MF_INSERT_VALUES,
-	MF_INSERT_ROW
+	MF_INSERT_ROW,
+	MF_INSERT_COPY
 } MfInsertMethod;
 
 /* Options of a server, with the table's overriding them where allowed. */
@@ -152,6 +153,8 @@ extern void mf_deparse_expr(StringInfo buf, PlannerInfo *root,
 extern char *mf_deparse_insert(Relation rel, const MfDialect *dialect,
 							   List *target_attrs, int nrows, bool do_nothing,
 							   List *returning_attrs);
+extern char *mf_deparse_copy(Relation rel, const MfDialect *dialect,
+							 List *target_attrs);
 extern char *mf_deparse_update(Relation rel, const MfDialect *dialect,
 							   List *target_attrs, List *identity_attrs,
 							   List *returning_attrs);
@@ -261,20 +264,26 @@ typedef struct MfInsertBuffer
 	FmgrInfo   *out_functions;	/* per column */
 	bool		do_nothing;
 	MfInsertMethod method;		/* resolved: never AUTO */
-	int			rows_per_stmt;	/* cap from batch_size and the dialect */
+	int			rows_per_stmt;	/* rows held before they are sent */
 	int64		batch_bytes;
 
-	/* rows waiting to be sent, as text, in buf_cxt */
+	/* values: rows waiting to be sent, as text, in buf_cxt */
 	MemoryContext buf_cxt;
 	char	  **values;			/* rows_per_stmt * ncols */
 	int			nrows;
 	int64		nbytes;
 
-	/* prepared statements: one for a full statement, one for the rest */
+	/* values: one prepared statement for a full batch, one for the rest */
 	MfStmt	   *full_stmt;
 	MfStmt	   *part_stmt;
 	int			part_rows;
-	char	   *last_sql;		/* for error context */
+
+	/* copy: rows already encoded, and the stream they go into */
+	StringInfoData chunk;
+	char	   *copy_sql;
+	bool		copy_open;
+	long		copy_base;		/* rows of the statement sent before this
+								 * COPY began */
 
 	long		rows_sent;		/* rows of this statement sent so far */
 } MfInsertBuffer;
@@ -288,7 +297,10 @@ extern int	mf_rows_per_statement(const MfDialect *dialect, int ncols,
 extern void mf_buffer_add(MfInsertBuffer *buf, TupleTableSlot *slot);
 extern bool mf_buffer_full(MfInsertBuffer *buf);
 extern long mf_buffer_flush(MfInsertBuffer *buf);
+extern void mf_buffer_finish(MfInsertBuffer *buf);
 extern void mf_buffer_destroy(MfInsertBuffer *buf);
+extern MfInsertMethod mf_resolve_insert_method(const MfOptions *opts,
+											   bool do_nothing, int ncols);
 extern char *mf_buffer_sql(MfInsertBuffer *buf, int nrows);
 
 /* ---------------------------------------------------------------------

@@ -59,7 +59,8 @@ typedef struct MfOptionDef
 	int			transports;		/* 0: an option of multi_fdw itself */
 } MfOptionDef;
 
-static const char *const mf_insert_methods[] = {"auto", "values", "row", NULL};
+/* in the order of MfInsertMethod */
+static const char *const mf_insert_methods[] = {"auto", "values", "row", "copy", NULL};
 static const char *const mf_ssl_modes[] = {"disabled", "preferred", "required",
 "verify_ca", "verify_identity", NULL};
 
