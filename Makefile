@@ -35,7 +35,7 @@ PG_CPPFLAGS = -I$(srcdir)/src
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 SHLIB_LINK = -L$(shell $(PG_CONFIG) --libdir 2>/dev/null) -lpq $(MYSQL_LIBS) -lodbc
 
-.PHONY: test demo bench deps
+.PHONY: test demo deps
 
 ifneq ($(PGXS),)
 include $(PGXS)
@@ -63,11 +63,6 @@ demo: deps
 	$(MAKE) all
 	$(MAKE) install
 	t/testbed/demo
-
-bench: deps
-	$(MAKE) all
-	$(MAKE) install
-	bench/run
 
 # PGXS tracks no header dependencies: every object follows the interfaces.
 $(OBJS): src/dialect.h src/transport.h src/multi_fdw.h
