@@ -165,3 +165,19 @@ mf_dialect_sqlstate(const MfDialect *dialect, long native_code,
 	}
 	return NULL;
 }
+
+/*
+ * For dialects that cannot spell NaN or an infinity (of numbers, dates or
+ * timestamps): such a constant is not shipped, so the condition around it is
+ * evaluated locally rather than compared against something else remotely.
+ */
+bool
+mf_const_finite(Oid typid, const char *value)
+{
+	const char *v = value;
+
+	if (*v == '-' || *v == '+')
+		v++;
+	return pg_strcasecmp(v, "nan") != 0 && pg_strcasecmp(v, "infinity") != 0 &&
+		pg_strcasecmp(v, "inf") != 0;
+}

@@ -676,6 +676,8 @@ const MfDialect mf_dialect_mysql = {
 	.supports_returning = false,
 	.supports_do_nothing = true,
 	.supports_arrays = false,
+	.boolean_conditions = true,
+	.const_shippable = mf_const_finite,
 
 	.lock_clause = " FOR UPDATE",
 	/* the connection names the database, which is MySQL's schema */

@@ -678,6 +678,8 @@ const MfDialect mf_dialect_oracle = {
 	.supports_returning = false,
 	.supports_do_nothing = false,
 	.supports_arrays = false,
+	.boolean_conditions = false,
+	.const_shippable = mf_const_finite,
 
 	/* not combinable with FETCH FIRST (ORA-02014) */
 	.lock_clause = " FOR UPDATE",

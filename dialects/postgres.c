@@ -631,6 +631,7 @@ const MfDialect mf_dialect_postgres = {
 	.supports_returning = true,
 	.supports_do_nothing = true,
 	.supports_arrays = true,
+	.boolean_conditions = true,
 
 	.lock_clause = " FOR UPDATE",
 	/* the remote search_path is pg_catalog: tables must be qualified */

@@ -677,6 +677,8 @@ const MfDialect mf_dialect_sqlserver = {
 	.supports_returning = false,
 	.supports_do_nothing = false,
 	.supports_arrays = false,
+	.boolean_conditions = false,
+	.const_shippable = mf_const_finite,
 
 	/* T-SQL locks with a table hint, WITH (UPDLOCK), not a clause */
 	.lock_clause = NULL,

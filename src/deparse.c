@@ -212,6 +212,22 @@ mf_operator_shippable(MfDeparseCxt *cxt, Oid opno, Oid opfuncid,
 	return ok;
 }
 
+/* A non-null constant's text, written under the transmission modes. */
+static char *
+mf_const_text(Const *c)
+{
+	Oid			typoutput;
+	bool		isvarlena;
+	int			nestlevel;
+	char	   *value;
+
+	getTypeOutputInfo(c->consttype, &typoutput, &isvarlena);
+	nestlevel = mf_set_transmission_modes();
+	value = OidOutputFunctionCall(typoutput, c->constvalue);
+	mf_reset_transmission_modes(nestlevel);
+	return value;
+}
+
 static bool
 mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 {
@@ -227,12 +243,23 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 				Var		   *var = (Var *) node;
 
 				/* only ordinary columns of the scanned relation */
+				if (var->vartype == BOOLOID && !cxt->dialect->boolean_conditions)
+					break;
 				return (Index) var->varno == cxt->baserel->relid &&
 					var->varlevelsup == 0 && var->varattno > 0 &&
 					cxt->dialect->type_shippable(var->vartype);
 			}
 		case T_Const:
-			return cxt->dialect->type_shippable(((Const *) node)->consttype);
+			{
+				Const	   *c = (Const *) node;
+
+				if (!cxt->dialect->type_shippable(c->consttype))
+					return false;
+				if (c->constisnull || cxt->dialect->const_shippable == NULL)
+					return true;
+				return cxt->dialect->const_shippable(c->consttype,
+													 mf_const_text(c));
+			}
 		case T_Param:
 			{
 				Param	   *p = (Param *) node;
@@ -259,7 +286,7 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 			{
 				ScalarArrayOpExpr *op = (ScalarArrayOpExpr *) node;
 
-				if (!cxt->dialect->supports_arrays ||
+				if (!cxt->dialect->supports_arrays || !op->useOr ||
 					!mf_operator_shippable(cxt, op->opno, op->opfuncid,
 										   op->inputcollid, op->args))
 					break;
@@ -361,20 +388,14 @@ mf_deparse_placeholder(Node *node, MfDeparseCxt *cxt)
 static void
 mf_deparse_const(Const *c, MfDeparseCxt *cxt)
 {
-	Oid			typoutput;
-	bool		isvarlena;
 	char	   *value;
-	int			nestlevel;
 
 	if (c->constisnull)
 	{
 		appendStringInfoString(cxt->buf, "NULL");
 		return;
 	}
-	getTypeOutputInfo(c->consttype, &typoutput, &isvarlena);
-	nestlevel = mf_set_transmission_modes();
-	value = OidOutputFunctionCall(typoutput, c->constvalue);
-	mf_reset_transmission_modes(nestlevel);
+	value = mf_const_text(c);
 
 	if (cxt->dialect->deparse_const)
 	{

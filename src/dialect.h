@@ -131,6 +131,8 @@ typedef struct MfDialect
 	bool		supports_returning;
 	bool		supports_do_nothing;	/* INSERT ... ON CONFLICT DO NOTHING */
 	bool		supports_arrays;	/* x op ANY (ARRAY[...]) may be shipped */
+	bool		boolean_conditions; /* a boolean column may stand alone as a
+									 * condition (WHERE flag) */
 
 	/*
 	 * Appended to a SELECT that reads rows about to be updated or deleted
@@ -150,6 +152,13 @@ typedef struct MfDialect
 
 	/* May a constant or parameter of this type be sent? */
 	bool		(*type_shippable) (Oid typid);
+
+	/*
+	 * May this constant (PostgreSQL's text form, never NULL) be written as a
+	 * literal?  NULL member: yes.  Dialects without NaN or infinities say no
+	 * to them, so the condition is checked locally instead.
+	 */
+	bool		(*const_shippable) (Oid typid, const char *value);
 
 	/*
 	 * May this built-in operator be evaluated remotely with the same
@@ -205,6 +214,7 @@ extern void mf_deparse_values_insert(StringInfo buf, const char *table,
 									 int nrows, const char *placeholder_fmt,
 									 const char *prefix, const char *suffix);
 extern bool mf_builtin_comparison(const char *opname);
+extern bool mf_const_finite(Oid typid, const char *value);
 extern const char *mf_dialect_sqlstate(const MfDialect *dialect,
 									   long native_code, bool *conn_lost);
 

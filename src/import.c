@@ -54,11 +54,11 @@ mf_import_options(List *options, MfImportOptions *io)
 		DefElem    *d = lfirst(lc);
 
 		if (strcmp(d->defname, "import_not_null") == 0)
-			io->not_null = defGetBoolean(d);
+			io->not_null = mf_parse_bool(d);
 		else if (strcmp(d->defname, "import_default") == 0)
-			io->defaults = defGetBoolean(d);
+			io->defaults = mf_parse_bool(d);
 		else if (strcmp(d->defname, "import_keys") == 0)
-			io->keys = defGetBoolean(d);
+			io->keys = mf_parse_bool(d);
 		else
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),

@@ -71,6 +71,7 @@ extern void mf_connection_params(ForeignServer *server, UserMapping *user,
 								 const MfTransport *transport,
 								 List **keys, List **values);
 extern bool mf_password_required(UserMapping *user);
+extern bool mf_parse_bool(DefElem *d);
 
 /* ---------------------------------------------------------------------
  * connection.c: the connection cache and remote transactions

@@ -170,8 +170,10 @@ mf_context_name(int ctx)
 			return "user mapping";
 		case MF_CTX_TABLE:
 			return "foreign table";
-		default:
+		case MF_CTX_COLUMN:
 			return "column of a foreign table";
+		default:
+			return "foreign-data wrapper";
 	}
 }
 
@@ -271,6 +273,21 @@ mf_parse_enum(const MfOptionDef *def, const char *value)
 	return -1;
 }
 
+/* true/false, on/off, yes/no, 1/0 */
+bool
+mf_parse_bool(DefElem *d)
+{
+	bool		result;
+
+	if (!parse_bool(defGetString(d), &result))
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("invalid value for option \"%s\": \"%s\"", d->defname,
+						defGetString(d)),
+				 errhint("Valid values are true, false, on, off, yes, no, 1 and 0.")));
+	return result;
+}
+
 static const MfDialect *
 mf_parse_dialect(const char *value)
 {
@@ -309,7 +326,7 @@ mf_check_value(const MfOptionDef *def, DefElem *d)
 			(void) mf_parse_int(def, value);
 			break;
 		case MF_OPT_BOOL:
-			(void) defGetBoolean(d);
+			(void) mf_parse_bool(d);
 			break;
 		case MF_OPT_ENUM:
 			(void) mf_parse_enum(def, value);
@@ -363,6 +380,8 @@ mf_check_server(List *options)
 				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 				 errmsg("dialect \"%s\" cannot be used with transport \"%s\"",
 						dialect->name, transport->name),
+				 strcmp(dialect->default_transport, "odbc") == 0 ?
+				 errhint("Use transport \"odbc\".") :
 				 errhint("Use transport \"%s\" or \"odbc\".",
 						 dialect->default_transport)));
 
@@ -424,7 +443,7 @@ multi_fdw_validator(PG_FUNCTION_ARGS)
 		 * remote's trust of this host: only a superuser may decide that.
 		 */
 		if (strcmp(d->defname, "password_required") == 0 &&
-			!defGetBoolean(d) && !superuser())
+			!mf_parse_bool(d) && !superuser())
 			ereport(ERROR,
 					(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
 					 errmsg("password_required=false is superuser-only"),
@@ -464,9 +483,9 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 	else if (strcmp(name, "insert_method") == 0)
 		opts->insert_method = (MfInsertMethod) mf_parse_enum(def, defGetString(d));
 	else if (strcmp(name, "updatable") == 0)
-		opts->updatable = defGetBoolean(d);
+		opts->updatable = mf_parse_bool(d);
 	else if (strcmp(name, "keep_connections") == 0)
-		opts->keep_connections = defGetBoolean(d);
+		opts->keep_connections = mf_parse_bool(d);
 	else if (strcmp(name, "schema_name") == 0)
 		opts->schema_name = defGetString(d);
 	else if (strcmp(name, "table_name") == 0)
@@ -537,7 +556,7 @@ mf_column_is_key(Oid relid, AttrNumber attnum)
 		DefElem    *d = lfirst(lc);
 
 		if (strcmp(d->defname, "key") == 0)
-			return defGetBoolean(d);
+			return mf_parse_bool(d);
 	}
 	return false;
 }
@@ -587,7 +606,7 @@ mf_password_required(UserMapping *user)
 		DefElem    *d = lfirst(lc);
 
 		if (strcmp(d->defname, "password_required") == 0)
-			return defGetBoolean(d);
+			return mf_parse_bool(d);
 	}
 	return true;
 }

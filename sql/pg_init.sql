@@ -1,0 +1,63 @@
+--
+-- pg_init: runs first.  The extension, and the servers and user mappings
+-- that the later suites use.
+--
+-- The remote PostgreSQL's coordinates come from the test bed's environment
+-- (t/testbed/start exports MF_PG_*).  psql echoes each command as typed,
+-- with the :'variable' references, so no host-specific value (the port
+-- differs between machines) reaches the expected output.
+--
+CREATE EXTENSION multi_fdw;
+
+\getenv pg_host MF_PG_HOST
+\getenv pg_port MF_PG_PORT
+\getenv pg_db MF_PG_DB
+\getenv pg_user MF_PG_USER
+\getenv pg_password MF_PG_PASSWORD
+
+-- all five are set (a missing one would leave the reference unexpanded)
+SELECT :'pg_host' <> '' AS host_set, :'pg_port' ~ '^[0-9]+$' AS port_set,
+       :'pg_db' <> '' AS db_set, :'pg_user' <> '' AS user_set,
+       :'pg_password' <> '' AS password_set;
+
+-- the remote PostgreSQL, reached over libpq (the postgres dialect's default)
+CREATE SERVER pg_remote FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', host :'pg_host', port :'pg_port',
+           dbname :'pg_db');
+CREATE USER MAPPING FOR CURRENT_USER SERVER pg_remote
+  OPTIONS (user :'pg_user', password :'pg_password');
+
+-- Servers of the other dialects, for deparse tests: EXPLAIN without ANALYZE
+-- never connects, so these point at nothing.
+CREATE SERVER my_remote FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'mysql', host '127.0.0.1', port '3306', database 'mfremote');
+CREATE USER MAPPING FOR CURRENT_USER SERVER my_remote
+  OPTIONS (user 'mfapp', password 'mfsecret');
+
+CREATE SERVER ms_remote FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'sqlserver', odbc_driver 'FreeTDS', host '127.0.0.1',
+           port '1433', database 'mfremote');
+CREATE USER MAPPING FOR CURRENT_USER SERVER ms_remote
+  OPTIONS (user 'mfapp', password 'mfsecret');
+
+CREATE SERVER ora_remote FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'oracle', odbc_dsn 'mforacle');
+CREATE USER MAPPING FOR CURRENT_USER SERVER ora_remote
+  OPTIONS (user 'mfapp', password 'mfsecret');
+
+-- what was created
+SELECT s.srvname, w.fdwname,
+       (SELECT option_value FROM pg_options_to_table(s.srvoptions)
+         WHERE option_name = 'dialect') AS dialect,
+       (SELECT count(*) FROM pg_user_mappings m
+         WHERE m.srvid = s.oid AND m.usename = current_user) AS mappings
+  FROM pg_foreign_server s JOIN pg_foreign_data_wrapper w ON w.oid = s.srvfdw
+ ORDER BY s.srvname;
+
+-- sanity: the remote answers through multi_fdw_exec (a SELECT reports the
+-- rows it returned), and the session now holds one connection to it
+SELECT multi_fdw_exec('pg_remote', 'SELECT 1');
+SELECT multi_fdw_exec('pg_remote', 'SELECT * FROM pg_catalog.generate_series(1, 3)');
+SELECT server_name, user_name = current_user AS mine, dialect, transport, valid,
+       in_transaction
+  FROM multi_fdw_get_connections();
