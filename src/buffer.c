@@ -213,7 +213,12 @@ mf_copy_send(MfInsertBuffer *buf)
 	resetStringInfo(&buf->chunk);
 }
 
-/* End the COPY: the rows are in, or the error is raised. */
+/*
+ * End the COPY: the rows are in, or the error is raised.  The remote's
+ * count is not the executor's when a remote BEFORE trigger skipped rows;
+ * the executor counted them when they were handed over (a known gap: the
+ * command tag is read before the statement's COPY ends).
+ */
 static void
 mf_copy_end(MfInsertBuffer *buf)
 {

@@ -594,7 +594,7 @@ mfExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
 }
 
 static void
-mf_end_modify(MfModifyState *st)
+mf_end_modify(EState *estate, MfModifyState *st)
 {
 	if (st == NULL)
 		return;
@@ -615,13 +615,13 @@ mf_end_modify(MfModifyState *st)
 void
 mfEndForeignModify(EState *estate, ResultRelInfo *rinfo)
 {
-	mf_end_modify(rinfo->ri_FdwState);
+	mf_end_modify(estate, rinfo->ri_FdwState);
 }
 
 void
 mfEndForeignInsert(EState *estate, ResultRelInfo *rinfo)
 {
-	mf_end_modify(rinfo->ri_FdwState);
+	mf_end_modify(estate, rinfo->ri_FdwState);
 }
 
 int
@@ -860,16 +860,20 @@ mfIterateDirectModify(ForeignScanState *node)
 			int			i = 0;
 			ListCell   *lc;
 
-			int			nestlevel = mf_set_transmission_modes();
+			Datum	   *datums = palloc(sizeof(Datum) * st->nparams);
+			bool	   *nulls = palloc(sizeof(bool) * st->nparams);
+			int			nestlevel;
 
+			/* evaluated under the user's settings, written under the remote's */
 			foreach(lc, st->param_exprs)
 			{
-				bool		isnull;
-				Datum		v = ExecEvalExpr(lfirst(lc), econtext, &isnull);
-
-				values[i] = isnull ? NULL : OutputFunctionCall(&st->param_flinfo[i], v);
+				datums[i] = ExecEvalExpr(lfirst(lc), econtext, &nulls[i]);
 				i++;
 			}
+			nestlevel = mf_set_transmission_modes();
+			for (i = 0; i < st->nparams; i++)
+				values[i] = nulls[i] ? NULL :
+					OutputFunctionCall(&st->param_flinfo[i], datums[i]);
 			mf_reset_transmission_modes(nestlevel);
 			stmt = tr->prepare(mf_conn(st->entry), st->sql, st->nparams,
 							   st->param_classes, &err);

@@ -62,6 +62,8 @@ typedef struct MfScanState
 	List	   *param_exprs;
 	FmgrInfo   *param_flinfo;
 	const char **param_values;
+	Datum	   *param_datums;
+	bool	   *param_nulls;
 	MfTypeClass *param_classes;
 	int			nparams;
 
@@ -298,7 +300,8 @@ mf_row_reader_store(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 
 	ExecClearTuple(slot);
 	tuple = mf_row_reader_form(reader, tr, res, row, reader->temp_cxt, NULL);
-	ExecStoreHeapTuple(tuple, slot, false);
+	/* the slot may be virtual: a partitioned root's, say */
+	ExecForceStoreHeapTuple(tuple, slot, false);
 }
 
 /* ---------------------------------------------------------------------
@@ -343,6 +346,8 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 	st->param_exprs = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
 	st->param_flinfo = palloc0(sizeof(FmgrInfo) * Max(st->nparams, 1));
 	st->param_values = palloc0(sizeof(char *) * Max(st->nparams, 1));
+	st->param_datums = palloc0(sizeof(Datum) * Max(st->nparams, 1));
+	st->param_nulls = palloc0(sizeof(bool) * Max(st->nparams, 1));
 	st->param_classes = palloc0(sizeof(MfTypeClass) * Max(st->nparams, 1));
 	foreach(lc, fsplan->fdw_exprs)
 	{
@@ -366,16 +371,21 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 	int			nestlevel;
 	ListCell   *lc;
 
-	nestlevel = mf_set_transmission_modes();
+	/*
+	 * Evaluate under the user's settings (a cast of text or date to
+	 * timestamptz depends on them), then write the values under the
+	 * remote's.
+	 */
 	foreach(lc, st->param_exprs)
 	{
-		bool		isnull;
-		Datum		v = ExecEvalExpr(lfirst(lc), econtext, &isnull);
-
-		st->param_values[i] = isnull ? NULL :
-			OutputFunctionCall(&st->param_flinfo[i], v);
+		st->param_datums[i] = ExecEvalExpr(lfirst(lc), econtext,
+										   &st->param_nulls[i]);
 		i++;
 	}
+	nestlevel = mf_set_transmission_modes();
+	for (i = 0; i < st->nparams; i++)
+		st->param_values[i] = st->param_nulls[i] ? NULL :
+			OutputFunctionCall(&st->param_flinfo[i], st->param_datums[i]);
 	mf_reset_transmission_modes(nestlevel);
 	MemoryContextSwitchTo(old);
 

@@ -1158,7 +1158,7 @@ mfpq_copy_line(const char *context)
 				p += 7;
 				n = strtol(p, &end, 10);
 				if (end > p && n > 0 &&
-					(*end == '\0' || *end == '\n' || *end == ','))
+					(*end == '\0' || *end == '\n' || *end == ',' || *end == ':'))
 					return n;
 			}
 		}
