@@ -14,6 +14,13 @@
  *			and prepared once: one for a full batch, one for the remainder
  *			(re-prepared only when the remainder's size changes).
  *
+ * pipeline	The same statements, sent without waiting: up to pipeline_depth
+ *			are in flight at once, their results read as they come, and
+ *			mf_buffer_sync waits for the rest (the executor's batch holds
+ *			pipeline_depth statements' worth of rows, so one call pays one
+ *			round trip).  The transport's pipeline (libpq's pipeline mode)
+ *			is the connection's stream while it is open.
+ *
  * copy		Rows are encoded straight into COPY text format and streamed
  *			into one COPY ... FROM STDIN that stays open across batches of
  *			the same statement, in chunks of MF_COPY_CHUNK bytes.  The COPY
@@ -41,6 +48,7 @@
 #define MF_COPY_CHUNK	(64 * 1024)
 
 static void mf_copy_finish_cb(void *arg);
+static long mf_pipeline_send(MfInsertBuffer *buf, MfStmt *stmt);
 
 int
 mf_rows_per_statement(const MfDialect *dialect, int ncols, int batch_size)
@@ -59,18 +67,21 @@ mf_rows_per_statement(const MfDialect *dialect, int ncols, int batch_size)
 /*
  * The method for a batched insert: auto takes COPY where the dialect and
  * transport have it and the statement allows it (COPY knows no ON
- * CONFLICT), else multi-row VALUES.
+ * CONFLICT), else a pipeline of multi-row INSERTs where the transport can
+ * pipeline, else one multi-row INSERT at a time.
  */
 MfInsertMethod
 mf_resolve_insert_method(const MfOptions *opts, bool do_nothing, int ncols)
 {
 	bool		copy_ok = opts->dialect->deparse_copy != NULL &&
 		opts->transport->copy_begin != NULL && !do_nothing && ncols > 0;
+	bool		pipeline_ok = opts->transport->pipeline_begin != NULL;
 
 	switch (opts->insert_method)
 	{
 		case MF_INSERT_AUTO:
-			return copy_ok ? MF_INSERT_COPY : MF_INSERT_VALUES;
+			return copy_ok ? MF_INSERT_COPY :
+				pipeline_ok ? MF_INSERT_PIPELINE : MF_INSERT_VALUES;
 		case MF_INSERT_COPY:
 			if (!copy_ok)
 				ereport(ERROR,
@@ -80,9 +91,37 @@ mf_resolve_insert_method(const MfOptions *opts, bool do_nothing, int ncols)
 						 errdetail("COPY needs a PostgreSQL remote, at least one column and no ON CONFLICT clause."),
 						 errhint("Use insert_method \"auto\" or \"values\".")));
 			return MF_INSERT_COPY;
+		case MF_INSERT_PIPELINE:
+			if (!pipeline_ok)
+				ereport(ERROR,
+						(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+						 errmsg("insert_method \"pipeline\" is not available for transport \"%s\" of server \"%s\"",
+								opts->transport->name, opts->servername),
+						 errhint("Use insert_method \"auto\" or \"values\".")));
+			return MF_INSERT_PIPELINE;
 		default:
 			return opts->insert_method;
 	}
+}
+
+/*
+ * Rows the executor hands over per ExecForeignBatchInsert call.  A pipeline
+ * gets pipeline_depth statements' worth, so that one call sends them all and
+ * waits once: the round trip is paid per pipeline, not per statement, and
+ * the call still knows exactly how many rows the remote inserted.
+ */
+int
+mf_executor_batch_size(const MfOptions *opts, MfInsertMethod method, int ncols)
+{
+	if (method == MF_INSERT_PIPELINE)
+	{
+		int64		rows = (int64) mf_rows_per_statement(opts->dialect, ncols,
+														 opts->batch_size) *
+			opts->pipeline_depth;
+
+		return (int) Min(rows, 1000000);
+	}
+	return opts->batch_size;
 }
 
 MfInsertBuffer *
@@ -110,6 +149,7 @@ mf_buffer_create(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 		buf->rows_per_stmt = mf_rows_per_statement(buf->dialect, buf->ncols,
 												   opts->batch_size);
 	buf->batch_bytes = opts->batch_bytes;
+	buf->pipeline_depth = opts->pipeline_depth;
 
 	buf->classes = palloc(sizeof(MfTypeClass) * Max(buf->ncols, 1));
 	buf->out_functions = palloc(sizeof(FmgrInfo) * Max(buf->ncols, 1));
@@ -245,6 +285,109 @@ mf_copy_finish_cb(void *arg)
 }
 
 /* ---------------------------------------------------------------------
+ * pipeline
+ * ---------------------------------------------------------------------
+ */
+
+static const char *
+mf_pipeline_sql(MfInsertBuffer *buf)
+{
+	return mf_deparse_insert(buf->rel, buf->dialect, buf->target_attrs,
+							 buf->rows_per_stmt, buf->do_nothing, NIL);
+}
+
+/* Read the results that are there (wait: at least one); returns rows. */
+static long
+mf_pipeline_collect(MfInsertBuffer *buf, bool wait)
+{
+	long		total = 0;
+
+	while (buf->in_flight > 0)
+	{
+		MfError		err;
+		long		rows = 0;
+		int			rc;
+
+		mf_error_clear(&err);
+		rc = buf->transport->pipeline_collect(mf_conn(buf->entry), wait, &rows, &err);
+		if (rc < 0)
+			mf_raise_error(ERROR, buf->entry, &err, mf_pipeline_sql(buf));
+		if (rc == 0)
+			break;
+		buf->in_flight--;
+		total += rows;
+		wait = false;
+	}
+	return total;
+}
+
+/* Someone else wants the connection: read every result, leave the pipeline. */
+static void
+mf_pipeline_finish_cb(void *arg)
+{
+	MfInsertBuffer *buf = arg;
+
+	buf->pipeline_rows += mf_buffer_sync(buf);
+}
+
+/*
+ * Send the held rows as one more statement of the pipeline, opening it if
+ * needed; returns the rows of the results that happened to be ready.
+ */
+static long
+mf_pipeline_send(MfInsertBuffer *buf, MfStmt *stmt)
+{
+	MfError		err;
+	long		rows;
+
+	mf_error_clear(&err);
+	if (!buf->pipeline_open)
+	{
+		mf_set_stream_owner(buf->entry, buf, mf_pipeline_finish_cb);
+		if (!buf->transport->pipeline_begin(mf_conn(buf->entry), &err))
+		{
+			mf_clear_stream_owner(buf->entry, buf);
+			mf_raise_error(ERROR, buf->entry, &err, mf_pipeline_sql(buf));
+		}
+		buf->pipeline_open = true;
+	}
+	if (!buf->transport->pipeline_send(stmt, (const char *const *) buf->values, &err))
+		mf_raise_error(ERROR, buf->entry, &err, mf_pipeline_sql(buf));
+	buf->in_flight++;
+
+	/* never more than pipeline_depth unanswered statements */
+	rows = mf_pipeline_collect(buf, false);
+	if (buf->in_flight >= buf->pipeline_depth)
+		rows += mf_pipeline_collect(buf, true);
+	return rows;
+}
+
+/*
+ * Wait for every statement of the pipeline and leave it; returns the rows
+ * inserted that were not reported yet.  After it, the statement's count is
+ * exact.
+ */
+long
+mf_buffer_sync(MfInsertBuffer *buf)
+{
+	MfError		err;
+	long		rows;
+
+	if (!buf->pipeline_open)
+		return 0;
+	rows = buf->pipeline_rows;
+	buf->pipeline_rows = 0;
+	while (buf->in_flight > 0)
+		rows += mf_pipeline_collect(buf, true);
+	buf->pipeline_open = false;
+	mf_clear_stream_owner(buf->entry, buf);
+	mf_error_clear(&err);
+	if (!buf->transport->pipeline_end(mf_conn(buf->entry), &err))
+		mf_raise_error(ERROR, buf->entry, &err, mf_pipeline_sql(buf));
+	return rows;
+}
+
+/* ---------------------------------------------------------------------
  * values
  * ---------------------------------------------------------------------
  */
@@ -296,6 +439,9 @@ mf_values_send(MfInsertBuffer *buf)
 		}
 		if (buf->part_stmt == NULL)
 		{
+			/* preparing waits for its answer: not inside a pipeline */
+			if (buf->pipeline_open)
+				buf->pipeline_rows += mf_buffer_sync(buf);
 			buf->part_stmt = mf_values_prepare(buf, buf->nrows);
 			buf->part_rows = buf->nrows;
 		}
@@ -303,6 +449,8 @@ mf_values_send(MfInsertBuffer *buf)
 	}
 
 	mf_error_clear(&err);
+	if (buf->method == MF_INSERT_PIPELINE)
+		return mf_pipeline_send(buf, stmt);
 	if (!buf->transport->execute(stmt, (const char *const *) buf->values, &rows,
 								 NULL, &err))
 	{
@@ -416,6 +564,8 @@ mf_buffer_finish(MfInsertBuffer *buf)
 	mf_buffer_flush(buf);
 	if (buf->method == MF_INSERT_COPY)
 		mf_copy_end(buf);
+	else
+		(void) mf_buffer_sync(buf);
 }
 
 /* Finish and close the prepared statements. */

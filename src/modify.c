@@ -407,31 +407,65 @@ mfBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 						on_conflict == ONCONFLICT_NOTHING, NULL);
 }
 
+/* Does anything need each inserted row's result? */
+static bool
+mf_needs_row_results(ResultRelInfo *rinfo)
+{
+	return rinfo->ri_projectReturning != NULL ||
+		rinfo->ri_WithCheckOptions != NIL ||
+		(rinfo->ri_TrigDesc &&
+		 (rinfo->ri_TrigDesc->trig_insert_before_row ||
+		  rinfo->ri_TrigDesc->trig_insert_after_row));
+}
+
+/* batch_size 1 asks for one row per statement, whatever the method */
+static bool
+mf_row_at_a_time(const MfOptions *opts)
+{
+	return opts->insert_method == MF_INSERT_ROW || opts->batch_size <= 1;
+}
+
+/* columns an INSERT sends: every one but dropped and generated ones */
+static int
+mf_insert_ncols(Relation rel)
+{
+	return list_length(mf_all_columns(rel, true));
+}
+
 /*
  * The executor's batch: 1 when each row's result is needed (RETURNING,
- * WITH CHECK OPTION, row triggers) or the user asked for row-at-a-time.
+ * WITH CHECK OPTION, row triggers) or the user asked for row-at-a-time,
+ * else what the insert method wants (buffer.c).
  */
 int
 mfGetForeignModifyBatchSize(ResultRelInfo *rinfo)
 {
 	MfModifyState *st = rinfo->ri_FdwState;
 	MfOptions	opts;
+	bool		do_nothing;
+	int			ncols;
 
-	if (rinfo->ri_projectReturning != NULL ||
-		rinfo->ri_WithCheckOptions != NIL ||
-		(rinfo->ri_TrigDesc &&
-		 (rinfo->ri_TrigDesc->trig_insert_before_row ||
-		  rinfo->ri_TrigDesc->trig_insert_after_row)))
+	if (mf_needs_row_results(rinfo))
 		return 1;
 
 	if (st != NULL)
+	{
 		opts = st->opts;
+		do_nothing = st->do_nothing;
+		ncols = list_length(st->target_attrs);
+	}
 	else
+	{
 		mf_get_options(GetForeignTable(RelationGetRelid(rinfo->ri_RelationDesc))->serverid,
 					   RelationGetRelid(rinfo->ri_RelationDesc), &opts);
-	if (opts.insert_method == MF_INSERT_ROW)
+		do_nothing = false;
+		ncols = mf_insert_ncols(rinfo->ri_RelationDesc);
+	}
+	if (mf_row_at_a_time(&opts))
 		return 1;
-	return opts.batch_size;
+	return mf_executor_batch_size(&opts,
+								  mf_resolve_insert_method(&opts, do_nothing, ncols),
+								  ncols);
 }
 
 /* The parameters of a one-row statement, as text, in temp_cxt. */
@@ -541,12 +575,15 @@ mfExecForeignInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
 	int			nestlevel;
 
 	if (st->returning_attrs != NIL || st->do_nothing ||
-		mfGetForeignModifyBatchSize(rinfo) <= 1)
+		mf_needs_row_results(rinfo) || mf_row_at_a_time(&st->opts))
 		return mf_execute_row(st, slot, planSlot);
 
 	buf = mf_insert_buffer(estate, st);
 	if (mf_buffer_full(buf))
+	{
 		(void) mf_buffer_flush(buf);
+		(void) mf_buffer_sync(buf);
+	}
 	nestlevel = mf_set_transmission_modes();
 	mf_buffer_add(buf, slot);
 	mf_reset_transmission_modes(nestlevel);
@@ -573,6 +610,8 @@ mfExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo,
 	}
 	mf_reset_transmission_modes(nestlevel);
 	inserted += mf_buffer_flush(buf);
+	/* a pipeline is read to its end: the count must be exact now */
+	inserted += mf_buffer_sync(buf);
 
 	/* ON CONFLICT DO NOTHING may have skipped some: report the truth */
 	*numSlots = (int) inserted;
@@ -664,12 +703,12 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 	}
 
 	/* what will really be sent, as the executor will decide it */
-	batch = mfGetForeignModifyBatchSize(rinfo);
 	mf_get_options(GetForeignTable(RelationGetRelid(rel))->serverid,
 				   RelationGetRelid(rel), &opts);
-	method = batch > 1 ?
-		mf_resolve_insert_method(&opts, do_nothing, list_length(target_attrs)) :
-		MF_INSERT_ROW;
+	method = mf_needs_row_results(rinfo) || mf_row_at_a_time(&opts) ?
+		MF_INSERT_ROW :
+		mf_resolve_insert_method(&opts, do_nothing, list_length(target_attrs));
+	batch = opts.batch_size;
 
 	if (method == MF_INSERT_COPY)
 	{
@@ -687,6 +726,8 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 							   mf_rows_per_statement(opts.dialect,
 													 list_length(target_attrs), batch),
 							   es);
+		if (method == MF_INSERT_PIPELINE)
+			ExplainPropertyInteger("Pipeline Depth", NULL, opts.pipeline_depth, es);
 	}
 }
 

@@ -42,7 +42,8 @@ typedef enum MfInsertMethod
 	MF_INSERT_AUTO = 0,
 	MF_INSERT_VALUES,
 	MF_INSERT_ROW,
-	MF_INSERT_COPY
+	MF_INSERT_COPY,
+	MF_INSERT_PIPELINE
 } MfInsertMethod;
 
 /* Options of a server, with the table's overriding them where allowed. */
@@ -55,6 +56,7 @@ typedef struct MfOptions
 	int			batch_size;
 	int64		batch_bytes;
 	int			fetch_size;
+	int			pipeline_depth; /* statements in flight at once */
 	MfInsertMethod insert_method;
 	bool		updatable;
 	bool		keep_connections;
@@ -267,6 +269,7 @@ typedef struct MfInsertBuffer
 	MfInsertMethod method;		/* resolved: never AUTO */
 	int			rows_per_stmt;	/* rows held before they are sent */
 	int64		batch_bytes;
+	int			pipeline_depth;
 
 	/* values: rows waiting to be sent, as text, in buf_cxt */
 	MemoryContext buf_cxt;
@@ -278,6 +281,11 @@ typedef struct MfInsertBuffer
 	MfStmt	   *full_stmt;
 	MfStmt	   *part_stmt;
 	int			part_rows;
+
+	/* pipeline: statements sent whose results are not read yet */
+	bool		pipeline_open;
+	int			in_flight;
+	long		pipeline_rows;	/* rows reported by results read so far */
 
 	/* copy: rows already encoded, and the stream they go into */
 	StringInfoData chunk;
@@ -298,10 +306,13 @@ extern int	mf_rows_per_statement(const MfDialect *dialect, int ncols,
 extern void mf_buffer_add(MfInsertBuffer *buf, TupleTableSlot *slot);
 extern bool mf_buffer_full(MfInsertBuffer *buf);
 extern long mf_buffer_flush(MfInsertBuffer *buf);
+extern long mf_buffer_sync(MfInsertBuffer *buf);
 extern void mf_buffer_finish(MfInsertBuffer *buf);
 extern void mf_buffer_destroy(MfInsertBuffer *buf);
 extern MfInsertMethod mf_resolve_insert_method(const MfOptions *opts,
 											   bool do_nothing, int ncols);
+extern int	mf_executor_batch_size(const MfOptions *opts, MfInsertMethod method,
+								   int ncols);
 extern char *mf_buffer_sql(MfInsertBuffer *buf, int nrows);
 
 /* ---------------------------------------------------------------------

@@ -60,7 +60,8 @@ typedef struct MfOptionDef
 } MfOptionDef;
 
 /* in the order of MfInsertMethod */
-static const char *const mf_insert_methods[] = {"auto", "values", "row", "copy", NULL};
+static const char *const mf_insert_methods[] = {"auto", "values", "row", "copy",
+"pipeline", NULL};
 static const char *const mf_ssl_modes[] = {"disabled", "preferred", "required",
 "verify_ca", "verify_identity", NULL};
 
@@ -77,6 +78,7 @@ static const MfOptionDef mf_options[] = {
 	CORE("batch_bytes", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_INT, 1024,
 		 INT64CONST(1073741824), NULL),
 	CORE("fetch_size", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_INT, 1, 10000000, NULL),
+	CORE("pipeline_depth", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_INT, 1, 1000, NULL),
 	CORE("insert_method", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_ENUM, 0, 0,
 		 mf_insert_methods),
 	CORE("updatable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
@@ -148,6 +150,7 @@ static const MfOptionDef mf_options[] = {
 #define MF_DEFAULT_BATCH_SIZE	1000
 #define MF_DEFAULT_BATCH_BYTES	(INT64CONST(16) * 1024 * 1024)
 #define MF_DEFAULT_FETCH_SIZE	1000
+#define MF_DEFAULT_PIPELINE_DEPTH	8
 
 static int
 mf_transport_bit(const MfTransport *t)
@@ -480,6 +483,8 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->batch_bytes = mf_parse_int(def, defGetString(d));
 	else if (strcmp(name, "fetch_size") == 0)
 		opts->fetch_size = (int) mf_parse_int(def, defGetString(d));
+	else if (strcmp(name, "pipeline_depth") == 0)
+		opts->pipeline_depth = (int) mf_parse_int(def, defGetString(d));
 	else if (strcmp(name, "insert_method") == 0)
 		opts->insert_method = (MfInsertMethod) mf_parse_enum(def, defGetString(d));
 	else if (strcmp(name, "updatable") == 0)
@@ -508,6 +513,7 @@ mf_get_options(Oid serverid, Oid relid, MfOptions *opts)
 	opts->batch_size = MF_DEFAULT_BATCH_SIZE;
 	opts->batch_bytes = MF_DEFAULT_BATCH_BYTES;
 	opts->fetch_size = MF_DEFAULT_FETCH_SIZE;
+	opts->pipeline_depth = MF_DEFAULT_PIPELINE_DEPTH;
 	opts->insert_method = MF_INSERT_AUTO;
 	opts->updatable = true;
 	opts->keep_connections = true;
