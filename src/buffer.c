@@ -48,7 +48,17 @@
 #define MF_COPY_CHUNK	(64 * 1024)
 
 static void mf_copy_finish_cb(void *arg);
-static long mf_pipeline_send(MfInsertBuffer *buf, MfStmt *stmt);
+
+/*
+ * Who this buffer is to the connection: an open COPY is owned by the buffer,
+ * an open pipeline by its MfPipeline.  Claiming the connection as someone
+ * else would end our own stream.
+ */
+static inline void *
+mf_buffer_owner(MfInsertBuffer *buf)
+{
+	return buf->method == MF_INSERT_PIPELINE ? (void *) &buf->pipeline : (void *) buf;
+}
 
 int
 mf_rows_per_statement(const MfDialect *dialect, int ncols, int batch_size)
@@ -149,7 +159,10 @@ mf_buffer_create(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 		buf->rows_per_stmt = mf_rows_per_statement(buf->dialect, buf->ncols,
 												   opts->batch_size);
 	buf->batch_bytes = opts->batch_bytes;
-	buf->pipeline_depth = opts->pipeline_depth;
+	if (method == MF_INSERT_PIPELINE)
+		mf_pipeline_init(&buf->pipeline, entry, opts->pipeline_depth,
+						 mf_deparse_insert(rel, buf->dialect, target_attrs,
+										   buf->rows_per_stmt, do_nothing, NIL));
 
 	buf->classes = palloc(sizeof(MfTypeClass) * Max(buf->ncols, 1));
 	buf->out_functions = palloc(sizeof(FmgrInfo) * Max(buf->ncols, 1));
@@ -285,109 +298,6 @@ mf_copy_finish_cb(void *arg)
 }
 
 /* ---------------------------------------------------------------------
- * pipeline
- * ---------------------------------------------------------------------
- */
-
-static const char *
-mf_pipeline_sql(MfInsertBuffer *buf)
-{
-	return mf_deparse_insert(buf->rel, buf->dialect, buf->target_attrs,
-							 buf->rows_per_stmt, buf->do_nothing, NIL);
-}
-
-/* Read the results that are there (wait: at least one); returns rows. */
-static long
-mf_pipeline_collect(MfInsertBuffer *buf, bool wait)
-{
-	long		total = 0;
-
-	while (buf->in_flight > 0)
-	{
-		MfError		err;
-		long		rows = 0;
-		int			rc;
-
-		mf_error_clear(&err);
-		rc = buf->transport->pipeline_collect(mf_conn(buf->entry), wait, &rows, &err);
-		if (rc < 0)
-			mf_raise_error(ERROR, buf->entry, &err, mf_pipeline_sql(buf));
-		if (rc == 0)
-			break;
-		buf->in_flight--;
-		total += rows;
-		wait = false;
-	}
-	return total;
-}
-
-/* Someone else wants the connection: read every result, leave the pipeline. */
-static void
-mf_pipeline_finish_cb(void *arg)
-{
-	MfInsertBuffer *buf = arg;
-
-	buf->pipeline_rows += mf_buffer_sync(buf);
-}
-
-/*
- * Send the held rows as one more statement of the pipeline, opening it if
- * needed; returns the rows of the results that happened to be ready.
- */
-static long
-mf_pipeline_send(MfInsertBuffer *buf, MfStmt *stmt)
-{
-	MfError		err;
-	long		rows;
-
-	mf_error_clear(&err);
-	if (!buf->pipeline_open)
-	{
-		mf_set_stream_owner(buf->entry, buf, mf_pipeline_finish_cb);
-		if (!buf->transport->pipeline_begin(mf_conn(buf->entry), &err))
-		{
-			mf_clear_stream_owner(buf->entry, buf);
-			mf_raise_error(ERROR, buf->entry, &err, mf_pipeline_sql(buf));
-		}
-		buf->pipeline_open = true;
-	}
-	if (!buf->transport->pipeline_send(stmt, (const char *const *) buf->values, &err))
-		mf_raise_error(ERROR, buf->entry, &err, mf_pipeline_sql(buf));
-	buf->in_flight++;
-
-	/* never more than pipeline_depth unanswered statements */
-	rows = mf_pipeline_collect(buf, false);
-	if (buf->in_flight >= buf->pipeline_depth)
-		rows += mf_pipeline_collect(buf, true);
-	return rows;
-}
-
-/*
- * Wait for every statement of the pipeline and leave it; returns the rows
- * inserted that were not reported yet.  After it, the statement's count is
- * exact.
- */
-long
-mf_buffer_sync(MfInsertBuffer *buf)
-{
-	MfError		err;
-	long		rows;
-
-	if (!buf->pipeline_open)
-		return 0;
-	rows = buf->pipeline_rows;
-	buf->pipeline_rows = 0;
-	while (buf->in_flight > 0)
-		rows += mf_pipeline_collect(buf, true);
-	buf->pipeline_open = false;
-	mf_clear_stream_owner(buf->entry, buf);
-	mf_error_clear(&err);
-	if (!buf->transport->pipeline_end(mf_conn(buf->entry), &err))
-		mf_raise_error(ERROR, buf->entry, &err, mf_pipeline_sql(buf));
-	return rows;
-}
-
-/* ---------------------------------------------------------------------
  * values
  * ---------------------------------------------------------------------
  */
@@ -423,7 +333,7 @@ mf_values_send(MfInsertBuffer *buf)
 	MfError		err;
 	long		rows = 0;
 
-	mf_claim_connection(buf->entry, buf);
+	mf_claim_connection(buf->entry, mf_buffer_owner(buf));
 	if (buf->nrows == buf->rows_per_stmt)
 	{
 		if (buf->full_stmt == NULL)
@@ -440,8 +350,8 @@ mf_values_send(MfInsertBuffer *buf)
 		if (buf->part_stmt == NULL)
 		{
 			/* preparing waits for its answer: not inside a pipeline */
-			if (buf->pipeline_open)
-				buf->pipeline_rows += mf_buffer_sync(buf);
+			if (buf->pipeline.open)
+				buf->pipeline.rows += mf_pipeline_sync(&buf->pipeline);
 			buf->part_stmt = mf_values_prepare(buf, buf->nrows);
 			buf->part_rows = buf->nrows;
 		}
@@ -450,7 +360,10 @@ mf_values_send(MfInsertBuffer *buf)
 
 	mf_error_clear(&err);
 	if (buf->method == MF_INSERT_PIPELINE)
-		return mf_pipeline_send(buf, stmt);
+	{
+		mf_pipeline_send(&buf->pipeline, stmt, (const char *const *) buf->values);
+		return mf_pipeline_take(&buf->pipeline);
+	}
 	if (!buf->transport->execute(stmt, (const char *const *) buf->values, &rows,
 								 NULL, &err))
 	{
@@ -516,7 +429,7 @@ mf_buffer_add(MfInsertBuffer *buf, TupleTableSlot *slot)
 
 	if (buf->method == MF_INSERT_COPY && buf->chunk.len >= MF_COPY_CHUNK)
 	{
-		mf_claim_connection(buf->entry, buf);
+		mf_claim_connection(buf->entry, mf_buffer_owner(buf));
 		mf_copy_send(buf);
 	}
 }
@@ -543,7 +456,7 @@ mf_buffer_flush(MfInsertBuffer *buf)
 
 	if (buf->method == MF_INSERT_COPY)
 	{
-		mf_claim_connection(buf->entry, buf);
+		mf_claim_connection(buf->entry, mf_buffer_owner(buf));
 		mf_copy_send(buf);
 		rows = buf->nrows;
 	}
@@ -555,6 +468,18 @@ mf_buffer_flush(MfInsertBuffer *buf)
 	buf->nbytes = 0;
 	MemoryContextReset(buf->buf_cxt);
 	return rows;
+}
+
+/*
+ * Wait for every statement of a pipeline; returns the rows inserted that
+ * were not reported yet.  Nothing to do for the other methods.
+ */
+long
+mf_buffer_sync(MfInsertBuffer *buf)
+{
+	if (buf->method != MF_INSERT_PIPELINE)
+		return 0;
+	return mf_pipeline_sync(&buf->pipeline);
 }
 
 /* Send everything and end any stream: the statement's rows are in. */

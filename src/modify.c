@@ -73,6 +73,8 @@ typedef struct MfModifyState
 	int			nparams;
 
 	MfInsertBuffer *buffer;		/* batched INSERT */
+	bool		pipelined;		/* per-row UPDATE/DELETE sent without waiting */
+	MfPipeline	pipeline;
 	MfRowReader reader;			/* RETURNING */
 	MemoryContext temp_cxt;
 } MfModifyState;
@@ -359,13 +361,32 @@ mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 	return st;
 }
 
+/*
+ * Per-row UPDATE and DELETE statements can be pipelined when nothing needs
+ * each one's answer: no RETURNING and no AFTER ROW trigger on the table.
+ */
+static bool
+mf_can_pipeline_rows(MfModifyState *st, ResultRelInfo *rinfo)
+{
+	TriggerDesc *trig = rinfo->ri_TrigDesc;
+
+	if (st->operation == CMD_INSERT || st->returning_attrs != NIL ||
+		st->tr->pipeline_begin == NULL)
+		return false;
+	if (trig && (trig->trig_update_after_row || trig->trig_delete_after_row))
+		return false;
+	return true;
+}
+
 void
 mfBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 					 List *fdw_private, int subplan_index, int eflags)
 {
+	MfModifyState *st;
+
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
 		return;
-	rinfo->ri_FdwState =
+	st = rinfo->ri_FdwState =
 		mf_modify_state(mtstate->ps.state, rinfo, mtstate->operation,
 						strVal(list_nth(fdw_private, MF_MOD_SQL)),
 						list_nth(fdw_private, MF_MOD_TARGET_ATTRS),
@@ -373,6 +394,13 @@ mfBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 						list_nth(fdw_private, MF_MOD_RETURNING_ATTRS),
 						boolVal(list_nth(fdw_private, MF_MOD_DO_NOTHING)),
 						outerPlanState(mtstate)->plan);
+	if (mf_can_pipeline_rows(st, rinfo))
+	{
+		st->pipelined = true;
+		/* a fetch_size of rows read ahead are at most that many statements */
+		mf_pipeline_init(&st->pipeline, st->entry,
+						 Max(st->opts.batch_size, st->opts.fetch_size), st->sql);
+	}
 }
 
 /*
@@ -517,7 +545,7 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 	mf_reset_transmission_modes(nestlevel);
 	MemoryContextSwitchTo(old);
 
-	mf_claim_connection(st->entry, st);
+	mf_claim_connection(st->entry, st->pipelined ? (void *) &st->pipeline : st);
 	mf_error_clear(&err);
 	if (st->stmt == NULL)
 	{
@@ -525,6 +553,16 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 								   st->classes, &err);
 		if (st->stmt == NULL)
 			mf_raise_error(ERROR, st->entry, &err, st->sql);
+	}
+	if (st->pipelined)
+	{
+		/*
+		 * The row was read FOR UPDATE in this remote transaction and is
+		 * found by its ctid or key: the statement touches it, so the slot
+		 * is returned without waiting for the answer.
+		 */
+		mf_pipeline_send(&st->pipeline, st->stmt, values);
+		return slot;
 	}
 	if (!st->tr->execute(st->stmt, values, &rows,
 						 st->returning_attrs ? &res : NULL, &err))
@@ -644,6 +682,8 @@ mf_end_modify(EState *estate, MfModifyState *st)
 		st->buffer = NULL;
 		mf_buffer_destroy(buf);
 	}
+	if (st->pipelined)
+		(void) mf_pipeline_sync(&st->pipeline);
 	if (st->stmt != NULL)
 	{
 		st->tr->stmt_close(st->stmt);

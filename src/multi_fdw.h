@@ -250,6 +250,27 @@ extern void mfExplainDirectModify(ForeignScanState *node,
 								  ExplainState *es);
 
 /* ---------------------------------------------------------------------
+ * pipeline.c: prepared statements in flight without waiting
+ * ---------------------------------------------------------------------
+ */
+typedef struct MfPipeline
+{
+	MfConnEntry *entry;
+	const char *sql;			/* the statement, for error context */
+	int			depth;			/* most statements unanswered at once */
+	bool		open;
+	int			in_flight;
+	long		rows;			/* reported by results read, not handed out */
+} MfPipeline;
+
+extern void mf_pipeline_init(MfPipeline *pl, MfConnEntry *entry, int depth,
+							 const char *sql);
+extern void mf_pipeline_send(MfPipeline *pl, MfStmt *stmt,
+							 const char *const *values);
+extern long mf_pipeline_take(MfPipeline *pl);
+extern long mf_pipeline_sync(MfPipeline *pl);
+
+/* ---------------------------------------------------------------------
  * buffer.c: the shared buffering core for inserts
  * ---------------------------------------------------------------------
  */
@@ -269,7 +290,6 @@ typedef struct MfInsertBuffer
 	MfInsertMethod method;		/* resolved: never AUTO */
 	int			rows_per_stmt;	/* rows held before they are sent */
 	int64		batch_bytes;
-	int			pipeline_depth;
 
 	/* values: rows waiting to be sent, as text, in buf_cxt */
 	MemoryContext buf_cxt;
@@ -282,10 +302,8 @@ typedef struct MfInsertBuffer
 	MfStmt	   *part_stmt;
 	int			part_rows;
 
-	/* pipeline: statements sent whose results are not read yet */
-	bool		pipeline_open;
-	int			in_flight;
-	long		pipeline_rows;	/* rows reported by results read so far */
+	/* pipeline: the statements sent whose results are not all read */
+	MfPipeline	pipeline;
 
 	/* copy: rows already encoded, and the stream they go into */
 	StringInfoData chunk;
