@@ -323,6 +323,13 @@ mf_set_stream_owner(MfConnEntry *entry, void *owner, MfStreamFinish finish)
 	entry->stream_finish = finish;
 }
 
+/* Does someone other than owner hold an unfinished stream on it? */
+bool
+mf_conn_has_other_owner(MfConnEntry *entry, void *owner)
+{
+	return entry->stream_owner != NULL && entry->stream_owner != owner;
+}
+
 void
 mf_clear_stream_owner(MfConnEntry *entry, void *owner)
 {

@@ -47,6 +47,12 @@ multi_fdw_handler(PG_FUNCTION_ARGS)
 	routine->ExplainForeignScan = mfExplainForeignScan;
 	routine->AnalyzeForeignTable = mfAnalyzeForeignTable;
 
+	/* several servers read at once under an Append */
+	routine->IsForeignPathAsyncCapable = mfIsForeignPathAsyncCapable;
+	routine->ForeignAsyncRequest = mfForeignAsyncRequest;
+	routine->ForeignAsyncConfigureWait = mfForeignAsyncConfigureWait;
+	routine->ForeignAsyncNotify = mfForeignAsyncNotify;
+
 	/* modifications */
 	routine->AddForeignUpdateTargets = mfAddForeignUpdateTargets;
 	routine->PlanForeignModify = mfPlanForeignModify;

@@ -60,6 +60,7 @@ typedef struct MfOptions
 	MfInsertMethod insert_method;
 	bool		updatable;
 	bool		keep_connections;
+	bool		async_capable;	/* scans may run under an async Append */
 	/* table level only */
 	char	   *schema_name;	/* NULL: the dialect's default */
 	char	   *table_name;		/* NULL: the local name */
@@ -97,6 +98,7 @@ extern void mf_claim_connection(MfConnEntry *entry, void *owner);
 extern void mf_set_stream_owner(MfConnEntry *entry, void *owner,
 								MfStreamFinish finish);
 extern void mf_clear_stream_owner(MfConnEntry *entry, void *owner);
+extern bool mf_conn_has_other_owner(MfConnEntry *entry, void *owner);
 extern void mf_conn_exec(MfConnEntry *entry, const char *sql, long *rows);
 extern void mf_connection_init(void);
 
@@ -188,6 +190,10 @@ extern TupleTableSlot *mfIterateForeignScan(ForeignScanState *node);
 extern void mfReScanForeignScan(ForeignScanState *node);
 extern void mfEndForeignScan(ForeignScanState *node);
 extern void mfExplainForeignScan(ForeignScanState *node, ExplainState *es);
+extern bool mfIsForeignPathAsyncCapable(ForeignPath *path);
+extern void mfForeignAsyncRequest(AsyncRequest *areq);
+extern void mfForeignAsyncConfigureWait(AsyncRequest *areq);
+extern void mfForeignAsyncNotify(AsyncRequest *areq);
 extern bool mfAnalyzeForeignTable(Relation relation,
 								  AcquireSampleRowsFunc *func,
 								  BlockNumber *totalpages);

@@ -83,6 +83,7 @@ static const MfOptionDef mf_options[] = {
 		 mf_insert_methods),
 	CORE("updatable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("keep_connections", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("async_capable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 
 	/* naming the remote table and its columns */
 	CORE("schema_name", MF_CTX_TABLE, MF_OPT_STRING, 0, 0, NULL),
@@ -491,6 +492,8 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->updatable = mf_parse_bool(d);
 	else if (strcmp(name, "keep_connections") == 0)
 		opts->keep_connections = mf_parse_bool(d);
+	else if (strcmp(name, "async_capable") == 0)
+		opts->async_capable = mf_parse_bool(d);
 	else if (strcmp(name, "schema_name") == 0)
 		opts->schema_name = defGetString(d);
 	else if (strcmp(name, "table_name") == 0)

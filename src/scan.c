@@ -16,6 +16,7 @@
 #include "access/htup_details.h"
 #include "access/table.h"
 #include "commands/explain.h"
+#include "executor/execAsync.h"
 #include "executor/executor.h"
 #include "foreign/fdwapi.h"
 #include "miscadmin.h"
@@ -57,6 +58,12 @@ typedef struct MfScanState
 	int			nrows;			/* rows of the current fetch */
 	int			next_row;
 	bool		eof;
+
+	/* reading ahead: the next batch is asked for before this one is used */
+	bool		read_ahead;		/* the transport can */
+	bool		request_out;	/* asked for, answer not read yet */
+	bool		ahead_ready;	/* answer read, waiting in the transport */
+	int			next_fetch;		/* rows to ask for next time */
 
 	/* parameters computed here and sent with the query */
 	List	   *param_exprs;
@@ -337,6 +344,8 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 
 	st->sql = strVal(list_nth(fsplan->fdw_private, MF_SCAN_SQL));
 	st->fetch_size = intVal(list_nth(fsplan->fdw_private, MF_SCAN_FETCH_SIZE));
+	st->read_ahead = st->tr->async_send != NULL;
+	st->next_fetch = st->fetch_size;
 	mf_row_reader_init(&st->reader,
 					   RelationGetDescr(node->ss.ss_currentRelation),
 					   list_nth(fsplan->fdw_private, MF_SCAN_RETRIEVED_ATTRS),
@@ -398,35 +407,106 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 		mf_raise_error(ERROR, st->entry, &err, st->sql);
 	st->nrows = st->next_row = 0;
 	st->eof = false;
+	st->next_fetch = st->fetch_size;
 }
 
-TupleTableSlot *
-mfIterateForeignScan(ForeignScanState *node)
+/* ---------------------------------------------------------------------
+ * Reading ahead
+ *
+ * After each batch arrives, the next one is asked for at once, so the
+ * network works while the executor consumes this one: a scan no longer waits
+ * a round trip per fetch.  Batches grow from fetch_size to
+ * MF_FETCH_GROWTH times it, which bounds what is held (two batches).  While
+ * the request is out the connection is busy, so the scan is its stream
+ * owner: anyone else who needs it makes the scan read the answer first.
+ * ---------------------------------------------------------------------
+ */
+#define MF_FETCH_GROWTH		8
+
+/* The request is out: read its answer (someone else needs the connection). */
+static void
+mf_scan_finish_cb(void *arg)
 {
-	MfScanState *st = node->fdw_state;
-	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
+	MfScanState *st = arg;
+	MfError		err;
 
-	if (st->result == NULL)
-		mf_scan_open(node, st);
+	st->request_out = false;
+	mf_error_clear(&err);
+	if (st->tr->async_poll(st->result, true, &err) < 0)
+		mf_raise_error(ERROR, st->entry, &err, st->sql);
+	st->ahead_ready = true;
+}
 
-	if (st->next_row >= st->nrows)
+static void
+mf_scan_send_ahead(MfScanState *st)
+{
+	MfError		err;
+	int			rows = st->next_fetch;
+
+	if (!st->read_ahead || st->eof || st->request_out || st->ahead_ready)
+		return;
+	st->next_fetch = Min(st->next_fetch * 2, st->fetch_size * MF_FETCH_GROWTH);
+	mf_set_stream_owner(st->entry, st, mf_scan_finish_cb);
+	mf_error_clear(&err);
+	if (!st->tr->async_send(st->result, rows, &err))
 	{
-		MfError		err;
-
-		if (st->eof)
-			return ExecClearTuple(slot);
-		mf_claim_connection(st->entry, st);
-		mf_error_clear(&err);
-		st->nrows = st->tr->fetch(st->result, &err);
-		if (st->nrows < 0)
-			mf_raise_error(ERROR, st->entry, &err, st->sql);
-		st->next_row = 0;
-		if (st->nrows == 0)
-		{
-			st->eof = true;
-			return ExecClearTuple(slot);
-		}
+		mf_clear_stream_owner(st->entry, st);
+		mf_raise_error(ERROR, st->entry, &err, st->sql);
 	}
+	st->request_out = true;
+}
+
+/* Has the answer to the request arrived?  Never waits. */
+static bool
+mf_scan_ahead_arrived(MfScanState *st)
+{
+	MfError		err;
+	int			rc;
+
+	if (st->ahead_ready)
+		return true;
+	if (!st->request_out)
+		return false;
+	mf_error_clear(&err);
+	rc = st->tr->async_poll(st->result, false, &err);
+	if (rc < 0)
+	{
+		st->request_out = false;
+		mf_clear_stream_owner(st->entry, st);
+		mf_raise_error(ERROR, st->entry, &err, st->sql);
+	}
+	if (rc == 0)
+		return false;
+	st->request_out = false;
+	st->ahead_ready = true;
+	mf_clear_stream_owner(st->entry, st);
+	return true;
+}
+
+/* The next batch: the one read ahead, or a FETCH now; then ask for more. */
+static void
+mf_scan_next_batch(MfScanState *st)
+{
+	MfError		err;
+
+	mf_claim_connection(st->entry, st);
+	mf_error_clear(&err);
+	st->nrows = st->tr->fetch(st->result, &err);
+	st->request_out = st->ahead_ready = false;
+	mf_clear_stream_owner(st->entry, st);
+	if (st->nrows < 0)
+		mf_raise_error(ERROR, st->entry, &err, st->sql);
+	st->next_row = 0;
+	if (st->nrows == 0)
+		st->eof = true;
+	else
+		mf_scan_send_ahead(st);
+}
+
+static TupleTableSlot *
+mf_scan_store_next(ForeignScanState *node, MfScanState *st)
+{
+	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
 
 	ExecClearTuple(slot);
 	MemoryContextReset(st->reader.temp_cxt);
@@ -437,14 +517,135 @@ mfIterateForeignScan(ForeignScanState *node)
 	return slot;
 }
 
+TupleTableSlot *
+mfIterateForeignScan(ForeignScanState *node)
+{
+	MfScanState *st = node->fdw_state;
+
+	if (st->result == NULL)
+		mf_scan_open(node, st);
+
+	while (st->next_row >= st->nrows)
+	{
+		/* under an async Append, the next batch is mf_async_produce's job */
+		if (st->eof || node->ss.ps.async_capable)
+			return ExecClearTuple(node->ss.ss_ScanTupleSlot);
+		mf_scan_next_batch(st);
+	}
+	return mf_scan_store_next(node, st);
+}
+
+/* ---------------------------------------------------------------------
+ * Asynchronous execution under an Append: several servers read at once
+ * ---------------------------------------------------------------------
+ */
+
+bool
+mfIsForeignPathAsyncCapable(ForeignPath *path)
+{
+	MfRelInfo  *fpinfo = path->path.parent->fdw_private;
+
+	return fpinfo->opts.async_capable &&
+		fpinfo->opts.transport->async_send != NULL;
+}
+
+/*
+ * Give the Append a row if there is one, or the end; else leave the request
+ * pending with the next batch asked for.  Rows go through the node itself,
+ * so local conditions and projection apply as for a synchronous scan.
+ */
+static void
+mf_async_produce(AsyncRequest *areq)
+{
+	ForeignScanState *node = (ForeignScanState *) areq->requestee;
+	MfScanState *st = node->fdw_state;
+
+	if (st->result == NULL)
+		mf_scan_open(node, st);
+	for (;;)
+	{
+		TupleTableSlot *result;
+
+		if (st->next_row >= st->nrows && !st->eof)
+		{
+			mf_scan_send_ahead(st);
+			if (!mf_scan_ahead_arrived(st))
+			{
+				ExecAsyncRequestPending(areq);
+				return;
+			}
+			mf_scan_next_batch(st);
+			continue;
+		}
+		result = areq->requestee->ExecProcNodeReal(areq->requestee);
+		if (!TupIsNull(result) || st->eof)
+		{
+			ExecAsyncRequestDone(areq, result);
+			return;
+		}
+		/* the rest of the batch failed the local conditions */
+	}
+}
+
+void
+mfForeignAsyncRequest(AsyncRequest *areq)
+{
+	mf_async_produce(areq);
+}
+
+void
+mfForeignAsyncConfigureWait(AsyncRequest *areq)
+{
+	ForeignScanState *node = (ForeignScanState *) areq->requestee;
+	MfScanState *st = node->fdw_state;
+	AppendState *requestor = (AppendState *) areq->requestor;
+	WaitEventSet *set = requestor->as_eventset;
+
+	/* the answer may have been read meanwhile (someone claimed the link) */
+	if (st->next_row < st->nrows || st->eof || mf_scan_ahead_arrived(st))
+	{
+		areq->callback_pending = false;
+		mf_async_produce(areq);
+		ExecAsyncResponse(areq);
+		if (!areq->callback_pending)
+			return;
+	}
+
+	if (!st->request_out)
+	{
+		/*
+		 * Another scan's request holds the connection.  Wait for it rather
+		 * than take the link, unless nothing else could wake us up.
+		 */
+		if (mf_conn_has_other_owner(st->entry, st) &&
+			(!bms_is_empty(requestor->as_needrequest) ||
+			 GetNumRegisteredWaitEvents(set) > 1))
+			return;
+		mf_scan_send_ahead(st);
+	}
+	AddWaitEventToSet(set, WL_SOCKET_READABLE,
+					  st->tr->async_socket(mf_conn(st->entry)), NULL, areq);
+}
+
+void
+mfForeignAsyncNotify(AsyncRequest *areq)
+{
+	mf_async_produce(areq);
+}
+
 static void
 mf_scan_close(MfScanState *st)
 {
 	if (st->result != NULL)
 	{
+		/* closing reads any answer still out, so the link is free after */
+		mf_clear_stream_owner(st->entry, st);
 		st->tr->result_close(st->result);
 		st->result = NULL;
 	}
+	st->request_out = st->ahead_ready = false;
+	st->nrows = st->next_row = 0;
+	st->eof = false;
 }
 
 void

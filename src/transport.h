@@ -187,10 +187,19 @@ typedef int (*MfPipelineCollectFn) (MfConn *conn, bool wait, long *rows_affected
 									MfError *err);
 typedef bool (*MfPipelineEndFn) (MfConn *conn, MfError *err);
 
-/* optional: asynchronous fetch for async Append */
-typedef bool (*MfAsyncSendFn) (MfResult *res, MfError *err);
+/*
+ * optional: reading a query's next rows in the background.  async_send asks
+ * for the next batch of up to rows rows and returns at once; the current
+ * batch stays readable.  async_poll reads the answer: 1 when it is in (the
+ * next fetch returns it without a round trip), 0 when it is not yet (only
+ * when wait is false), -1 on error.  While a request is out the connection
+ * is busy: the core makes its owner finish it (async_poll with wait) before
+ * anyone else uses the connection, and the transport does the same before
+ * any other command as a last resort.
+ */
+typedef bool (*MfAsyncSendFn) (MfResult *res, int rows, MfError *err);
 typedef int (*MfAsyncSocketFn) (MfConn *conn);
-typedef int (*MfAsyncPollFn) (MfResult *res, MfError *err);
+typedef int (*MfAsyncPollFn) (MfResult *res, bool wait, MfError *err);
 
 typedef struct MfTransport
 {
@@ -237,7 +246,7 @@ typedef struct MfTransport
 											 * error */
 	MfPipelineEndFn pipeline_end;
 	MfAsyncSendFn async_send;
-	MfAsyncSocketFn async_socket;
+	MfAsyncSocketFn async_socket;	/* the socket to wait on */
 	MfAsyncPollFn async_poll;
 } MfTransport;
 

@@ -59,6 +59,7 @@ struct MfConn
 	bool		broken;			/* a command could not be wound down */
 	bool		in_copy;		/* between copy_begin and copy_end */
 	bool		interrupted;	/* the last wait ended in a user cancel */
+	MfResult   *pending;		/* the result whose FETCH is out, if any */
 
 	/* pipeline bookkeeping */
 	long		pl_sent;		/* statements sent since pipeline_begin */
@@ -85,6 +86,9 @@ struct MfResult
 	MfResult   *prev;
 	MfResult   *next;
 	PGresult   *batch;			/* rows of the current fetch */
+	PGresult   *ahead;			/* rows fetched ahead (async_poll) */
+	bool		pending;		/* a FETCH was sent, its answer not read */
+	int			requested;		/* rows asked for by that FETCH */
 	bool		is_cursor;		/* false: rows of an executed statement */
 	bool		at_end;			/* no more rows, no need to ask */
 	int			fetch_size;
@@ -191,9 +195,14 @@ mfpq_result_error(MfConn *conn, const PGresult *res, MfStep step,
  * Commands are refused while the connection is mid-COPY or pipelining: a
  * result read now would belong to the other conversation.
  */
+static int	mfpq_async_poll(MfResult *res, bool wait, MfError *err);
+
 static bool
 mfpq_usable(MfConn *conn, MfStep step, MfError *err)
 {
+	/* a FETCH read ahead is finished first: its answer is on the wire */
+	if (conn->pending != NULL && mfpq_async_poll(conn->pending, true, err) < 0)
+		return false;
 	if (mfpq_is_broken(conn))
 	{
 		mfpq_fail(conn, err, step, "08006",
@@ -629,7 +638,10 @@ static void
 mfpq_free_result(MfResult *res)
 {
 	mfpq_unlink_result(res);
+	if (res->conn->pending == res)
+		res->conn->pending = NULL;
 	PQclear(res->batch);
+	PQclear(res->ahead);
 	free(res);
 }
 
@@ -803,6 +815,13 @@ mfpq_rollback(MfConn *conn, MfError *err)
 		mfpq_fail(conn, err, MF_STEP_TRANSACTION, "08006",
 				  "connection to the remote server was lost");
 		return false;
+	}
+
+	/* a FETCH read ahead dies with the transaction: settle drops its answer */
+	if (conn->pending != NULL)
+	{
+		conn->pending->pending = false;
+		conn->pending = NULL;
 	}
 
 	if (conn->in_copy || PQpipelineStatus(pg) != PQ_PIPELINE_OFF ||
@@ -1064,6 +1083,20 @@ mfpq_fetch(MfResult *res, MfError *err)
 
 	PQclear(res->batch);
 	res->batch = NULL;
+
+	/* a batch asked for ahead: take it, waiting for it if need be */
+	if (res->pending && mfpq_async_poll(res, true, err) < 0)
+		return -1;
+	if (res->ahead != NULL)
+	{
+		res->batch = res->ahead;
+		res->ahead = NULL;
+		res->ncols = PQnfields(res->batch);
+		n = PQntuples(res->batch);
+		if (n < res->requested)
+			res->at_end = true;
+		return n;
+	}
 	if (res->at_end)
 		return 0;
 
@@ -1109,6 +1142,13 @@ static void
 mfpq_result_close(MfResult *res)
 {
 	MfConn	   *conn = res->conn;
+
+	if (res->pending)
+	{
+		MfError		ignored;
+
+		(void) mfpq_async_poll(res, true, &ignored);
+	}
 
 	/*
 	 * Outside a healthy transaction the cursor is already gone, or will be
@@ -1500,6 +1540,77 @@ mfpq_pipeline_end(MfConn *conn, MfError *err)
 }
 
 
+/* ---------------------------------------------------------------------
+ * Reading ahead
+ * ---------------------------------------------------------------------
+ */
+
+static bool
+mfpq_async_send(MfResult *res, int rows, MfError *err)
+{
+	MfConn	   *conn = res->conn;
+	char		sql[MFPQ_NAME_LEN + 48];
+
+	if (!res->is_cursor || res->at_end || res->pending || res->ahead != NULL)
+		return true;
+	if (!mfpq_usable(conn, MF_STEP_FETCH, err))
+		return false;
+	res->requested = rows > 0 ? rows : res->fetch_size;
+	snprintf(sql, sizeof(sql), "FETCH %d FROM %s", res->requested, res->name);
+	if (!PQsendQuery(conn->pg, sql))
+	{
+		mfpq_conn_error(conn, MF_STEP_FETCH, err);
+		return false;
+	}
+	if (!mfpq_flush(conn, MF_STEP_FETCH, err))
+		return false;
+	res->pending = true;
+	conn->pending = res;
+	return true;
+}
+
+static int
+mfpq_async_poll(MfResult *res, bool wait, MfError *err)
+{
+	MfConn	   *conn = res->conn;
+	PGresult   *batch;
+
+	if (!res->pending)
+		return 1;
+	if (!wait)
+	{
+		if (!PQconsumeInput(conn->pg))
+		{
+			res->pending = false;
+			conn->pending = NULL;
+			mfpq_conn_error(conn, MF_STEP_FETCH, err);
+			return -1;
+		}
+		if (PQisBusy(conn->pg))
+			return 0;
+	}
+	/* the answer is in (or we wait for it): read it to the end */
+	res->pending = false;
+	conn->pending = NULL;
+	if (!mfpq_finish(conn, 1, MF_STEP_FETCH, &batch, err))
+		return -1;
+	if (batch == NULL || PQresultStatus(batch) != PGRES_TUPLES_OK)
+	{
+		PQclear(batch);
+		mfpq_fail(conn, err, MF_STEP_FETCH, "XX000",
+				  "FETCH returned no rows description");
+		return -1;
+	}
+	res->ahead = batch;
+	return 1;
+}
+
+static int
+mfpq_async_socket(MfConn *conn)
+{
+	return PQsocket(conn->pg);
+}
+
 const MfTransport mf_transport_libpq = {
 	.name = "libpq",
 
@@ -1530,7 +1641,7 @@ const MfTransport mf_transport_libpq = {
 	.pipeline_send = mfpq_pipeline_send,
 	.pipeline_collect = mfpq_pipeline_collect,
 	.pipeline_end = mfpq_pipeline_end,
-	.async_send = NULL,
-	.async_socket = NULL,
-	.async_poll = NULL,
+	.async_send = mfpq_async_send,
+	.async_socket = mfpq_async_socket,
+	.async_poll = mfpq_async_poll,
 };
