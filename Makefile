@@ -22,7 +22,7 @@ OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
 REGRESS = pg_init pg_options pg_deparse pg_scan pg_batch pg_types \
-	pg_update pg_xact pg_errors pg_import
+	pg_update pg_xact pg_errors pg_import pg_fastpath
 REGRESS_OPTS = --dbname=contrib_regression
 
 PG_CONFIG ?= pg_config

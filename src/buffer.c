@@ -134,6 +134,19 @@ mf_executor_batch_size(const MfOptions *opts, MfInsertMethod method, int ncols)
 	return opts->batch_size;
 }
 
+/*
+ * How an error context shows a multi-row statement: its first row and the
+ * number of rows, rather than thousands of placeholders.
+ */
+static char *
+mf_buffer_label(MfInsertBuffer *buf, int nrows)
+{
+	char	   *one = mf_deparse_insert(buf->rel, buf->dialect, buf->target_attrs,
+										1, buf->do_nothing, NIL);
+
+	return nrows <= 1 ? one : psprintf("%s (%d rows per statement)", one, nrows);
+}
+
 MfInsertBuffer *
 mf_buffer_create(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 				 List *target_attrs, bool do_nothing, MfInsertMethod method)
@@ -161,8 +174,7 @@ mf_buffer_create(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 	buf->batch_bytes = opts->batch_bytes;
 	if (method == MF_INSERT_PIPELINE)
 		mf_pipeline_init(&buf->pipeline, entry, opts->pipeline_depth,
-						 mf_deparse_insert(rel, buf->dialect, target_attrs,
-										   buf->rows_per_stmt, do_nothing, NIL));
+						 mf_buffer_label(buf, buf->rows_per_stmt));
 
 	buf->classes = palloc(sizeof(MfTypeClass) * Max(buf->ncols, 1));
 	buf->out_functions = palloc(sizeof(FmgrInfo) * Max(buf->ncols, 1));
@@ -369,9 +381,7 @@ mf_values_send(MfInsertBuffer *buf)
 	{
 		if (err.row > 0)
 			err.row += buf->rows_sent;
-		mf_raise_error(ERROR, buf->entry, &err,
-					   mf_deparse_insert(buf->rel, buf->dialect, buf->target_attrs,
-										 buf->nrows, buf->do_nothing, NIL));
+		mf_raise_error(ERROR, buf->entry, &err, mf_buffer_label(buf, buf->nrows));
 	}
 	return rows;
 }

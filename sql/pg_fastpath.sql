@@ -1,0 +1,147 @@
+--
+-- pg_fastpath: the bulk paths to PostgreSQL and their failure modes.
+-- COPY kept open across batches and finished early when a scan needs the
+-- connection; pipelined INSERT with exact ON CONFLICT counts; errors in the
+-- middle of a COPY and of a pipeline leaving nothing remotely; COPY into
+-- foreign tables and foreign partitions; pipelined UPDATE/DELETE; scans
+-- reading ahead and asynchronous Append.
+--
+\set SHOW_CONTEXT always
+SELECT multi_fdw_exec('pg_remote', $$
+  DROP SCHEMA IF EXISTS fast_r CASCADE;
+  CREATE SCHEMA fast_r;
+  CREATE TABLE fast_r.src (a int PRIMARY KEY, t text);
+  CREATE TABLE fast_r.dst (a int PRIMARY KEY, t text);
+  CREATE TABLE fast_r.parent (id int PRIMARY KEY);
+  CREATE TABLE fast_r.child (id int PRIMARY KEY, parent int REFERENCES fast_r.parent);
+  CREATE TABLE fast_r.part_a (a int PRIMARY KEY, k text);
+  CREATE TABLE fast_r.part_b (a int PRIMARY KEY, k text)$$);
+CREATE SCHEMA fast;
+SET search_path = fast, public;
+CREATE FOREIGN TABLE src (a int, t text) SERVER pg_remote
+  OPTIONS (schema_name 'fast_r', fetch_size '700');
+CREATE FOREIGN TABLE dst (a int, t text) SERVER pg_remote
+  OPTIONS (schema_name 'fast_r');
+CREATE FOREIGN TABLE parent (id int) SERVER pg_remote
+  OPTIONS (schema_name 'fast_r');
+CREATE FOREIGN TABLE child (id int, parent int) SERVER pg_remote
+  OPTIONS (schema_name 'fast_r');
+CREATE FUNCTION remote_count(tab text) RETURNS bigint LANGUAGE sql
+  AS $$ SELECT multi_fdw_exec('pg_remote', 'SELECT 1 FROM fast_r.' || tab) $$;
+
+-- COPY is what auto sends, and EXPLAIN says so
+EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO dst SELECT a, t FROM src;
+INSERT INTO src SELECT g, 'row ' || g FROM generate_series(1, 5000) g;
+SELECT remote_count('src');
+
+-- A scan and an open COPY on one connection: the scan of src (fetching 700
+-- rows at a time, reading ahead) and the COPY into dst (open across
+-- batches of 1000) take turns, each finishing the other's stream first.
+INSERT INTO dst SELECT a, upper(t) FROM src;
+SELECT count(*), sum(a), min(t), max(t) FROM dst;
+
+-- a remote error in the middle of a COPY: the remote SQLSTATE, the row of
+-- the statement that failed, and nothing of the statement left
+INSERT INTO dst SELECT g, 'new' FROM generate_series(5001, 7000) g
+  UNION ALL SELECT 42, 'duplicate';
+\echo :LAST_ERROR_SQLSTATE
+SELECT remote_count('dst');
+INSERT INTO dst VALUES (9001, E'tab\there'), (9002, NULL), (9003, 'bad\'), (9001, 'again');
+\echo :LAST_ERROR_SQLSTATE
+SELECT remote_count('dst');
+
+-- the pipeline: several multi-row INSERTs in flight per executor batch
+ALTER FOREIGN TABLE dst OPTIONS (ADD insert_method 'pipeline',
+                                 ADD batch_size '100', ADD pipeline_depth '4');
+EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO dst SELECT a, t FROM src;
+INSERT INTO dst SELECT g, 'p' FROM generate_series(10001, 12345) g;
+SELECT remote_count('dst');
+-- ON CONFLICT DO NOTHING counts what the remote inserted (1000 of 2000)
+INSERT INTO dst SELECT g, 'p' FROM generate_series(11346, 13345) g
+  ON CONFLICT DO NOTHING;
+SELECT remote_count('dst');
+-- an error in the middle of a pipeline: surfaced before the statement
+-- ends, and none of its rows stay remotely
+INSERT INTO dst SELECT g, 'r' FROM generate_series(20001, 21000) g
+  UNION ALL SELECT 10500, 'duplicate'
+  UNION ALL SELECT g, 'r' FROM generate_series(21001, 22000) g;
+\echo :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM dst WHERE a > 20000;
+-- auto picks the pipeline for ON CONFLICT, which COPY cannot do
+ALTER FOREIGN TABLE dst OPTIONS (DROP insert_method);
+EXPLAIN (VERBOSE, COSTS OFF)
+  INSERT INTO dst SELECT a, t FROM src ON CONFLICT DO NOTHING;
+INSERT INTO dst SELECT g, 'q' FROM generate_series(13001, 14000) g
+  ON CONFLICT DO NOTHING;
+-- and inside a transaction, the savepoint keeps what came before
+BEGIN;
+INSERT INTO dst SELECT g, 's' FROM generate_series(30001, 30500) g;
+SAVEPOINT sp;
+INSERT INTO dst SELECT g, 's' FROM generate_series(30501, 31000) g
+  UNION ALL SELECT 30001, 'duplicate';
+ROLLBACK TO SAVEPOINT sp;
+INSERT INTO dst SELECT g, 's' FROM generate_series(31001, 31100) g;
+COMMIT;
+SELECT count(*) FROM dst WHERE a > 30000;
+ALTER FOREIGN TABLE dst OPTIONS (DROP batch_size, DROP pipeline_depth);
+
+-- COPY into a foreign table is batched through the same machinery
+COPY dst (a) FROM PROGRAM 'seq 40001 45000' (FORMAT csv);
+SELECT count(*), min(a), max(a), count(t) FROM dst WHERE a > 40000;
+COPY dst (a, t) FROM STDIN (FORMAT csv);
+50001,"comma, inside"
+50002,"quote "" inside"
+50003,
+50004,"line
+break"
+\.
+SELECT a, t FROM dst WHERE a > 50000 ORDER BY a;
+-- a bad row in a COPY names its line
+COPY dst (a, t) FROM STDIN (FORMAT csv);
+50010,fine
+50001,duplicate
+\.
+SELECT count(*) FROM dst WHERE a >= 50010;
+
+-- COPY into a partitioned table with foreign partitions
+CREATE TABLE parted (a int, k text) PARTITION BY LIST (k);
+CREATE FOREIGN TABLE parted_a PARTITION OF parted FOR VALUES IN ('a')
+  SERVER pg_remote OPTIONS (schema_name 'fast_r', table_name 'part_a');
+CREATE FOREIGN TABLE parted_b PARTITION OF parted FOR VALUES IN ('b')
+  SERVER pg_remote OPTIONS (schema_name 'fast_r', table_name 'part_b');
+CREATE TABLE parted_local PARTITION OF parted FOR VALUES IN ('l');
+COPY parted FROM PROGRAM 'seq 1 3000 | awk ''{ print $1 "," substr("abl", $1 % 3 + 1, 1) }''' (FORMAT csv);
+SELECT tableoid::regclass, count(*), min(a), max(a) FROM parted GROUP BY 1 ORDER BY 1;
+SELECT remote_count('part_a'), remote_count('part_b');
+-- and INSERT routing, batched per partition
+INSERT INTO parted SELECT g, substr('abl', g % 3 + 1, 1) FROM generate_series(3001, 6000) g;
+SELECT tableoid::regclass, count(*) FROM parted GROUP BY 1 ORDER BY 1;
+
+-- UPDATE and DELETE that cannot be sent whole: per-row statements,
+-- pipelined; the scan's fetches take the connection back in between
+EXPLAIN (VERBOSE, COSTS OFF) DELETE FROM src WHERE md5(t) <> '' AND a <= 2000;
+DELETE FROM src WHERE md5(t) <> '' AND a <= 2000;
+SELECT count(*), min(a) FROM src;
+UPDATE src SET t = t || '!' WHERE md5(t) <> '' AND a <= 3000;
+SELECT count(*) FILTER (WHERE t LIKE '%!') AS changed, count(*) FROM src;
+-- a failing row statement in the pipeline leaves nothing of the statement
+INSERT INTO parent SELECT g FROM generate_series(1, 100) g;
+INSERT INTO child VALUES (1, 50);
+DELETE FROM parent WHERE md5(id::text) <> '';
+\echo :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM parent;
+-- RETURNING needs each answer: not pipelined, still right
+DELETE FROM parent WHERE md5(id::text) <> '' AND id > 95 RETURNING id;
+
+-- scans under an async Append: partitions read at the same time
+ALTER FOREIGN TABLE parted_a OPTIONS (ADD async_capable 'true');
+ALTER FOREIGN TABLE parted_b OPTIONS (ADD async_capable 'true');
+EXPLAIN (COSTS OFF) SELECT count(*) FROM parted;
+SELECT count(*), sum(a) FROM parted;
+SELECT k, count(*) FROM parted WHERE a % 7 = 0 GROUP BY k ORDER BY k;
+SELECT count(*) FROM parted p JOIN src s USING (a) WHERE p.k <> 'l';
+SELECT a, k FROM parted WHERE a BETWEEN 10 AND 14 ORDER BY a;
+
+RESET search_path;
+DROP SCHEMA fast CASCADE;
+SELECT multi_fdw_exec('pg_remote', 'DROP SCHEMA fast_r CASCADE');
