@@ -237,6 +237,8 @@ mfpg_deparse_param(StringInfo buf, int number, Oid typid, int32 typmod)
  * format_type() runs under search_path = pg_catalog, so it qualifies every
  * type that does not live in pg_catalog.
  */
+static void mfpg_import_filter(StringInfo buf, const MfImportFilter *filter);
+
 static void
 mfpg_import_query(StringInfo buf, const MfImportFilter *filter)
 {
@@ -247,18 +249,31 @@ mfpg_import_query(StringInfo buf, const MfImportFilter *filter)
 						   " pg_catalog.pg_get_expr(d.adbin, d.adrelid),"
 						   " EXISTS (SELECT 1 FROM pg_catalog.pg_index i"
 						   " WHERE i.indrelid = c.oid AND i.indisprimary"
-						   " AND a.attnum = ANY (i.indkey))"
-						   " FROM pg_catalog.pg_class c"
-						   " JOIN pg_catalog.pg_namespace n"
+						   " AND a.attnum = ANY (i.indkey)),"
+						   " a.attgenerated = 's'"
+						   " FROM pg_catalog.pg_namespace n"
+						   " LEFT JOIN pg_catalog.pg_class c"
 						   " ON n.oid = c.relnamespace"
+						   " AND c.relkind IN ('r', 'v', 'f', 'm', 'p')");
+	/* partitions come in through their parent, unless named */
+	if (filter->list_type != FDW_IMPORT_SCHEMA_LIMIT_TO)
+		appendStringInfoString(buf, " AND NOT c.relispartition");
+	mfpg_import_filter(buf, filter);
+	appendStringInfoString(buf,
 						   " LEFT JOIN pg_catalog.pg_attribute a"
 						   " ON a.attrelid = c.oid AND a.attnum > 0"
 						   " AND NOT a.attisdropped"
 						   " LEFT JOIN pg_catalog.pg_attrdef d"
 						   " ON d.adrelid = a.attrelid AND d.adnum = a.attnum"
-						   " WHERE c.relkind IN ('r', 'v', 'f', 'm', 'p')"
-						   " AND n.nspname = ");
+						   " WHERE n.nspname = ");
 	mfpg_quote_literal(buf, filter->remote_schema);
+	appendStringInfoString(buf, " ORDER BY c.relname, a.attnum");
+}
+
+/* LIMIT TO / EXCEPT, as a condition on c.relname of the join above */
+static void
+mfpg_import_filter(StringInfo buf, const MfImportFilter *filter)
+{
 
 	if (filter->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ||
 		filter->list_type == FDW_IMPORT_SCHEMA_EXCEPT)
@@ -288,8 +303,6 @@ mfpg_import_query(StringInfo buf, const MfImportFilter *filter)
 			appendStringInfoChar(buf, ')');
 		}
 	}
-
-	appendStringInfoString(buf, " ORDER BY c.relname, a.attnum");
 }
 
 /* format_type() output is already a valid local type name */
@@ -643,6 +656,7 @@ const MfDialect mf_dialect_postgres = {
 	.deparse_param = mfpg_deparse_param,
 
 	.import_query = mfpg_import_query,
+	.import_reports_schema = true,
 	.map_type = mfpg_map_type,
 	.default_importable = mfpg_default_importable,
 };

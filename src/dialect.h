@@ -47,6 +47,8 @@ enum MfImportColumn
 	MF_IMPORT_NOT_NULL,			/* 't' / 'f' (or 1 / 0) */
 	MF_IMPORT_DEFAULT,			/* default expression or NULL */
 	MF_IMPORT_IS_KEY,			/* part of the primary key: 't' / 'f' */
+	MF_IMPORT_GENERATED,		/* optional: the default is a generation
+								 * expression ('t' / 'f') */
 	MF_IMPORT_NCOLUMNS
 };
 
@@ -191,6 +193,13 @@ typedef struct MfDialect
 	 * MfImportColumn, ordered by table then column position.
 	 */
 	void		(*import_query) (StringInfo buf, const MfImportFilter *filter);
+
+	/*
+	 * The query returns one row with a NULL table name for a schema that
+	 * exists but has no table to import, so that no row at all means the
+	 * schema is missing.
+	 */
+	bool		import_reports_schema;
 
 	/* Local type for a remote type name, palloc'd; NULL: not importable. */
 	char	   *(*map_type) (const char *remote_type);

@@ -10,6 +10,8 @@
  *							constants, never a remote function call)
  *	import_keys (true)		mark primary key columns with key 'true', which
  *							UPDATE and DELETE need outside PostgreSQL
+ *	import_generated (true)	declare remote generated columns as generated
+ *							here too, so that inserts never send them
  *
  *-------------------------------------------------------------------------
  */
@@ -41,6 +43,7 @@ typedef struct MfImportOptions
 	bool		not_null;
 	bool		defaults;
 	bool		keys;
+	bool		generated;
 } MfImportOptions;
 
 static void
@@ -48,7 +51,7 @@ mf_import_options(List *options, MfImportOptions *io)
 {
 	ListCell   *lc;
 
-	io->not_null = io->defaults = io->keys = true;
+	io->not_null = io->defaults = io->keys = io->generated = true;
 	foreach(lc, options)
 	{
 		DefElem    *d = lfirst(lc);
@@ -59,12 +62,14 @@ mf_import_options(List *options, MfImportOptions *io)
 			io->defaults = mf_parse_bool(d);
 		else if (strcmp(d->defname, "import_keys") == 0)
 			io->keys = mf_parse_bool(d);
+		else if (strcmp(d->defname, "import_generated") == 0)
+			io->generated = mf_parse_bool(d);
 		else
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 					 errmsg("invalid option \"%s\" for IMPORT FOREIGN SCHEMA",
 							d->defname),
-					 errhint("Valid options are: import_not_null, import_default, import_keys.")));
+					 errhint("Valid options are: import_not_null, import_default, import_keys, import_generated.")));
 	}
 }
 
@@ -97,6 +102,8 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	List	   *commands = NIL;
 	char	   *table = NULL;
 	int			ncols = 0;
+	long		nrows = 0;
+	bool		has_generated = false;
 	int			n;
 	ListCell   *lc;
 
@@ -125,14 +132,21 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	initStringInfo(&buf);
 	while ((n = tr->fetch(res, &err)) > 0)
 	{
+		if (nrows == 0)
+			has_generated = tr->ncolumns(res) > MF_IMPORT_GENERATED;
 		for (int row = 0; row < n; row++)
 		{
 			const char *tname = tr->value(res, row, MF_IMPORT_TABLE);
 			const char *cname = tr->value(res, row, MF_IMPORT_COLUMN);
 			const char *rtype = tr->value(res, row, MF_IMPORT_TYPE);
 			const char *deflt = tr->value(res, row, MF_IMPORT_DEFAULT);
+			bool		generated = has_generated &&
+				mf_text_bool(tr->value(res, row, MF_IMPORT_GENERATED));
 			char	   *ltype;
 
+			nrows++;
+			if (tname == NULL)
+				continue;		/* the schema exists, with nothing to import */
 			if (table == NULL || strcmp(table, tname) != 0)
 			{
 				if (table != NULL)
@@ -164,7 +178,12 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			appendStringInfoChar(&buf, ')');
 			if (io.not_null && mf_text_bool(tr->value(res, row, MF_IMPORT_NOT_NULL)))
 				appendStringInfoString(&buf, " NOT NULL");
-			if (io.defaults && deflt != NULL && dialect->default_importable(deflt))
+			if (generated && deflt != NULL)
+			{
+				if (io.generated)
+					appendStringInfo(&buf, " GENERATED ALWAYS AS (%s) STORED", deflt);
+			}
+			else if (io.defaults && deflt != NULL && dialect->default_importable(deflt))
 				appendStringInfo(&buf, " DEFAULT %s", deflt);
 			ncols++;
 		}
@@ -177,6 +196,11 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 		mf_raise_error(ERROR, entry, &copy, query.data);
 	}
 	tr->result_close(res);
+	if (nrows == 0 && dialect->import_reports_schema)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_SCHEMA_NOT_FOUND),
+				 errmsg("schema \"%s\" is not present on foreign server \"%s\"",
+						stmt->remote_schema, opts.servername)));
 	if (table != NULL)
 		commands = mf_finish_table(commands, &buf, opts.servername,
 								   stmt->remote_schema, table);
