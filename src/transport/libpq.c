@@ -1038,7 +1038,7 @@ mfpq_query(MfConn *conn, const char *sql, int nparams,
 	res->fetch_size = fetch_size > 0 ? fetch_size : MFPQ_DEFAULT_FETCH;
 	snprintf(res->name, sizeof(res->name), "mf_c%lu", ++conn->next_id);
 
-	len = strlen(sql) + MFPQ_NAME_LEN + 32;
+	len = strlen(sql) + 2 * MFPQ_NAME_LEN + 64;
 	declare = malloc(len);
 	if (declare == NULL)
 	{
@@ -1046,11 +1046,39 @@ mfpq_query(MfConn *conn, const char *sql, int nparams,
 		mfpq_fail(conn, err, MF_STEP_FETCH, "53200", "out of memory");
 		return NULL;
 	}
-	snprintf(declare, len, "DECLARE %s CURSOR FOR %s", res->name, sql);
+	if (nparams == 0)
+	{
+		PGresult   *first = NULL;
 
-	ok = mfpq_finish(conn, PQsendQueryParams(conn->pg, declare, nparams, NULL,
-											 values, NULL, NULL, 0),
-					 MF_STEP_FETCH, NULL, err);
+		/*
+		 * Without parameters the first FETCH rides along in the same
+		 * simple-protocol message: one round trip opens the cursor and
+		 * brings the first batch, which waits as if read ahead.
+		 */
+		snprintf(declare, len, "DECLARE %s CURSOR FOR %s; FETCH %d FROM %s",
+				 res->name, sql, res->fetch_size, res->name);
+		ok = mfpq_finish(conn, PQsendQuery(conn->pg, declare), MF_STEP_FETCH,
+						 &first, err);
+		if (ok && (first == NULL || PQresultStatus(first) != PGRES_TUPLES_OK))
+		{
+			PQclear(first);
+			mfpq_fail(conn, err, MF_STEP_FETCH, "XX000",
+					  "FETCH returned no rows description");
+			ok = false;
+		}
+		if (ok)
+		{
+			res->ahead = first;
+			res->requested = res->fetch_size;
+		}
+	}
+	else
+	{
+		snprintf(declare, len, "DECLARE %s CURSOR FOR %s", res->name, sql);
+		ok = mfpq_finish(conn, PQsendQueryParams(conn->pg, declare, nparams, NULL,
+												 values, NULL, NULL, 0),
+						 MF_STEP_FETCH, NULL, err);
+	}
 	free(declare);
 	if (!ok)
 	{
