@@ -4,7 +4,7 @@
  *		The shared buffering core: rows for one target relation are held
  *		and sent in as few statements as the remote allows.
  *
- * Two ways out, chosen by mf_resolve_insert_method:
+ * Three ways out, chosen by mf_resolve_insert_method:
  *
  * values	Rows are held as text and sent as one multi-row INSERT per
  *			batch.  A statement carries at most rows_per_stmt rows: the
