@@ -15,6 +15,8 @@
  */
 #include "postgres.h"
 
+#include <ctype.h>
+
 #include "lib/stringinfo.h"
 #include "utils/memutils.h"
 
@@ -180,4 +182,54 @@ mf_const_finite(Oid typid, const char *value)
 		v++;
 	return pg_strcasecmp(v, "nan") != 0 && pg_strcasecmp(v, "infinity") != 0 &&
 		pg_strcasecmp(v, "inf") != 0;
+}
+
+/*
+ * Skip a number as SQL lexers read a numeric constant:
+ * [sign] digits [. digits] [e [sign] digits].  Advances *p past it and says
+ * whether there was one; special values (NaN, Infinity) are not numbers.
+ */
+bool
+mf_eat_number(const char **p)
+{
+	const char *s = *p;
+	bool		digits = false;
+
+	if (*s == '+' || *s == '-')
+		s++;
+	while (isdigit((unsigned char) *s))
+	{
+		s++;
+		digits = true;
+	}
+	if (*s == '.')
+	{
+		s++;
+		while (isdigit((unsigned char) *s))
+		{
+			s++;
+			digits = true;
+		}
+	}
+	if (!digits)
+		return false;
+	if (*s == 'e' || *s == 'E')
+	{
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!isdigit((unsigned char) *s))
+			return false;
+		while (isdigit((unsigned char) *s))
+			s++;
+	}
+	*p = s;
+	return true;
+}
+
+/* Is s exactly one such number? */
+bool
+mf_plain_number(const char *s)
+{
+	return mf_eat_number(&s) && *s == '\0';
 }

@@ -229,42 +229,6 @@ mfmysql_operator_shippable(const char *opname, Oid left, Oid right,
 	return false;
 }
 
-static bool
-mfmysql_plain_number(const char *s)
-{
-	bool		digits = false;
-
-	if (*s == '+' || *s == '-')
-		s++;
-	while (isdigit((unsigned char) *s))
-	{
-		s++;
-		digits = true;
-	}
-	if (*s == '.')
-	{
-		s++;
-		while (isdigit((unsigned char) *s))
-		{
-			s++;
-			digits = true;
-		}
-	}
-	if (!digits)
-		return false;
-	if (*s == 'e' || *s == 'E')
-	{
-		s++;
-		if (*s == '+' || *s == '-')
-			s++;
-		if (!isdigit((unsigned char) *s))
-			return false;
-		while (isdigit((unsigned char) *s))
-			s++;
-	}
-	return *s == '\0';
-}
-
 /*
  * Numbers are bare, in parentheses when signed ("x - -1" is fine in MySQL,
  * but "x --1" after some rewrite would be a comment).  A float gets an
@@ -290,7 +254,7 @@ mfmysql_deparse_const(StringInfo buf, Oid typid, int32 typmod,
 		case NUMERICOID:
 		case FLOAT4OID:
 		case FLOAT8OID:
-			if (mfmysql_plain_number(value))
+			if (mf_plain_number(value))
 			{
 				bool		signed_ = (value[0] == '-' || value[0] == '+');
 				bool		addexp = ((typid == FLOAT4OID ||

@@ -202,42 +202,6 @@ mforacle_operator_shippable(const char *opname, Oid left, Oid right,
 	return false;
 }
 
-static bool
-mforacle_plain_number(const char *s)
-{
-	bool		digits = false;
-
-	if (*s == '+' || *s == '-')
-		s++;
-	while (isdigit((unsigned char) *s))
-	{
-		s++;
-		digits = true;
-	}
-	if (*s == '.')
-	{
-		s++;
-		while (isdigit((unsigned char) *s))
-		{
-			s++;
-			digits = true;
-		}
-	}
-	if (!digits)
-		return false;
-	if (*s == 'e' || *s == 'E')
-	{
-		s++;
-		if (*s == '+' || *s == '-')
-			s++;
-		if (!isdigit((unsigned char) *s))
-			return false;
-		while (isdigit((unsigned char) *s))
-			s++;
-	}
-	return *s == '\0';
-}
-
 /*
  * Numbers bare, parenthesised when signed: "x - -1" could otherwise come
  * out as "x --1", which Oracle reads as a comment.  Dates and timestamps
@@ -257,7 +221,7 @@ mforacle_deparse_const(StringInfo buf, Oid typid, int32 typmod,
 		case NUMERICOID:
 		case FLOAT4OID:
 		case FLOAT8OID:
-			if (!mforacle_plain_number(value))
+			if (!mf_plain_number(value))
 				mf_quote_literal_sql(buf, value);	/* NaN: not shipped */
 			else if (value[0] == '-' || value[0] == '+')
 				appendStringInfo(buf, "(%s)", value);
@@ -637,7 +601,7 @@ mforacle_default_importable(const char *remote_default)
 		while (*end && !isspace((unsigned char) *end))
 			end++;
 		copy = pnstrdup(start, end - start);
-		ok = mforacle_plain_number(copy);
+		ok = mf_plain_number(copy);
 		pfree(copy);
 		if (!ok)
 			return false;

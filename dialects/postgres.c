@@ -344,37 +344,9 @@ static bool
 mfpg_eat_number(const char **p)
 {
 	const char *s = *p;
-	bool		digits = false;
 
-	if (*s == '+' || *s == '-')
-		s++;
-	while (isdigit((unsigned char) *s))
-	{
-		s++;
-		digits = true;
-	}
-	if (*s == '.')
-	{
-		s++;
-		while (isdigit((unsigned char) *s))
-		{
-			s++;
-			digits = true;
-		}
-	}
-	if (!digits)
-		return false;
-	if (*s == 'e' || *s == 'E')
-	{
-		s++;
-		if (*s == '+' || *s == '-')
-			s++;
-		if (!isdigit((unsigned char) *s))
-			return false;
-		while (isdigit((unsigned char) *s))
-			s++;
-	}
-	if (mfpg_ident_char(*s))
+	/* 1e5x is not a number followed by something: it is not a number */
+	if (!mf_eat_number(&s) || mfpg_ident_char(*s))
 		return false;
 	*p = s;
 	return true;

@@ -171,42 +171,6 @@ mfmssql_operator_shippable(const char *opname, Oid left, Oid right,
 	return false;
 }
 
-static bool
-mfmssql_plain_number(const char *s)
-{
-	bool		digits = false;
-
-	if (*s == '+' || *s == '-')
-		s++;
-	while (isdigit((unsigned char) *s))
-	{
-		s++;
-		digits = true;
-	}
-	if (*s == '.')
-	{
-		s++;
-		while (isdigit((unsigned char) *s))
-		{
-			s++;
-			digits = true;
-		}
-	}
-	if (!digits)
-		return false;
-	if (*s == 'e' || *s == 'E')
-	{
-		s++;
-		if (*s == '+' || *s == '-')
-			s++;
-		if (!isdigit((unsigned char) *s))
-			return false;
-		while (isdigit((unsigned char) *s))
-			s++;
-	}
-	return *s == '\0';
-}
-
 /*
  * T-SQL reads 0.1 as an exact decimal and 0.1e0 as a float (our float8);
  * a real is cast so that "real_col = 0.1" compares in single precision on
@@ -232,7 +196,7 @@ mfmssql_deparse_const(StringInfo buf, Oid typid, int32 typmod,
 		case NUMERICOID:
 		case FLOAT4OID:
 		case FLOAT8OID:
-			if (!mfmssql_plain_number(value))
+			if (!mf_plain_number(value))
 			{
 				/* NaN, Infinity: not shippable, an error is what we want */
 				mfmssql_quote_literal(buf, value);

@@ -224,6 +224,8 @@ extern void mf_deparse_values_insert(StringInfo buf, const char *table,
 									 const char *prefix, const char *suffix);
 extern bool mf_builtin_comparison(const char *opname);
 extern bool mf_const_finite(Oid typid, const char *value);
+extern bool mf_eat_number(const char **p);
+extern bool mf_plain_number(const char *s);
 extern const char *mf_dialect_sqlstate(const MfDialect *dialect,
 									   long native_code, bool *conn_lost);
 
