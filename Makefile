@@ -22,7 +22,8 @@ OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
 REGRESS = pg_init pg_options pg_deparse pg_scan pg_batch pg_types \
-	pg_update pg_xact pg_errors pg_import pg_fastpath
+	pg_update pg_xact pg_errors pg_import pg_fastpath \
+	mysql_init mysql_batch mysql_types mysql_xact mysql_errors mysql_update
 REGRESS_OPTS = --dbname=contrib_regression
 
 PG_CONFIG ?= pg_config
@@ -35,7 +36,7 @@ PG_CPPFLAGS = -I$(srcdir)/src
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 SHLIB_LINK = -L$(shell $(PG_CONFIG) --libdir 2>/dev/null) -lpq $(MYSQL_LIBS) -lodbc
 
-.PHONY: test demo deps
+.PHONY: test demo deps bench
 
 ifneq ($(PGXS),)
 include $(PGXS)
@@ -66,3 +67,8 @@ demo: deps
 
 # PGXS tracks no header dependencies: every object follows the interfaces.
 $(OBJS): src/dialect.h src/transport.h src/multi_fdw.h
+
+bench: deps
+	$(MAKE) all
+	$(MAKE) install
+	bench/run

@@ -128,6 +128,7 @@ static const MfErrorMap mfmysql_errors[] = {
 	{1054, "42703", false},		/* ER_BAD_FIELD_ERROR */
 	{1064, "42601", false},		/* ER_PARSE_ERROR */
 	{1142, "42501", false},		/* ER_TABLEACCESS_DENIED_ERROR */
+	{1044, "42501", false},		/* ER_DBACCESS_DENIED_ERROR: no rights on it */
 	{1045, "28000", false},		/* ER_ACCESS_DENIED_ERROR */
 	{1049, "3D000", false},		/* ER_BAD_DB_ERROR */
 	{1040, "53300", false},		/* ER_CON_COUNT_ERROR */

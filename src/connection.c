@@ -22,6 +22,7 @@
 #include "catalog/pg_user_mapping.h"
 #include "funcapi.h"
 #include "miscadmin.h"
+#include "storage/ipc.h"
 #include "utils/builtins.h"
 #include "utils/hsearch.h"
 #include "utils/inval.h"
@@ -55,12 +56,26 @@ struct MfConnEntry
 };
 
 static HTAB *mf_connections = NULL;
+static void mf_disconnect(MfConnEntry *entry);
 static bool mf_xact_got_connection = false;
 
 static void mf_xact_callback(XactEvent event, void *arg);
 static void mf_subxact_callback(SubXactEvent event, SubTransactionId mySubid,
 								SubTransactionId parentSubid, void *arg);
 static void mf_inval_callback(Datum arg, int cacheid, uint32 hashvalue);
+
+/* Say goodbye to every server when the backend exits, rather than vanish. */
+static void
+mf_exit_callback(int code, Datum arg)
+{
+	HASH_SEQ_STATUS scan;
+	MfConnEntry *entry;
+
+	hash_seq_init(&scan, mf_connections);
+	while ((entry = hash_seq_search(&scan)) != NULL)
+		if (entry->conn != NULL)
+			mf_disconnect(entry);
+}
 
 void
 mf_connection_init(void)
@@ -78,6 +93,7 @@ mf_connection_init(void)
 	RegisterSubXactCallback(mf_subxact_callback, NULL);
 	CacheRegisterSyscacheCallback(FOREIGNSERVEROID, mf_inval_callback, (Datum) 0);
 	CacheRegisterSyscacheCallback(USERMAPPINGOID, mf_inval_callback, (Datum) 0);
+	before_shmem_exit(mf_exit_callback, (Datum) 0);
 }
 
 static void
@@ -145,13 +161,18 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 	entry->transport = opts->transport;
 	entry->conn = entry->transport->connect(&params, &err);
 	if (entry->conn == NULL)
+	{
+		bool		lost;
+		const char *state = err.native_code != 0 ?
+		mf_dialect_sqlstate(entry->dialect, err.native_code, &lost) : NULL;
+
+		if (state == NULL)
+			state = err.sqlstate[0] ? err.sqlstate : "08001";
 		ereport(ERROR,
-				(errcode(err.sqlstate[0] ? MAKE_SQLSTATE(err.sqlstate[0], err.sqlstate[1],
-														 err.sqlstate[2], err.sqlstate[3],
-														 err.sqlstate[4])
-						 : ERRCODE_SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION),
+				(errcode(MAKE_SQLSTATE(state[0], state[1], state[2], state[3], state[4])),
 				 errmsg("could not connect to server \"%s\"", server->servername),
 				 errdetail_internal("%s", err.message)));
+	}
 
 	/*
 	 * A non-superuser must not borrow the remote's trust of this host, so

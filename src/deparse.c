@@ -95,6 +95,9 @@ mf_type_class(Oid typid)
 		case JSONOID:
 		case JSONBOID:
 			return MF_TYPE_JSON;
+		case BITOID:
+		case VARBITOID:
+			return MF_TYPE_BITS;
 		default:
 			return MF_TYPE_TEXT;
 	}

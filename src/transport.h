@@ -114,7 +114,8 @@ typedef enum MfTypeClass
 	MF_TYPE_TIMESTAMP,			/* YYYY-MM-DD HH:MM:SS[.ffffff] */
 	MF_TYPE_TIMESTAMPTZ,		/* the same with a +HH[:MM] offset */
 	MF_TYPE_UUID,
-	MF_TYPE_JSON
+	MF_TYPE_JSON,
+	MF_TYPE_BITS				/* bit / bit varying: binary digits */
 } MfTypeClass;
 
 /* ---------------------------------------------------------------------

@@ -1,0 +1,167 @@
+--
+-- mysql_batch: batched INSERT into MariaDB through multi-row INSERT ...
+-- VALUES statements (the mysql transport has no COPY and no pipeline).
+--
+-- The remote session counts the INSERT statements it ran (Com_insert in
+-- information_schema.SESSION_STATUS); read through a foreign table on the
+-- same connection, the counter shows how rows were grouped into statements.
+--
+CREATE SCHEMA my_batch;
+SET search_path = my_batch, public;
+
+CREATE FOREIGN TABLE session_status (variable_name text, variable_value text)
+  SERVER my_real OPTIONS (schema_name 'information_schema',
+                          table_name 'SESSION_STATUS');
+-- INSERT statements the remote session has run so far
+CREATE FUNCTION remote_inserts() RETURNS bigint LANGUAGE sql AS $$
+  SELECT variable_value::bigint FROM session_status
+   WHERE variable_name = 'COM_INSERT';
+$$;
+-- statements run since the last call
+CREATE TABLE mark (n bigint);
+INSERT INTO mark VALUES (0);
+CREATE FUNCTION statements_since() RETURNS bigint LANGUAGE sql AS $$
+  WITH now AS (SELECT remote_inserts() AS n),
+       upd AS (UPDATE mark SET n = (SELECT n FROM now) RETURNING 0)
+  SELECT (SELECT n FROM now) - (SELECT n FROM mark) FROM upd;
+$$;
+SELECT statements_since() >= 0 AS counter_works;
+
+--
+-- 10,000 rows with the default batching: batch_size 1000
+--
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS batch_big');
+SELECT multi_fdw_exec('my_real', $$
+  CREATE TABLE batch_big (id int PRIMARY KEY, v varchar(30) NOT NULL,
+                          n decimal(12,1)) ENGINE=InnoDB$$);
+CREATE FOREIGN TABLE big (id int, v text, n numeric)
+  SERVER my_real OPTIONS (table_name 'batch_big');
+
+EXPLAIN (VERBOSE, COSTS OFF)
+INSERT INTO big SELECT g, 'row ' || g, g * 1.5 FROM generate_series(1, 10000) g;
+SELECT statements_since() >= 0 AS reset;
+INSERT INTO big SELECT g, 'row ' || g, g * 1.5 FROM generate_series(1, 10000) g;
+\echo inserted :ROW_COUNT
+SELECT statements_since() AS insert_statements;
+-- sums computed by the remote server itself: 1 row when they hold
+SELECT multi_fdw_exec('my_real', $$
+  SELECT 1 FROM batch_big
+  HAVING count(*) = 10000 AND sum(id) = 50005000 AND sum(n) = 75007500
+     AND count(DISTINCT v) = 10000 AND min(v) = 'row 1'$$) AS remote_sums_ok;
+-- and read back through the foreign table
+SELECT count(*), sum(id), sum(n), min(id), max(id),
+       bool_and(v = 'row ' || id) AS v_matches
+  FROM big;
+
+-- a smaller batch_size on the table: 10,000 rows in statements of 3,000
+SELECT multi_fdw_exec('my_real', 'TRUNCATE TABLE batch_big');
+ALTER FOREIGN TABLE big OPTIONS (ADD batch_size '3000');
+SELECT statements_since() >= 0 AS reset;
+INSERT INTO big SELECT g, 'row ' || g, g * 1.5 FROM generate_series(1, 10000) g;
+\echo inserted :ROW_COUNT
+SELECT statements_since() AS insert_statements;
+SELECT count(*), sum(id) FROM big;
+
+-- one row per statement
+ALTER FOREIGN TABLE big OPTIONS (ADD insert_method 'row');
+EXPLAIN (VERBOSE, COSTS OFF)
+INSERT INTO big SELECT g, 'row ' || g, NULL FROM generate_series(10001, 10005) g;
+SELECT statements_since() >= 0 AS reset;
+INSERT INTO big SELECT g, 'row ' || g, NULL FROM generate_series(10001, 10005) g;
+\echo inserted :ROW_COUNT
+SELECT statements_since() AS insert_statements;
+SELECT * FROM big WHERE id > 10000 ORDER BY id;
+
+-- COPY and pipelines are not there for MySQL
+ALTER FOREIGN TABLE big OPTIONS (SET insert_method 'copy');
+INSERT INTO big VALUES (20000, 'x', 1);
+ALTER FOREIGN TABLE big OPTIONS (SET insert_method 'pipeline');
+INSERT INTO big VALUES (20000, 'x', 1);
+ALTER FOREIGN TABLE big OPTIONS (DROP insert_method, DROP batch_size);
+
+--
+-- A statement has at most 65535 placeholders: 100 columns with the
+-- default batch_size of 1000 give statements of 655 rows.
+--
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS batch_wide');
+SELECT multi_fdw_exec('my_real',
+  format('CREATE TABLE batch_wide (%s, PRIMARY KEY (c1)) ENGINE=InnoDB',
+         string_agg(format('c%s int NOT NULL', i), ', ' ORDER BY i)))
+  FROM generate_series(1, 100) i;
+DO $$
+BEGIN
+  EXECUTE format('CREATE FOREIGN TABLE wide (%s) SERVER my_real
+                    OPTIONS (table_name %L)',
+                 (SELECT string_agg(format('c%s int', i), ', ' ORDER BY i)
+                    FROM generate_series(1, 100) i), 'batch_wide');
+  EXECUTE format('CREATE TABLE wide_src AS SELECT %s FROM generate_series(1, 2000) g',
+                 (SELECT string_agg(format('g + %s AS c%s', i - 1, i), ', ' ORDER BY i)
+                    FROM generate_series(1, 100) i));
+END $$;
+SELECT count(*), sum(c1), sum(c100) FROM wide_src;
+EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO wide SELECT * FROM wide_src;
+SELECT statements_since() >= 0 AS reset;
+INSERT INTO wide SELECT * FROM wide_src;
+\echo inserted :ROW_COUNT
+-- 655 + 655 + 655 + 35
+SELECT statements_since() AS insert_statements;
+SELECT multi_fdw_exec('my_real', $$
+  SELECT 1 FROM batch_wide WHERE c2 = c1 + 1 AND c100 = c1 + 99$$);
+(SELECT * FROM wide EXCEPT SELECT * FROM wide_src)
+UNION ALL
+(SELECT * FROM wide_src EXCEPT SELECT * FROM wide);
+
+--
+-- batch_bytes caps the bytes held: long rows force extra statements
+--
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS batch_long');
+SELECT multi_fdw_exec('my_real', $$
+  CREATE TABLE batch_long (id int PRIMARY KEY, body mediumtext) ENGINE=InnoDB$$);
+CREATE FOREIGN TABLE long_rows (id int, body text)
+  SERVER my_real OPTIONS (table_name 'batch_long', batch_bytes '100000');
+SELECT statements_since() >= 0 AS reset;
+INSERT INTO long_rows SELECT g, repeat(chr(65 + g % 26), 30000)
+  FROM generate_series(1, 20) g;
+\echo inserted :ROW_COUNT
+-- about 4 rows fit in 100,000 bytes
+SELECT statements_since() AS insert_statements;
+SELECT count(*), sum(length(body)),
+       bool_and(body = repeat(chr(65 + id % 26), 30000)) AS bodies_match
+  FROM long_rows;
+
+--
+-- ON CONFLICT DO NOTHING: a no-op ON DUPLICATE KEY UPDATE; the command
+-- tag counts only the rows inserted
+--
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS batch_uniq');
+SELECT multi_fdw_exec('my_real', $$
+  CREATE TABLE batch_uniq (id int PRIMARY KEY, v varchar(20)) ENGINE=InnoDB$$);
+CREATE FOREIGN TABLE uniq (id int, v text)
+  SERVER my_real OPTIONS (table_name 'batch_uniq', batch_size '10');
+EXPLAIN (VERBOSE, COSTS OFF)
+INSERT INTO uniq SELECT g, 'new' FROM generate_series(1, 25) g ON CONFLICT DO NOTHING;
+INSERT INTO uniq SELECT g, 'new' FROM generate_series(1, 25) g ON CONFLICT DO NOTHING;
+\echo inserted :ROW_COUNT
+-- duplicates within one statement: the first wins
+INSERT INTO uniq SELECT 100 + g % 3, 'dup ' || g FROM generate_series(1, 9) g
+  ON CONFLICT DO NOTHING;
+\echo inserted :ROW_COUNT
+SELECT * FROM uniq WHERE id >= 100 ORDER BY id;
+-- every row already there
+INSERT INTO uniq SELECT g, 'again' FROM generate_series(1, 25) g ON CONFLICT DO NOTHING;
+\echo inserted :ROW_COUNT
+-- some new, some not, across several statements
+INSERT INTO uniq SELECT g, 'mixed' FROM generate_series(20, 40) g
+  ON CONFLICT DO NOTHING;
+\echo inserted :ROW_COUNT
+SELECT v, count(*) FROM uniq GROUP BY v ORDER BY v;
+-- one row at a time, the same counts
+ALTER FOREIGN TABLE uniq OPTIONS (ADD insert_method 'row');
+INSERT INTO uniq SELECT g, 'row' FROM generate_series(38, 45) g
+  ON CONFLICT DO NOTHING;
+\echo inserted :ROW_COUNT
+SELECT v, count(*) FROM uniq GROUP BY v ORDER BY v;
+-- without ON CONFLICT, a duplicate is an error and nothing of the
+-- statement stays
+INSERT INTO uniq SELECT g, 'fails' FROM generate_series(44, 50) g;
+SELECT count(*) FROM uniq WHERE v = 'fails';
