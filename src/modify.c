@@ -648,10 +648,17 @@ mfExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo,
 	}
 	mf_reset_transmission_modes(nestlevel);
 	inserted += mf_buffer_flush(buf);
-	/* a pipeline is read to its end: the count must be exact now */
-	inserted += mf_buffer_sync(buf);
 
-	/* ON CONFLICT DO NOTHING may have skipped some: report the truth */
+	/*
+	 * A pipeline without ON CONFLICT stays open across calls, its answers
+	 * read as they come and the rest when the statement ends: every row sent
+	 * is inserted or the statement fails (a remote BEFORE trigger that skips
+	 * rows is the exception, as for COPY).  With DO NOTHING the count must be
+	 * the remote's, so the pipeline is read to its end now.
+	 */
+	if (buf->method == MF_INSERT_PIPELINE && !st->do_nothing)
+		return slots;
+	inserted += mf_buffer_sync(buf);
 	*numSlots = (int) inserted;
 	return slots;
 }
