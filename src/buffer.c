@@ -4,7 +4,7 @@
  *		The shared buffering core: rows for one target relation are held
  *		and sent in as few statements as the remote allows.
  *
- * Three ways out, chosen by mf_resolve_insert_method:
+ * Four ways out, chosen by mf_resolve_insert_method:
  *
  * values	Rows are held as text and sent as one multi-row INSERT per
  *			batch.  A statement carries at most rows_per_stmt rows: the
@@ -20,6 +20,11 @@
  *			pipeline_depth statements' worth of rows, so one call pays one
  *			round trip).  The transport's pipeline (libpq's pipeline mode)
  *			is the connection's stream while it is open.
+ *
+ * array	A one-row INSERT prepared once and run for all the held rows in
+ *			one call, with the transport's parameter arrays (MariaDB's bulk
+ *			execution, ODBC's SQL_ATTR_PARAMSET_SIZE): no statement of
+ *			thousands of placeholders to parse, no placeholder cap.
  *
  * copy		Rows are encoded straight into COPY text format and streamed
  *			into one COPY ... FROM STDIN that stays open across batches of
@@ -86,12 +91,22 @@ mf_resolve_insert_method(const MfOptions *opts, bool do_nothing, int ncols)
 	bool		copy_ok = opts->dialect->deparse_copy != NULL &&
 		opts->transport->copy_begin != NULL && !do_nothing && ncols > 0;
 	bool		pipeline_ok = opts->transport->pipeline_begin != NULL;
+	bool		array_ok = opts->transport->execute_array != NULL && ncols > 0;
 
 	switch (opts->insert_method)
 	{
 		case MF_INSERT_AUTO:
 			return copy_ok ? MF_INSERT_COPY :
-				pipeline_ok ? MF_INSERT_PIPELINE : MF_INSERT_VALUES;
+				pipeline_ok ? MF_INSERT_PIPELINE :
+				array_ok ? MF_INSERT_ARRAY : MF_INSERT_VALUES;
+		case MF_INSERT_ARRAY:
+			if (!array_ok)
+				ereport(ERROR,
+						(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+						 errmsg("insert_method \"array\" is not available for transport \"%s\" of server \"%s\"",
+								opts->transport->name, opts->servername),
+						 errhint("Use insert_method \"auto\" or \"values\".")));
+			return MF_INSERT_ARRAY;
 		case MF_INSERT_COPY:
 			if (!copy_ok)
 				ereport(ERROR,
@@ -144,7 +159,11 @@ mf_buffer_label(MfInsertBuffer *buf, int nrows)
 	char	   *one = mf_deparse_insert(buf->rel, buf->dialect, buf->target_attrs,
 										1, buf->do_nothing, NIL);
 
-	return nrows <= 1 ? one : psprintf("%s (%d rows per statement)", one, nrows);
+	if (nrows <= 1)
+		return one;
+	if (buf->method == MF_INSERT_ARRAY)
+		return psprintf("%s (%d parameter sets)", one, nrows);
+	return psprintf("%s (%d rows per statement)", one, nrows);
 }
 
 MfInsertBuffer *
@@ -166,7 +185,7 @@ mf_buffer_create(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 	buf->method = method;
 	if (method == MF_INSERT_ROW)
 		buf->rows_per_stmt = 1;
-	else if (method == MF_INSERT_COPY)
+	else if (method == MF_INSERT_COPY || method == MF_INSERT_ARRAY)
 		buf->rows_per_stmt = Max(opts->batch_size, 1);
 	else
 		buf->rows_per_stmt = mf_rows_per_statement(buf->dialect, buf->ncols,
@@ -346,6 +365,23 @@ mf_values_send(MfInsertBuffer *buf)
 	long		rows = 0;
 
 	mf_claim_connection(buf->entry, mf_buffer_owner(buf));
+	if (buf->method == MF_INSERT_ARRAY)
+	{
+		/* one row's statement, run once per held row in one call */
+		if (buf->full_stmt == NULL)
+			buf->full_stmt = mf_values_prepare(buf, 1);
+		mf_error_clear(&err);
+		if (!buf->transport->execute_array(buf->full_stmt, buf->nrows,
+										   (const char *const *) buf->values,
+										   &rows, &err))
+		{
+			if (err.row > 0)
+				err.row += buf->rows_sent;
+			mf_raise_error(ERROR, buf->entry, &err,
+						   mf_buffer_label(buf, buf->nrows));
+		}
+		return rows;
+	}
 	if (buf->nrows == buf->rows_per_stmt)
 	{
 		if (buf->full_stmt == NULL)

@@ -764,6 +764,12 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 		ExplainPropertyText("Insert Method", "copy", es);
 		ExplainPropertyInteger("Batch Size", NULL, batch, es);
 	}
+	else if (method == MF_INSERT_ARRAY)
+	{
+		ExplainPropertyText("Remote SQL", strVal(list_nth(fdw_private, MF_MOD_SQL)), es);
+		ExplainPropertyText("Insert Method", "array", es);
+		ExplainPropertyInteger("Parameter Sets", NULL, batch, es);
+	}
 	else
 	{
 		ExplainPropertyText("Remote SQL", strVal(list_nth(fdw_private, MF_MOD_SQL)), es);

@@ -43,7 +43,8 @@ typedef enum MfInsertMethod
 	MF_INSERT_VALUES,
 	MF_INSERT_ROW,
 	MF_INSERT_COPY,
-	MF_INSERT_PIPELINE
+	MF_INSERT_PIPELINE,
+	MF_INSERT_ARRAY
 } MfInsertMethod;
 
 /* Options of a server, with the table's overriding them where allowed. */

@@ -61,7 +61,7 @@ typedef struct MfOptionDef
 
 /* in the order of MfInsertMethod */
 static const char *const mf_insert_methods[] = {"auto", "values", "row", "copy",
-"pipeline", NULL};
+"pipeline", "array", NULL};
 static const char *const mf_ssl_modes[] = {"disabled", "preferred", "required",
 "verify_ca", "verify_identity", NULL};
 

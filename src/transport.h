@@ -180,6 +180,18 @@ typedef bool (*MfCopySendFn) (MfConn *conn, const char *buf, size_t len,
 typedef bool (*MfCopyEndFn) (MfConn *conn, const char *abort_reason,
 							 long *rows, MfError *err);
 
+/*
+ * optional: parameter arrays.  Execute a prepared statement once for each of
+ * nsets sets of values (values holds nsets * nparams texts, set by set) in
+ * as few round trips as the library allows (MariaDB's bulk execution, ODBC
+ * parameter arrays).  rows_affected is the total.  On error, err->row is the
+ * 1-based set that failed when the library says; nothing of the call may be
+ * assumed applied, and the core rolls the remote transaction back.
+ */
+typedef bool (*MfExecuteArrayFn) (MfStmt *stmt, int nsets,
+								  const char *const *values,
+								  long *rows_affected, MfError *err);
+
 /* optional: pipelining of prepared statements */
 typedef bool (*MfPipelineBeginFn) (MfConn *conn, MfError *err);
 typedef bool (*MfPipelineSendFn) (MfStmt *stmt, const char *const *values,
@@ -237,6 +249,7 @@ typedef struct MfTransport
 	MfServerVersionFn server_version;
 	MfUsedPasswordFn used_password;	/* did the server ask for the password?
 									 * NULL: assume it did */
+	MfExecuteArrayFn execute_array;
 	MfCopyBeginFn copy_begin;
 	MfCopySendFn copy_send;
 	MfCopyEndFn copy_end;		/* abort_reason non-NULL cancels the COPY */
