@@ -319,7 +319,11 @@ mfmysql_import_query(StringInfo buf, const MfImportFilter *filter)
 	appendStringInfoString(buf,
 						   "SELECT t.TABLE_NAME, c.COLUMN_NAME, c.COLUMN_TYPE,"
 						   " c.IS_NULLABLE = 'NO', c.COLUMN_DEFAULT,"
-						   " c.COLUMN_KEY = 'PRI'"
+						   " c.COLUMN_KEY = 'PRI',"
+						   " 0,"
+						   /* byte for byte, trailing spaces included */
+						   " (c.COLLATION_NAME = 'binary'"
+						   " OR RIGHT(c.COLLATION_NAME, 10) = '_nopad_bin')"
 						   " FROM information_schema.TABLES t"
 						   " LEFT JOIN information_schema.COLUMNS c"
 						   " ON c.TABLE_SCHEMA = t.TABLE_SCHEMA"
@@ -643,6 +647,7 @@ const MfDialect mf_dialect_mysql = {
 	.supports_arrays = false,
 	.boolean_conditions = true,
 	.const_shippable = mf_const_finite,
+	.text_equality_by_option = true,
 
 	.lock_clause = " FOR UPDATE",
 	/* the connection names the database, which is MySQL's schema */

@@ -643,6 +643,7 @@ const MfDialect mf_dialect_sqlserver = {
 	.supports_arrays = false,
 	.boolean_conditions = false,
 	.const_shippable = mf_const_finite,
+	.text_equality_by_option = true,
 
 	/* T-SQL locks with a table hint, WITH (UPDLOCK), not a clause */
 	.lock_clause = NULL,

@@ -231,6 +231,53 @@ mf_const_text(Const *c)
 	return value;
 }
 
+static bool mf_expr_shippable(Node *node, MfDeparseCxt *cxt);
+
+static bool
+mf_is_text_type(Oid typid)
+{
+	return typid == TEXTOID || typid == VARCHAROID || typid == BPCHAROID;
+}
+
+/*
+ * = or <> on text that the dialect would refuse for fear of its collation,
+ * shipped because a column involved is marked text_pushdown (and nothing
+ * else involved is a column that is not).
+ */
+static bool
+mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt)
+{
+	const char *opname;
+	bool		marked = false;
+	ListCell   *lc;
+
+	if (!cxt->dialect->text_equality_by_option || list_length(op->args) != 2)
+		return false;
+	opname = get_opname(op->opno);
+	if (opname == NULL || (strcmp(opname, "=") != 0 && strcmp(opname, "<>") != 0))
+		return false;
+	foreach(lc, op->args)
+	{
+		Node	   *arg = mf_strip_relabel(lfirst(lc));
+
+		if (!mf_is_text_type(exprType(arg)))
+			return false;
+		if (IsA(arg, Var))
+		{
+			Var		   *var = (Var *) arg;
+
+			if ((Index) var->varno != cxt->baserel->relid || var->varattno <= 0 ||
+				!mf_column_flag(planner_rt_fetch(var->varno, cxt->root)->relid,
+								var->varattno, "text_pushdown"))
+				return false;
+			marked = true;
+		}
+		else if (!mf_expr_shippable(arg, cxt))
+			return false;
+	}
+	return marked;
+}
+
 static bool
 mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 {
@@ -277,6 +324,8 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 			{
 				OpExpr	   *op = (OpExpr *) node;
 
+				if (mf_text_equality_shippable(op, cxt))
+					return true;
 				if (!mf_operator_shippable(cxt, op->opno, op->opfuncid,
 										   op->inputcollid, op->args))
 					break;

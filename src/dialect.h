@@ -49,6 +49,8 @@ enum MfImportColumn
 	MF_IMPORT_IS_KEY,			/* part of the primary key: 't' / 'f' */
 	MF_IMPORT_GENERATED,		/* optional: the default is a generation
 								 * expression ('t' / 'f') */
+	MF_IMPORT_TEXT_PUSHDOWN,	/* optional: the remote compares this text
+								 * column byte for byte ('t' / 'f') */
 	MF_IMPORT_NCOLUMNS
 };
 
@@ -135,6 +137,15 @@ typedef struct MfDialect
 	bool		supports_arrays;	/* x op ANY (ARRAY[...]) may be shipped */
 	bool		boolean_conditions; /* a boolean column may stand alone as a
 									 * condition (WHERE flag) */
+
+	/*
+	 * Text comparisons depend on the remote collation (case, accents,
+	 * trailing spaces), so operator_shippable refuses them.  When this is
+	 * set, = and <> on a text column that carries the column option
+	 * text_pushdown 'true' are shipped anyway: IMPORT sets it where the
+	 * remote collation compares byte for byte, and a user may set it.
+	 */
+	bool		text_equality_by_option;
 
 	/*
 	 * Appended to a SELECT that reads rows about to be updated or deleted

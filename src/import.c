@@ -104,6 +104,7 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	int			ncols = 0;
 	long		nrows = 0;
 	bool		has_generated = false;
+	bool		has_text_pushdown = false;
 	int			n;
 	ListCell   *lc;
 
@@ -133,7 +134,10 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	while ((n = tr->fetch(res, &err)) > 0)
 	{
 		if (nrows == 0)
+		{
 			has_generated = tr->ncolumns(res) > MF_IMPORT_GENERATED;
+			has_text_pushdown = tr->ncolumns(res) > MF_IMPORT_TEXT_PUSHDOWN;
+		}
 		for (int row = 0; row < n; row++)
 		{
 			const char *tname = tr->value(res, row, MF_IMPORT_TABLE);
@@ -175,6 +179,9 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			if (io.keys && dialect->row_identity == MF_ROWID_KEY &&
 				mf_text_bool(tr->value(res, row, MF_IMPORT_IS_KEY)))
 				appendStringInfoString(&buf, ", key 'true'");
+			if (has_text_pushdown &&
+				mf_text_bool(tr->value(res, row, MF_IMPORT_TEXT_PUSHDOWN)))
+				appendStringInfoString(&buf, ", text_pushdown 'true'");
 			appendStringInfoChar(&buf, ')');
 			if (io.not_null && mf_text_bool(tr->value(res, row, MF_IMPORT_NOT_NULL)))
 				appendStringInfoString(&buf, " NOT NULL");

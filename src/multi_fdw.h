@@ -70,6 +70,7 @@ typedef struct MfOptions
 extern void mf_get_options(Oid serverid, Oid relid, MfOptions *opts);
 extern char *mf_column_name(Oid relid, AttrNumber attnum);
 extern bool mf_column_is_key(Oid relid, AttrNumber attnum);
+extern bool mf_column_flag(Oid relid, AttrNumber attnum, const char *name);
 extern const char *mf_insert_method_name(MfInsertMethod method);
 extern void mf_connection_params(ForeignServer *server, UserMapping *user,
 								 const MfTransport *transport,

@@ -90,6 +90,7 @@ static const MfOptionDef mf_options[] = {
 	CORE("table_name", MF_CTX_TABLE, MF_OPT_STRING, 0, 0, NULL),
 	CORE("column_name", MF_CTX_COLUMN, MF_OPT_STRING, 0, 0, NULL),
 	CORE("key", MF_CTX_COLUMN, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("text_pushdown", MF_CTX_COLUMN, MF_OPT_BOOL, 0, 0, NULL),
 
 	/* user mapping */
 	CONN("user", MF_CTX_USER, MF_TR_ALL),
@@ -554,8 +555,9 @@ mf_column_name(Oid relid, AttrNumber attnum)
 	return get_attname(relid, attnum, false);
 }
 
+/* A boolean column option, false when absent. */
 bool
-mf_column_is_key(Oid relid, AttrNumber attnum)
+mf_column_flag(Oid relid, AttrNumber attnum, const char *name)
 {
 	List	   *options = GetForeignColumnOptions(relid, attnum);
 	ListCell   *lc;
@@ -564,10 +566,16 @@ mf_column_is_key(Oid relid, AttrNumber attnum)
 	{
 		DefElem    *d = lfirst(lc);
 
-		if (strcmp(d->defname, "key") == 0)
+		if (strcmp(d->defname, name) == 0)
 			return mf_parse_bool(d);
 	}
 	return false;
+}
+
+bool
+mf_column_is_key(Oid relid, AttrNumber attnum)
+{
+	return mf_column_flag(relid, attnum, "key");
 }
 
 const char *
