@@ -21,6 +21,7 @@
 #include "utils/memutils.h"
 
 #include "dialect.h"
+#include "nodes/parsenodes.h"
 
 /*
  * Wrap ident in open/close; an embedded close character is doubled, which
@@ -232,4 +233,39 @@ bool
 mf_plain_number(const char *s)
 {
 	return mf_eat_number(&s) && *s == '\0';
+}
+
+/*
+ * IMPORT FOREIGN SCHEMA's LIMIT TO / EXCEPT as a condition on the catalog
+ * column that holds the table name: " AND column [NOT] IN ('a', 'b')".
+ * An empty LIMIT TO imports nothing; "nothing" is the dialect's false.
+ */
+void
+mf_import_name_filter(StringInfo buf, const MfImportFilter *filter,
+					  const char *column,
+					  void (*quote) (StringInfo buf, const char *str),
+					  const char *nothing)
+{
+	bool		except = (filter->list_type == FDW_IMPORT_SCHEMA_EXCEPT);
+	ListCell   *lc;
+	bool		first = true;
+
+	if (filter->list_type != FDW_IMPORT_SCHEMA_LIMIT_TO && !except)
+		return;
+	if (filter->table_names == NIL)
+	{
+		/* the grammar never gives an empty list, but be exact anyway */
+		if (!except)
+			appendStringInfo(buf, " AND %s", nothing);
+		return;
+	}
+	appendStringInfo(buf, " AND %s %sIN (", column, except ? "NOT " : "");
+	foreach(lc, filter->table_names)
+	{
+		if (!first)
+			appendStringInfoString(buf, ", ");
+		first = false;
+		quote(buf, (const char *) lfirst(lc));
+	}
+	appendStringInfoChar(buf, ')');
 }

@@ -298,12 +298,6 @@ mfmysql_deparse_const(StringInfo buf, Oid typid, int32 typmod,
 	}
 }
 
-static void
-mfmysql_deparse_param(StringInfo buf, int number, Oid typid, int32 typmod)
-{
-	appendStringInfoChar(buf, '?');
-}
-
 /*
  * information_schema works on MySQL and MariaDB alike.  TABLES is the
  * driving table so that the listing does not depend on column privileges;
@@ -333,33 +327,7 @@ mfmysql_import_query(StringInfo buf, const MfImportFilter *filter)
 						   " AND t.TABLE_SCHEMA = ");
 	mf_quote_literal_sql(buf, filter->remote_schema);
 
-	if (filter->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ||
-		filter->list_type == FDW_IMPORT_SCHEMA_EXCEPT)
-	{
-		bool		except = (filter->list_type == FDW_IMPORT_SCHEMA_EXCEPT);
-
-		if (filter->table_names == NIL)
-		{
-			if (!except)
-				appendStringInfoString(buf, " AND 1 = 0");
-		}
-		else
-		{
-			ListCell   *lc;
-			bool		first = true;
-
-			appendStringInfo(buf, " AND t.TABLE_NAME %sIN (",
-							 except ? "NOT " : "");
-			foreach(lc, filter->table_names)
-			{
-				if (!first)
-					appendStringInfoString(buf, ", ");
-				first = false;
-				mf_quote_literal_sql(buf, (const char *) lfirst(lc));
-			}
-			appendStringInfoChar(buf, ')');
-		}
-	}
+	mf_import_name_filter(buf, filter, "t.TABLE_NAME", mf_quote_literal_sql, "1 = 0");
 
 	appendStringInfoString(buf, " ORDER BY t.TABLE_NAME, c.ORDINAL_POSITION");
 }
@@ -656,7 +624,7 @@ const MfDialect mf_dialect_mysql = {
 	.type_shippable = mfmysql_type_shippable,
 	.operator_shippable = mfmysql_operator_shippable,
 	.deparse_const = mfmysql_deparse_const,
-	.deparse_param = mfmysql_deparse_param,
+	.deparse_param = NULL,		/* the bare placeholder */
 
 	.import_query = mfmysql_import_query,
 	.map_type = mfmysql_map_type,

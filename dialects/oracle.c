@@ -251,12 +251,6 @@ mforacle_deparse_const(StringInfo buf, Oid typid, int32 typmod,
 	}
 }
 
-static void
-mforacle_deparse_param(StringInfo buf, int number, Oid typid, int32 typmod)
-{
-	appendStringInfoChar(buf, '?');
-}
-
 /*
  * The data dictionary query; the MariaDB stand-in has no ALL_TAB_COLUMNS,
  * so this is not exercised by the tests.  The type is put back together
@@ -653,7 +647,7 @@ const MfDialect mf_dialect_oracle = {
 	.type_shippable = mforacle_type_shippable,
 	.operator_shippable = mforacle_operator_shippable,
 	.deparse_const = mforacle_deparse_const,
-	.deparse_param = mforacle_deparse_param,
+	.deparse_param = NULL,		/* the bare placeholder */
 
 	.import_query = mforacle_import_query,
 	.map_type = mforacle_map_type,

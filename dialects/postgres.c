@@ -237,8 +237,6 @@ mfpg_deparse_param(StringInfo buf, int number, Oid typid, int32 typmod)
  * format_type() runs under search_path = pg_catalog, so it qualifies every
  * type that does not live in pg_catalog.
  */
-static void mfpg_import_filter(StringInfo buf, const MfImportFilter *filter);
-
 static void
 mfpg_import_query(StringInfo buf, const MfImportFilter *filter)
 {
@@ -258,7 +256,7 @@ mfpg_import_query(StringInfo buf, const MfImportFilter *filter)
 	/* partitions come in through their parent, unless named */
 	if (filter->list_type != FDW_IMPORT_SCHEMA_LIMIT_TO)
 		appendStringInfoString(buf, " AND NOT c.relispartition");
-	mfpg_import_filter(buf, filter);
+	mf_import_name_filter(buf, filter, "c.relname", mfpg_quote_literal, "false");
 	appendStringInfoString(buf,
 						   " LEFT JOIN pg_catalog.pg_attribute a"
 						   " ON a.attrelid = c.oid AND a.attnum > 0"
@@ -268,41 +266,6 @@ mfpg_import_query(StringInfo buf, const MfImportFilter *filter)
 						   " WHERE n.nspname = ");
 	mfpg_quote_literal(buf, filter->remote_schema);
 	appendStringInfoString(buf, " ORDER BY c.relname, a.attnum");
-}
-
-/* LIMIT TO / EXCEPT, as a condition on c.relname of the join above */
-static void
-mfpg_import_filter(StringInfo buf, const MfImportFilter *filter)
-{
-
-	if (filter->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ||
-		filter->list_type == FDW_IMPORT_SCHEMA_EXCEPT)
-	{
-		bool		except = (filter->list_type == FDW_IMPORT_SCHEMA_EXCEPT);
-
-		if (filter->table_names == NIL)
-		{
-			/* the grammar never gives an empty list, but be exact anyway */
-			if (!except)
-				appendStringInfoString(buf, " AND false");
-		}
-		else
-		{
-			ListCell   *lc;
-			bool		first = true;
-
-			appendStringInfo(buf, " AND c.relname %sIN (",
-							 except ? "NOT " : "");
-			foreach(lc, filter->table_names)
-			{
-				if (!first)
-					appendStringInfoString(buf, ", ");
-				first = false;
-				mfpg_quote_literal(buf, (const char *) lfirst(lc));
-			}
-			appendStringInfoChar(buf, ')');
-		}
-	}
 }
 
 /* format_type() output is already a valid local type name */

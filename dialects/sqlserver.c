@@ -274,12 +274,6 @@ mfmssql_deparse_const(StringInfo buf, Oid typid, int32 typmod,
 	}
 }
 
-static void
-mfmssql_deparse_param(StringInfo buf, int number, Oid typid, int32 typmod)
-{
-	appendStringInfoChar(buf, '?');
-}
-
 /*
  * INFORMATION_SCHEMA gives the parts of a type separately; they are put
  * back together the way a column definition spells them ("nvarchar(50)",
@@ -330,33 +324,7 @@ mfmssql_import_query(StringInfo buf, const MfImportFilter *filter)
 						   " AND t.TABLE_SCHEMA = ");
 	mfmssql_quote_literal(buf, filter->remote_schema);
 
-	if (filter->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ||
-		filter->list_type == FDW_IMPORT_SCHEMA_EXCEPT)
-	{
-		bool		except = (filter->list_type == FDW_IMPORT_SCHEMA_EXCEPT);
-
-		if (filter->table_names == NIL)
-		{
-			if (!except)
-				appendStringInfoString(buf, " AND 1 = 0");
-		}
-		else
-		{
-			ListCell   *lc;
-			bool		first = true;
-
-			appendStringInfo(buf, " AND t.TABLE_NAME %sIN (",
-							 except ? "NOT " : "");
-			foreach(lc, filter->table_names)
-			{
-				if (!first)
-					appendStringInfoString(buf, ", ");
-				first = false;
-				mfmssql_quote_literal(buf, (const char *) lfirst(lc));
-			}
-			appendStringInfoChar(buf, ')');
-		}
-	}
+	mf_import_name_filter(buf, filter, "t.TABLE_NAME", mfmssql_quote_literal, "1 = 0");
 
 	appendStringInfoString(buf, " ORDER BY t.TABLE_NAME, c.ORDINAL_POSITION");
 }
@@ -653,7 +621,7 @@ const MfDialect mf_dialect_sqlserver = {
 	.type_shippable = mfmssql_type_shippable,
 	.operator_shippable = mfmssql_operator_shippable,
 	.deparse_const = mfmssql_deparse_const,
-	.deparse_param = mfmssql_deparse_param,
+	.deparse_param = NULL,		/* the bare placeholder */
 
 	.import_query = mfmssql_import_query,
 	.map_type = mfmssql_map_type,

@@ -236,6 +236,10 @@ extern void mf_deparse_values_insert(StringInfo buf, const char *table,
 extern bool mf_builtin_comparison(const char *opname);
 extern bool mf_const_finite(Oid typid, const char *value);
 extern bool mf_eat_number(const char **p);
+extern void mf_import_name_filter(StringInfo buf, const MfImportFilter *filter,
+								  const char *column,
+								  void (*quote) (StringInfo buf, const char *str),
+								  const char *nothing);
 extern bool mf_plain_number(const char *s);
 extern const char *mf_dialect_sqlstate(const MfDialect *dialect,
 									   long native_code, bool *conn_lost);
