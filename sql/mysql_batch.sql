@@ -1,6 +1,8 @@
 --
--- mysql_batch: batched INSERT into MariaDB through multi-row INSERT ...
--- VALUES statements (the mysql transport has no COPY and no pipeline).
+-- mysql_batch: batched INSERT into MariaDB.  auto picks the array method
+-- (a one-row INSERT run for the whole batch by MariaDB's bulk execution);
+-- values sends multi-row INSERT ... VALUES statements.  The mysql
+-- transport has no COPY and no pipeline.
 --
 -- The remote session counts the INSERT statements it ran (Com_insert in
 -- information_schema.SESSION_STATUS); read through a foreign table on the
@@ -72,6 +74,18 @@ INSERT INTO big SELECT g, 'row ' || g, NULL FROM generate_series(10001, 10005) g
 SELECT statements_since() AS insert_statements;
 SELECT * FROM big WHERE id > 10000 ORDER BY id;
 
+-- multi-row INSERT ... VALUES: 10,000 rows in statements of 1,000
+ALTER FOREIGN TABLE big OPTIONS (SET insert_method 'values', DROP batch_size);
+SELECT multi_fdw_exec('my_real', 'TRUNCATE TABLE batch_big');
+EXPLAIN (VERBOSE, COSTS OFF)
+INSERT INTO big SELECT g, 'row ' || g, g * 1.5 FROM generate_series(1, 10000) g;
+SELECT statements_since() >= 0 AS reset;
+INSERT INTO big SELECT g, 'row ' || g, g * 1.5 FROM generate_series(1, 10000) g;
+\echo inserted :ROW_COUNT
+SELECT statements_since() AS insert_statements;
+SELECT count(*), sum(id), sum(n), bool_and(v = 'row ' || id) AS v_matches FROM big;
+ALTER FOREIGN TABLE big OPTIONS (ADD batch_size '3000');
+
 -- COPY and pipelines are not there for MySQL
 ALTER FOREIGN TABLE big OPTIONS (SET insert_method 'copy');
 INSERT INTO big VALUES (20000, 'x', 1);
@@ -80,8 +94,10 @@ INSERT INTO big VALUES (20000, 'x', 1);
 ALTER FOREIGN TABLE big OPTIONS (DROP insert_method, DROP batch_size);
 
 --
--- A statement has at most 65535 placeholders: 100 columns with the
--- default batch_size of 1000 give statements of 655 rows.
+-- A statement has at most 65535 placeholders: with insert_method
+-- 'values', 100 columns and the default batch_size of 1000 give
+-- statements of 655 rows.  The array method has one row's placeholders
+-- and runs 1000 sets per bulk execution.
 --
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS batch_wide');
 SELECT multi_fdw_exec('my_real',
@@ -103,13 +119,46 @@ EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO wide SELECT * FROM wide_src;
 SELECT statements_since() >= 0 AS reset;
 INSERT INTO wide SELECT * FROM wide_src;
 \echo inserted :ROW_COUNT
--- 655 + 655 + 655 + 35
+-- 1000 + 1000
 SELECT statements_since() AS insert_statements;
 SELECT multi_fdw_exec('my_real', $$
   SELECT 1 FROM batch_wide WHERE c2 = c1 + 1 AND c100 = c1 + 99$$);
 (SELECT * FROM wide EXCEPT SELECT * FROM wide_src)
 UNION ALL
 (SELECT * FROM wide_src EXCEPT SELECT * FROM wide);
+SELECT multi_fdw_exec('my_real', 'TRUNCATE TABLE batch_wide');
+ALTER FOREIGN TABLE wide OPTIONS (ADD insert_method 'values');
+EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO wide SELECT * FROM wide_src;
+SELECT statements_since() >= 0 AS reset;
+INSERT INTO wide SELECT * FROM wide_src;
+\echo inserted :ROW_COUNT
+-- 655 + 655 + 655 + 35
+SELECT statements_since() AS insert_statements;
+(SELECT * FROM wide EXCEPT SELECT * FROM wide_src)
+UNION ALL
+(SELECT * FROM wide_src EXCEPT SELECT * FROM wide);
+
+--
+-- A bulk execution is one packet, which the server takes up to its
+-- max_allowed_packet (16 MB here): 20 rows of 1 MB held in one batch go
+-- out as two bulk executions
+--
+SELECT multi_fdw_exec('my_real', $$
+  SELECT 1 FROM DUAL WHERE @@max_allowed_packet = 16777216$$) AS packet_16mb;
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS batch_mb');
+SELECT multi_fdw_exec('my_real', $$
+  CREATE TABLE batch_mb (id int PRIMARY KEY, body mediumtext) ENGINE=InnoDB$$);
+CREATE FOREIGN TABLE mb_rows (id int, body text)
+  SERVER my_real OPTIONS (table_name 'batch_mb', batch_bytes '100000000');
+SELECT statements_since() >= 0 AS reset;
+INSERT INTO mb_rows SELECT g, repeat(chr(65 + g % 26), 1000000)
+  FROM generate_series(1, 20) g;
+\echo inserted :ROW_COUNT
+SELECT statements_since() AS insert_statements;
+SELECT count(*), sum(length(body)),
+       bool_and(body = repeat(chr(65 + id % 26), 1000000)) AS bodies_match
+  FROM mb_rows;
+SELECT multi_fdw_exec('my_real', 'DROP TABLE batch_mb');
 
 --
 -- batch_bytes caps the bytes held: long rows force extra statements

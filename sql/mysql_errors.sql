@@ -74,6 +74,12 @@ INSERT INTO t (id, name) SELECT g, 'batch ' || g FROM generate_series(10, 19) g
   UNION ALL SELECT 1, 'dup';
 \echo :LAST_ERROR_SQLSTATE
 SELECT count(*) FROM t WHERE id >= 10;
+-- a data error names its row: MariaDB counts the sets of a bulk execution
+INSERT INTO t (id, name, code) SELECT g, 'batch ' || g,
+    CASE WHEN g = 16 THEN 'abcd' ELSE 'ab' END
+  FROM generate_series(10, 19) g;
+\echo :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM t WHERE id >= 10;
 -- an UPDATE sent whole, and one row by row
 UPDATE t SET code = code || 'x' WHERE id = 1;
 \echo :LAST_ERROR_SQLSTATE

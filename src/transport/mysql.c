@@ -16,6 +16,12 @@
  * (bytea decoded to raw bytes, booleans as 1/0, numbers as numbers, the
  * rest as strings that the server converts under its strict sql_mode).
  *
+ * A prepared statement can also run for many sets of values at once
+ * (execute_array): MariaDB's bulk execution sends them column-wise in one
+ * COM_STMT_BULK_EXECUTE packet, split where the server's
+ * max_allowed_packet asks for it; a server without bulk execution (MySQL,
+ * MariaDB before 10.2) gets the sets one by one.
+ *
  * Queries run as prepared statements with a server-side read-only cursor:
  * execute only opens it, and each fetch brings fetch_size rows, so memory
  * stays bounded and other statements may run on the connection between
@@ -63,6 +69,19 @@
 
 #define MFMY_NULL_OFFSET	SIZE_MAX
 
+/*
+ * Most sets of values in one bulk execution.  It bounds the memory of the
+ * parameter arrays (about 40 bytes per value); one packet of 10,000 sets
+ * already costs the round trip next to nothing.
+ */
+#define MFMY_ARRAY_MAX_SETS	10000
+
+/* What a bulk packet holds besides its values, rounded up generously. */
+#define MFMY_BULK_OVERHEAD	1024
+
+/* max_allowed_packet when the server will not say: MySQL 5.6's default. */
+#define MFMY_PACKET_FALLBACK	(4UL * 1024 * 1024)
+
 /* ssl_mode, in the order of option.c's list */
 typedef enum MfmySslMode
 {
@@ -102,6 +121,8 @@ struct MfConn
 	bool		broken;			/* the link is known to be lost */
 	char	   *scratch;		/* long values fetched apart */
 	unsigned long scratch_cap;
+	bool		bulk;			/* the server takes COM_STMT_BULK_EXECUTE */
+	unsigned long max_packet;	/* its max_allowed_packet; 0 until read */
 	char		version[64];
 };
 
@@ -119,6 +140,32 @@ typedef struct MfmyParams
 	char	  **owned;			/* decoded bytea, freed before the next use */
 } MfmyParams;
 
+/* One 8-byte slot of a column of numbers: LONGLONG or DOUBLE. */
+typedef union MfmyNum
+{
+	long long	i;
+	double		d;
+} MfmyNum;
+
+/*
+ * The parameter arrays of a bulk execution, column-wise: the value of
+ * parameter p in set k is at [p * cap + k].  Connector/C reads numbers
+ * from contiguous arrays of their size and strings through an array of
+ * pointers with an array of lengths; an indicator per value marks NULLs.
+ */
+typedef struct MfmyArray
+{
+	int			cap;			/* sets the arrays hold; 0: none yet */
+	MYSQL_BIND *bind;			/* one per parameter */
+	bool	   *as_number;		/* per parameter: bound as a number */
+	char	   *ind;
+	unsigned long *len;
+	char	  **ptr;			/* text, or decoded bytes */
+	MfmyNum    *num;
+	signed char *tiny;
+	char	  **owned;			/* decoded bytea, freed after each packet */
+} MfmyArray;
+
 struct MfStmt
 {
 	MfConn	   *conn;
@@ -126,6 +173,7 @@ struct MfStmt
 	MfStmt	   *next;
 	MYSQL_STMT *st;
 	MfmyParams	params;
+	MfmyArray	array;
 };
 
 /* How a result column is fetched and turned into text. */
@@ -544,6 +592,25 @@ mfmysql_open(const MfmyConnInfo *ci, bool nonblock, unsigned int timeout,
 	return my;
 }
 
+/*
+ * Does the server take bulk execution (MariaDB 10.2 and later)?  A MariaDB
+ * server clears CLIENT_MYSQL and says so in its extended capabilities;
+ * Connector/C refuses a bulk execution to any other.
+ */
+static bool
+mfmysql_bulk_supported(MYSQL *my)
+{
+	unsigned long caps = 0;
+	unsigned long ext = 0;
+
+	if (mariadb_get_infov(my, MARIADB_CONNECTION_SERVER_CAPABILITIES, &caps) ||
+		mariadb_get_infov(my, MARIADB_CONNECTION_EXTENDED_SERVER_CAPABILITIES,
+						  &ext))
+		return false;
+	return (caps & CLIENT_MYSQL) == 0 &&
+		(ext & (unsigned long) (MARIADB_CLIENT_STMT_BULK_OPERATIONS >> 32)) != 0;
+}
+
 static MfConn *
 mfmysql_connect(const MfConnParams *params, MfError *err)
 {
@@ -582,6 +649,7 @@ mfmysql_connect(const MfConnParams *params, MfError *err)
 		free(conn);
 		return NULL;
 	}
+	conn->bulk = mfmysql_bulk_supported(conn->my);
 	return conn;
 }
 
@@ -1211,10 +1279,28 @@ mfmysql_unlink_result(MfResult *res)
 }
 
 static void
+mfmysql_array_free(MfmyArray *a, int nparams)
+{
+	if (a->owned != NULL)
+		for (size_t i = 0; i < (size_t) nparams * (size_t) a->cap; i++)
+			free(a->owned[i]);
+	free(a->bind);
+	free(a->as_number);
+	free(a->ind);
+	free(a->len);
+	free(a->ptr);
+	free(a->num);
+	free(a->tiny);
+	free(a->owned);
+	memset(a, 0, sizeof(*a));
+}
+
+static void
 mfmysql_free_stmt(MfStmt *stmt)
 {
 	mfmysql_unlink_stmt(stmt);
 	mfmysql_close_handle(stmt->conn, stmt->st);
+	mfmysql_array_free(&stmt->array, stmt->params.n);
 	mfmysql_params_free(&stmt->params);
 	free(stmt);
 }
@@ -1616,6 +1702,440 @@ mfmysql_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 	if (mfmysql_op_interrupted(&op, MF_STEP_EXECUTE, err))
 		return false;
 	return ok;
+}
+
+/* ---------------------------------------------------------------------
+ * Parameter arrays (bulk execution)
+ * ---------------------------------------------------------------------
+ */
+
+/* Arrays for sets sets of the statement's parameters. */
+static bool
+mfmysql_array_reserve(MfStmt *stmt, int sets)
+{
+	MfmyArray  *a = &stmt->array;
+	size_t		n = (size_t) stmt->params.n;
+	size_t		k;
+
+	if (a->cap >= sets)
+		return true;
+	mfmysql_array_free(a, stmt->params.n);
+	k = n * (size_t) sets;
+	a->bind = calloc(n, sizeof(MYSQL_BIND));
+	a->as_number = calloc(n, sizeof(bool));
+	a->ind = calloc(k, sizeof(char));
+	a->len = calloc(k, sizeof(unsigned long));
+	a->ptr = calloc(k, sizeof(char *));
+	a->num = calloc(k, sizeof(MfmyNum));
+	a->tiny = calloc(k, sizeof(signed char));
+	a->owned = calloc(k, sizeof(char *));
+	if (!a->bind || !a->as_number || !a->ind || !a->len || !a->ptr ||
+		!a->num || !a->tiny || !a->owned)
+	{
+		mfmysql_array_free(a, stmt->params.n);
+		return false;
+	}
+	a->cap = sets;
+	return true;
+}
+
+static void
+mfmysql_array_release(MfmyArray *a, int nparams, int sets)
+{
+	for (int p = 0; p < nparams; p++)
+		for (int k = 0; k < sets; k++)
+		{
+			size_t		slot = (size_t) p * a->cap + k;
+
+			free(a->owned[slot]);
+			a->owned[slot] = NULL;
+		}
+}
+
+/* Bytes a length-encoded length takes in the protocol. */
+static size_t
+mfmysql_lenenc_size(size_t len)
+{
+	return len < 251 ? 1 : len < 65536 ? 3 : len < 16777216 ? 4 : 9;
+}
+
+/*
+ * The server's max_allowed_packet, read once per connection: a bulk packet
+ * larger than that would be refused, and the session with it.
+ */
+static bool
+mfmysql_read_max_packet(MfConn *conn, MfError *err)
+{
+	static const char sql[] = "SELECT @@max_allowed_packet";
+	MfmyOp		op;
+	MYSQL_RES  *r = NULL;
+	bool		ok;
+
+	if (conn->max_packet > 0)
+		return true;
+	mfmysql_op_start(&op, conn);
+	ok = mfmysql_real_query(&op, sql, sizeof(sql) - 1) == 0;
+	if (ok)
+	{
+		r = mfmysql_store_result(&op);
+		ok = r != NULL;
+	}
+	if (!ok)
+		mfmysql_conn_error(conn, MF_STEP_EXECUTE, err);
+	else
+	{
+		MYSQL_ROW	row = mysql_fetch_row(r);
+		unsigned long v = 0;
+
+		if (row == NULL || row[0] == NULL ||
+			!mfmysql_parse_uint(row[0], ULONG_MAX, &v) || v < 1024)
+			v = MFMY_PACKET_FALLBACK;
+		conn->max_packet = v;
+	}
+	if (r != NULL)
+		mysql_free_result(r);
+	if (mfmysql_op_interrupted(&op, MF_STEP_EXECUTE, err))
+		return false;
+	return ok;
+}
+
+/*
+ * Fill the arrays with the sets from first on, as many as fit in one
+ * packet of budget bytes (at least one) and in the arrays; *sets is how
+ * many.  Binds them by the same rules as mfmysql_params_bind, except that
+ * a parameter has one type for all its sets: a column of numbers with one
+ * value that is not a number (NaN, Infinity, a bit string longer than 64)
+ * goes as text, which the server converts or refuses.
+ */
+static bool
+mfmysql_array_fill(MfStmt *stmt, int nsets, const char *const *values,
+				   int first, size_t budget, int *sets, MfError *err)
+{
+	MfmyArray  *a = &stmt->array;
+	MfmyParams *pp = &stmt->params;
+	int			n = pp->n;
+	size_t		bytes = 0;
+	int			k;
+
+	for (int p = 0; p < n; p++)
+		a->as_number[p] = true;
+
+	for (k = 0; k < a->cap && first + k < nsets; k++)
+	{
+		const char *const *set = values + (size_t) (first + k) * n;
+		size_t		set_bytes = 0;
+
+		/* what this set adds to the packet, an upper bound */
+		for (int p = 0; p < n; p++)
+		{
+			size_t		slot = (size_t) p * a->cap + k;
+			size_t		len;
+
+			if (set[p] == NULL)
+			{
+				set_bytes += 1;
+				continue;
+			}
+			len = strlen(set[p]);
+			a->len[slot] = (unsigned long) len;
+			len += mfmysql_lenenc_size(len);
+			set_bytes += 1 + (len > 8 ? len : 8);
+		}
+		if (k > 0 && bytes + set_bytes > budget)
+			break;
+		bytes += set_bytes;
+
+		for (int p = 0; p < n; p++)
+		{
+			size_t		slot = (size_t) p * a->cap + k;
+			const char *v = set[p];
+			size_t		len;
+
+			if (v == NULL)
+			{
+				a->ind[slot] = STMT_INDICATOR_NULL;
+				a->ptr[slot] = NULL;
+				a->len[slot] = 0;
+				continue;
+			}
+			a->ind[slot] = STMT_INDICATOR_NONE;
+			a->ptr[slot] = (char *) v;
+			len = a->len[slot];
+
+			switch (pp->classes[p])
+			{
+				case MF_TYPE_BYTES:
+					{
+						unsigned long raw_len = 0;
+						char	   *raw = mfmysql_decode_bytea(v, &raw_len);
+
+						if (raw == NULL)
+						{
+							mfmysql_array_release(a, n, k + 1);
+							mfmysql_fail(stmt->conn, err, MF_STEP_EXECUTE, "22P02",
+										 "invalid bytea value for a MySQL parameter");
+							err->row = first + k + 1;
+							return false;
+						}
+						a->owned[slot] = raw;
+						a->ptr[slot] = raw;
+						a->len[slot] = raw_len;
+					}
+					break;
+
+				case MF_TYPE_BOOL:
+					a->tiny[slot] = (v[0] == 't' || v[0] == 'T' || v[0] == '1' ||
+									 v[0] == 'y' || v[0] == 'Y') ? 1 : 0;
+					break;
+
+				case MF_TYPE_INT:
+					if (a->as_number[p])
+					{
+						char	   *end;
+
+						errno = 0;
+						a->num[slot].i = strtoll(v, &end, 10);
+						if (errno != 0 || end == v || *end != '\0')
+							a->as_number[p] = false;
+					}
+					break;
+
+				case MF_TYPE_FLOAT:
+					if (a->as_number[p])
+					{
+						char	   *end;
+
+						if (mfmysql_special_number(v))
+							a->as_number[p] = false;
+						else
+						{
+							a->num[slot].d = strtod(v, &end);
+							if (end == v || *end != '\0')
+								a->as_number[p] = false;
+						}
+					}
+					break;
+
+				case MF_TYPE_BITS:
+					if (a->as_number[p])
+					{
+						if (len > 0 && len <= 64 && strspn(v, "01") == len)
+						{
+							unsigned long long bits = 0;
+
+							for (size_t i = 0; i < len; i++)
+								bits = (bits << 1) | (unsigned long long) (v[i] - '0');
+							a->num[slot].i = (long long) bits;
+						}
+						else
+							a->as_number[p] = false;
+					}
+					break;
+
+				case MF_TYPE_NUMERIC:
+					if (mfmysql_special_number(v))
+						a->as_number[p] = false;
+					break;
+
+				case MF_TYPE_TIMESTAMPTZ:
+					/* in UTC, like the session: MySQL takes no offset */
+					if (len > 6 && strcmp(v + len - 6, "+00:00") == 0)
+						a->len[slot] = (unsigned long) (len - 6);
+					else if (len > 3 && strcmp(v + len - 3, "+00") == 0)
+						a->len[slot] = (unsigned long) (len - 3);
+					break;
+
+				default:
+					break;
+			}
+		}
+	}
+	*sets = k;
+
+	/* one type per parameter, for all the sets */
+	memset(a->bind, 0, sizeof(MYSQL_BIND) * (size_t) n);
+	for (int p = 0; p < n; p++)
+	{
+		MYSQL_BIND *b = &a->bind[p];
+		size_t		col = (size_t) p * a->cap;
+
+		b->u.indicator = a->ind + col;
+		b->buffer_type = MYSQL_TYPE_STRING;
+		b->buffer = a->ptr + col;
+		b->length = a->len + col;
+		switch (pp->classes[p])
+		{
+			case MF_TYPE_BYTES:
+				b->buffer_type = MYSQL_TYPE_BLOB;
+				break;
+			case MF_TYPE_BOOL:
+				b->buffer_type = MYSQL_TYPE_TINY;
+				b->buffer = a->tiny + col;
+				break;
+			case MF_TYPE_INT:
+			case MF_TYPE_BITS:
+				if (a->as_number[p])
+				{
+					b->buffer_type = MYSQL_TYPE_LONGLONG;
+					b->buffer = a->num + col;
+					b->is_unsigned = pp->classes[p] == MF_TYPE_BITS;
+				}
+				break;
+			case MF_TYPE_FLOAT:
+				if (a->as_number[p])
+				{
+					b->buffer_type = MYSQL_TYPE_DOUBLE;
+					b->buffer = a->num + col;
+				}
+				break;
+			case MF_TYPE_NUMERIC:
+				if (a->as_number[p])
+					b->buffer_type = MYSQL_TYPE_NEWDECIMAL;
+				break;
+			default:
+				break;
+		}
+	}
+	return true;
+}
+
+/*
+ * The set of a bulk packet that failed, 1-based, when the server's message
+ * names it: MariaDB counts the rows of a bulk execution by set, and data
+ * errors end in "at row N".  0 when it does not say (a duplicate key).
+ */
+static long
+mfmysql_bulk_row(const char *message, int sets)
+{
+	const char *last = NULL;
+	unsigned long row;
+
+	for (const char *p = strstr(message, " at row "); p != NULL;
+		 p = strstr(p + 1, " at row "))
+		last = p;
+	if (last == NULL || !mfmysql_parse_uint(last + 8, (unsigned long) sets, &row))
+		return 0;
+	return (long) row;
+}
+
+/*
+ * Run the statement for the sets one at a time: servers without bulk
+ * execution, and statements without parameters.
+ */
+static bool
+mfmysql_execute_each(MfStmt *stmt, int nsets, const char *const *values,
+					 long *rows_affected, MfError *err)
+{
+	for (int k = 0; k < nsets; k++)
+	{
+		long		rows = 0;
+
+		if (!mfmysql_execute(stmt, values ? values + (size_t) k * stmt->params.n : NULL,
+							 &rows, NULL, err))
+		{
+			if (!err->conn_lost && strcmp(err->sqlstate, "57014") != 0)
+				err->row = k + 1;
+			return false;
+		}
+		*rows_affected += rows;
+	}
+	return true;
+}
+
+/*
+ * The statement once for each of nsets sets of values, in as few bulk
+ * executions as max_allowed_packet allows.  The server runs the sets of a
+ * packet in order and stops at the first that fails; which one it was is
+ * known when the packet held one set or the message names its row.
+ */
+static bool
+mfmysql_execute_array(MfStmt *stmt, int nsets, const char *const *values,
+					  long *rows_affected, MfError *err)
+{
+	MfConn	   *conn = stmt->conn;
+	int			n = stmt->params.n;
+	size_t		budget;
+	MfmyOp		op;
+	int			first = 0;
+
+	*rows_affected = 0;
+	if (nsets <= 0)
+		return true;
+	if (!mfmysql_usable(conn, MF_STEP_EXECUTE, err))
+		return false;
+	if (!conn->bulk || n == 0 || nsets == 1 || values == NULL)
+		return mfmysql_execute_each(stmt, nsets, values, rows_affected, err);
+
+	if (!mfmysql_read_max_packet(conn, err))
+		return false;
+	budget = conn->max_packet > MFMY_BULK_OVERHEAD + 4 * (size_t) n ?
+		conn->max_packet - MFMY_BULK_OVERHEAD - 4 * (size_t) n : 1;
+	if (!mfmysql_array_reserve(stmt, nsets < MFMY_ARRAY_MAX_SETS ?
+							   nsets : MFMY_ARRAY_MAX_SETS))
+	{
+		mfmysql_oom(conn, MF_STEP_EXECUTE, err);
+		return false;
+	}
+
+	mfmysql_op_start(&op, conn);
+	while (first < nsets)
+	{
+		unsigned int size;
+		unsigned int none = 0;
+		int			sets = 0;
+		int			rc;
+		bool		ok = true;
+
+		if (!mfmysql_array_fill(stmt, nsets, values, first, budget, &sets, err))
+			return false;
+		size = (unsigned int) sets;
+		if (mysql_stmt_attr_set(stmt->st, STMT_ATTR_ARRAY_SIZE, &size) ||
+			mysql_stmt_bind_param(stmt->st, stmt->array.bind))
+		{
+			mfmysql_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
+			ok = false;
+		}
+		else
+		{
+			rc = mfmysql_stmt_execute(&op, stmt->st);
+			if (rc != 0)
+			{
+				mfmysql_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
+				if (!err->conn_lost)
+				{
+					long		row = sets == 1 ? 1 :
+						mfmysql_bulk_row(err->message, sets);
+
+					if (row > 0)
+						err->row = first + row;
+				}
+				ok = false;
+			}
+			else if (mysql_stmt_field_count(stmt->st) > 0)
+			{
+				/* rows nobody asked for: drop them */
+				if (mfmysql_stmt_store(&op, stmt->st) != 0)
+				{
+					mfmysql_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
+					ok = false;
+				}
+				(void) mysql_stmt_free_result(stmt->st);
+			}
+			else
+				*rows_affected += mfmysql_rows(conn->my,
+											   mysql_stmt_affected_rows(stmt->st));
+		}
+
+		/* the one-set path binds afresh and must find no array */
+		(void) mysql_stmt_attr_set(stmt->st, STMT_ATTR_ARRAY_SIZE, &none);
+		mfmysql_array_release(&stmt->array, n, sets);
+		if (mfmysql_op_interrupted(&op, MF_STEP_EXECUTE, err))
+			return false;
+		if (!ok)
+			return false;
+		first += sets;
+	}
+	return true;
 }
 
 static void
@@ -2214,4 +2734,5 @@ const MfTransport mf_transport_mysql = {
 	.forget_all = mfmysql_forget_all,
 
 	.server_version = mfmysql_server_version,
+	.execute_array = mfmysql_execute_array,
 };

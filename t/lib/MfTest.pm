@@ -11,10 +11,14 @@ package MfTest;
 #   remote_psql('CREATE TABLE t (a int)');                       # as mfapp
 #   gw_safe_psql(...), remote_safe_psql(...)   # the same, die on failure
 #   setup_gateway_db('mf_tap_x');     # extension, server pg_remote, mapping
+#   setup_mysql_server('mf_tap_x');   # server my_remote (MariaDB), mapping
+#   my $out = mariadb_safe('SELECT 1');   # the MariaDB as root, in mfremote
+#   restart_mariadb();                # stop and start the MariaDB server
 #
 #   my $s = MfTest::Session->new(dbname => 'mf_tap_x');          # psql kept open
 #   my $out = $s->query('SELECT 1');
 #   my ($out, $err) = $s->query('SELECT 1/0');
+#   $s->send('SELECT pg_sleep(1)'); ...; ($out, $err) = $s->result;
 #   $s->quit;
 
 use strict;
@@ -22,10 +26,13 @@ use warnings;
 
 use Carp;
 use Exporter 'import';
+use File::Basename ();
+use File::Spec ();
 use IPC::Run ();
 
 our @EXPORT = qw(gw_psql remote_psql gw_safe_psql remote_safe_psql
-  setup_gateway_db wait_for mf_env);
+  setup_gateway_db setup_mysql_server mariadb_sql mariadb_safe
+  restart_mariadb wait_for mf_env);
 
 our $DEFAULT_DB = 'mf_tap';
 our $TIMEOUT    = $ENV{MF_TAP_TIMEOUT} // 120;    # seconds, per call
@@ -150,6 +157,72 @@ SQL
 	return $dbname;
 }
 
+# setup_mysql_server($dbname, server => 'my_remote'): in a gateway database
+# made by setup_gateway_db, a multi_fdw server for the test bed's MariaDB
+# (dialect mysql, over TCP) and the current user's mapping to it.  Returns
+# the server's name; dies on failure.
+sub setup_mysql_server
+{
+	my ($dbname, %opts) = @_;
+	my $server = $opts{server} // 'my_remote';
+	my $host = mf_env('MF_MY_HOST');
+	my $port = mf_env('MF_MY_PORT');
+	my $rdb  = mf_env('MF_MY_DB');
+	my $user = mf_env('MF_MY_USER');
+	my $pass = mf_env('MF_MY_PASSWORD');
+
+	_must(\&gw_psql, <<"SQL", dbname => $dbname // $DEFAULT_DB);
+CREATE SERVER $server FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'mysql', host '$host', port '$port', database '$rdb');
+CREATE USER MAPPING FOR CURRENT_USER SERVER $server
+  OPTIONS (user '$user', password '$pass');
+SQL
+	return $server;
+}
+
+# mariadb_sql($sql, timeout => s): the test bed's MariaDB as root over its
+# unix socket, in the database the FDW uses, tab-separated without
+# headers.  Scalar context: stdout; list context: (exit code, stdout, stderr).
+sub mariadb_sql
+{
+	my ($sql, %opts) = @_;
+	my @cmd = ('mariadb', '--no-defaults', '--socket=' . mf_env('MF_MY_SOCKET'),
+		'-uroot', '--batch', '--skip-column-names', mf_env('MF_MY_DB'));
+	my ($out, $err) = ('', '');
+	$sql .= "\n" unless $sql =~ /\n\z/;
+	IPC::Run::run(\@cmd, '<', \$sql, '>', \$out, '2>', \$err,
+		IPC::Run::timeout($opts{timeout} // $TIMEOUT));
+	my $rc = $? >> 8;
+	chomp $out;
+	chomp $err;
+	return wantarray ? ($rc, $out, $err) : $out;
+}
+
+# the same, dying on failure; returns stdout
+sub mariadb_safe
+{
+	my ($sql, %opts) = @_;
+	my ($rc, $out, $err) = mariadb_sql($sql, %opts);
+	croak "mariadb failed (exit $rc) on:\n$sql\n$err" if $rc != 0;
+	return $out;
+}
+
+# restart_mariadb(): shut the test bed's MariaDB down and start it again
+# with the same data, port and settings (t/testbed/mariadb-restart); the
+# sessions open on it are cut.  Dies on failure.
+sub restart_mariadb
+{
+	my $script = File::Spec->catfile(
+		File::Basename::dirname(File::Spec->rel2abs(__FILE__)),
+		'..', 'testbed', 'mariadb-restart');
+	my ($out, $err) = ('', '');
+	IPC::Run::run([ $script, mf_env('MF_TMP') ], '>', \$out, '2>', \$err,
+		IPC::Run::timeout(180));
+	croak "t/testbed/mariadb-restart failed (exit " . ($? >> 8) . "):\n$err$out"
+	  if $? != 0;
+	return 1;
+}
+
 # wait_for(sub { ... true when done ... }, timeout => s): polls every 0.1 s
 sub wait_for
 {
@@ -205,6 +278,15 @@ sub new
 sub query
 {
 	my ($self, $sql) = @_;
+	$self->send($sql);
+	return $self->result;
+}
+
+# send($sql): hands $sql to psql and returns at once, while it runs;
+# result() then waits for it and returns what query() would have.
+sub send
+{
+	my ($self, $sql) = @_;
 	croak "session already ended" unless $self->{run};
 	$self->{stdout} = '';
 	$self->{stderr} = '';
@@ -214,6 +296,17 @@ sub query
 	# the marker on both streams: stderr is a pipe of its own and may
 	# arrive later than stdout
 	$self->{stdin} .= "$sql\n\\echo $MARKER\n\\warn $MARKER\n";
+	$self->{sql} = $sql;
+	$self->{timer}->start($self->{timeout});
+	$self->{run}->pump_nb;
+	return 1;
+}
+
+sub result
+{
+	my ($self) = @_;
+	my $sql = $self->{sql} // '';
+	croak "session already ended" unless $self->{run};
 	$self->{timer}->start($self->{timeout});
 	eval {
 		$self->{run}->pump
