@@ -55,7 +55,8 @@ SELECT count(*), sum(id), sum(n), min(id), max(id),
        bool_and(v = 'row ' || id) AS v_matches
   FROM big;
 
--- a smaller batch_size on the table: 10,000 rows in statements of 3,000
+-- a smaller batch_size on the table: a bulk call carries batch_size x
+-- pipeline_depth (3,000 x 8) rows, so 10,000 rows take one
 SELECT multi_fdw_exec('my_real', 'TRUNCATE TABLE batch_big');
 ALTER FOREIGN TABLE big OPTIONS (ADD batch_size '3000');
 SELECT statements_since() >= 0 AS reset;
@@ -97,7 +98,7 @@ ALTER FOREIGN TABLE big OPTIONS (DROP insert_method, DROP batch_size);
 -- A statement has at most 65535 placeholders: with insert_method
 -- 'values', 100 columns and the default batch_size of 1000 give
 -- statements of 655 rows.  The array method has one row's placeholders
--- and runs 1000 sets per bulk execution.
+-- and runs batch_size x pipeline_depth (8,000) sets per bulk execution.
 --
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS batch_wide');
 SELECT multi_fdw_exec('my_real',
@@ -119,7 +120,7 @@ EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO wide SELECT * FROM wide_src;
 SELECT statements_since() >= 0 AS reset;
 INSERT INTO wide SELECT * FROM wide_src;
 \echo inserted :ROW_COUNT
--- 1000 + 1000
+-- one bulk execution
 SELECT statements_since() AS insert_statements;
 SELECT multi_fdw_exec('my_real', $$
   SELECT 1 FROM batch_wide WHERE c2 = c1 + 1 AND c100 = c1 + 99$$);

@@ -208,6 +208,13 @@ IMPORT FOREIGN SCHEMA mfremote LIMIT TO (types_odd)
 -- zero dates, and dates with a zero part, read as NULL; BIT(n) reads as
 -- n binary digits, what bit varying(n) takes
 SELECT id, d, dt, b9, b64 FROM types_odd ORDER BY id;
+-- zero_date 'error' refuses them instead, naming the option to use
+ALTER SERVER my_real OPTIONS (ADD zero_date 'error');
+SELECT id, d FROM types_odd WHERE id = 1;
+\echo :LAST_ERROR_SQLSTATE
+ALTER SERVER my_real OPTIONS (SET zero_date 'never');
+ALTER SERVER my_real OPTIONS (DROP zero_date);
+SELECT id, d FROM types_odd WHERE id = 1;
 -- and bit varying values are written back as the column's number
 INSERT INTO types_odd (id, b9, b64) VALUES (4, B'101', B'1000000000000000000000000000000000000000000000000000000000000001');
 SELECT id, b9, b64 FROM types_odd WHERE id = 4;

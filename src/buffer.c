@@ -24,7 +24,9 @@
  * array	A one-row INSERT prepared once and run for all the held rows in
  *			one call, with the transport's parameter arrays (MariaDB's bulk
  *			execution, ODBC's SQL_ATTR_PARAMSET_SIZE): no statement of
- *			thousands of placeholders to parse, no placeholder cap.
+ *			thousands of placeholders to parse, no placeholder cap.  A call
+ *			waits for its answer, so it carries batch_size × pipeline_depth
+ *			rows: the round trip is paid that rarely.
  *
  * copy		Rows are encoded straight into COPY text format and streamed
  *			into one COPY ... FROM STDIN that stays open across batches of
@@ -138,15 +140,23 @@ mf_resolve_insert_method(const MfOptions *opts, bool do_nothing, int ncols)
 int
 mf_executor_batch_size(const MfOptions *opts, MfInsertMethod method, int ncols)
 {
-	if (method == MF_INSERT_PIPELINE)
-	{
-		int64		rows = (int64) mf_rows_per_statement(opts->dialect, ncols,
-														 opts->batch_size) *
-			opts->pipeline_depth;
+	int64		rows;
 
-		return (int) Min(rows, 1000000);
+	switch (method)
+	{
+		case MF_INSERT_PIPELINE:
+			rows = (int64) mf_rows_per_statement(opts->dialect, ncols,
+												 opts->batch_size) *
+				opts->pipeline_depth;
+			break;
+		case MF_INSERT_ARRAY:
+			/* a call waits for its answer: pipeline_depth batches go in one */
+			rows = (int64) opts->batch_size * opts->pipeline_depth;
+			break;
+		default:
+			return opts->batch_size;
 	}
-	return opts->batch_size;
+	return (int) Min(rows, 1000000);
 }
 
 /*
@@ -185,8 +195,10 @@ mf_buffer_create(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 	buf->method = method;
 	if (method == MF_INSERT_ROW)
 		buf->rows_per_stmt = 1;
-	else if (method == MF_INSERT_COPY || method == MF_INSERT_ARRAY)
+	else if (method == MF_INSERT_COPY)
 		buf->rows_per_stmt = Max(opts->batch_size, 1);
+	else if (method == MF_INSERT_ARRAY)
+		buf->rows_per_stmt = mf_executor_batch_size(opts, method, buf->ncols);
 	else
 		buf->rows_per_stmt = mf_rows_per_statement(buf->dialect, buf->ncols,
 												   opts->batch_size);

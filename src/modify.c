@@ -768,7 +768,10 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 	{
 		ExplainPropertyText("Remote SQL", strVal(list_nth(fdw_private, MF_MOD_SQL)), es);
 		ExplainPropertyText("Insert Method", "array", es);
-		ExplainPropertyInteger("Parameter Sets", NULL, batch, es);
+		ExplainPropertyInteger("Parameter Sets", NULL,
+							   mf_executor_batch_size(&opts, method,
+													  list_length(target_attrs)),
+							   es);
 	}
 	else
 	{

@@ -64,6 +64,7 @@ static const char *const mf_insert_methods[] = {"auto", "values", "row", "copy",
 "pipeline", "array", NULL};
 static const char *const mf_ssl_modes[] = {"disabled", "preferred", "required",
 "verify_ca", "verify_identity", NULL};
+static const char *const mf_zero_dates[] = {"null", "error", NULL};
 
 #define CORE(name, ctx, kind, min, max, vals) {name, ctx, kind, min, max, vals, 0}
 #define CONN(name, ctx, tr) {name, ctx, MF_OPT_STRING, 0, 0, NULL, tr}
@@ -137,6 +138,7 @@ static const MfOptionDef mf_options[] = {
 	CONN("ssl_ca", MF_CTX_SERVER, MF_TR_MYSQL),
 	{"ssl_mode", MF_CTX_SERVER, MF_OPT_ENUM, 0, 0, mf_ssl_modes, MF_TR_MYSQL},
 	CONN("init_command", MF_CTX_SERVER, MF_TR_MYSQL),
+	{"zero_date", MF_CTX_SERVER, MF_OPT_ENUM, 0, 0, mf_zero_dates, MF_TR_MYSQL},
 	CONN("character_set", MF_CTX_SERVER, MF_TR_MYSQL),
 
 	/* ODBC */

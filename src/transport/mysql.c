@@ -48,6 +48,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -109,6 +110,7 @@ typedef struct MfmyConnInfo
 	unsigned int connect_timeout;	/* 0: the library's default */
 	char	   *init_command;
 	char	   *character_set;
+	bool		zero_date_error;	/* zero_date 'error': refuse, not NULL */
 } MfmyConnInfo;
 
 struct MfConn
@@ -418,6 +420,8 @@ mfmysql_read_params(const MfConnParams *params, MfmyConnInfo *ci,
 			slot = &ci->init_command;
 		else if (strcmp(k, "character_set") == 0)
 			slot = &ci->character_set;
+		else if (strcmp(k, "zero_date") == 0)
+			ci->zero_date_error = strcasecmp(v, "error") == 0;
 		else if (strcmp(k, "port") == 0)
 		{
 			if (!mfmysql_parse_uint(v, 65535, &n))
@@ -2523,9 +2527,22 @@ mfmysql_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 			break;
 		case MFMY_COL_DATE:
 		case MFMY_COL_DATETIME:
-			/* a zero date or one with a zero part is no date at all */
+			/*
+			 * A zero date, or one with a zero part, is no date at all: NULL,
+			 * or an error when the server says zero_date 'error'.
+			 */
 			if (col->num.t.month == 0 || col->num.t.day == 0)
-				return true;
+			{
+				if (!res->conn->info.zero_date_error)
+					return true;
+				mf_error_set(err, MF_STEP_FETCH, "22008", 0,
+							 "zero date %04u-%02u-%02u in column %d has no PostgreSQL value",
+							 col->num.t.year, col->num.t.month, col->num.t.day,
+							 c + 1);
+				mf_error_copy(err->hint, sizeof(err->hint),
+							  "Read it as NULL with the server option zero_date 'null'.");
+				return false;
+			}
 			ok = mfmysql_store_time(res, col, off);
 			break;
 		case MFMY_COL_TIME:
