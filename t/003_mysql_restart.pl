@@ -16,7 +16,7 @@ mariadb_safe("DROP TABLE IF EXISTS $rt; "
 	  . "CREATE TABLE $rt (id int PRIMARY KEY, note varchar(40)) ENGINE=InnoDB");
 gw_safe_psql(<<"SQL", dbname => $db);
 CREATE FOREIGN TABLE $rt (id int, note text)
-  SERVER $srv OPTIONS (table_name '$rt');
+  SERVER $srv OPTIONS (table_name '$rt', batch_size '1000', pipeline_depth '1');
 SQL
 
 my $s = MfTest::Session->new(dbname => $db);
@@ -100,8 +100,8 @@ ok(MfTest::wait_for(sub {
 	gw_psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
 		dbname => $db) eq '1';
 }), 'the second statement waits at row 1500');
-# its first batch of 1000 is in the remote transaction, with the first
-# statement's rows
+# its first batch of 1000 (batch_size 1000, pipeline_depth 1: one batch per
+# bulk call) is in the remote transaction, with the first statement's rows
 is(mariadb_safe('SELECT sum(trx_rows_modified) FROM information_schema.innodb_trx'),
 	'2000', 'MariaDB holds 2000 uncommitted rows');
 
