@@ -589,10 +589,18 @@ mf_insert_buffer(EState *estate, MfModifyState *st)
 	{
 		MemoryContext old = MemoryContextSwitchTo(estate->es_query_cxt);
 
+		MfInsertMethod method = mf_resolve_insert_method(&st->opts, st->do_nothing,
+														  list_length(st->target_attrs));
+
+		/*
+		 * auto chose parameter arrays before knowing the server: one that
+		 * would run them row by row gets multi-row statements instead.
+		 */
+		if (method == MF_INSERT_ARRAY && st->opts.insert_method == MF_INSERT_AUTO &&
+			st->tr->arrays_native != NULL && !st->tr->arrays_native(mf_conn(st->entry)))
+			method = MF_INSERT_VALUES;
 		st->buffer = mf_buffer_create(st->entry, st->rel, &st->opts,
-									  st->target_attrs, st->do_nothing,
-									  mf_resolve_insert_method(&st->opts, st->do_nothing,
-															   list_length(st->target_attrs)));
+									  st->target_attrs, st->do_nothing, method);
 		MemoryContextSwitchTo(old);
 	}
 	return st->buffer;

@@ -192,6 +192,13 @@ typedef bool (*MfExecuteArrayFn) (MfStmt *stmt, int nsets,
 								  const char *const *values,
 								  long *rows_affected, MfError *err);
 
+/*
+ * optional: does this connection run parameter arrays in one round trip?
+ * (MariaDB does, MySQL does not.)  NULL: it does whenever execute_array is
+ * there.  When it does not, the core sends multi-row statements instead.
+ */
+typedef bool (*MfArraysNativeFn) (MfConn *conn);
+
 /* optional: pipelining of prepared statements */
 typedef bool (*MfPipelineBeginFn) (MfConn *conn, MfError *err);
 typedef bool (*MfPipelineSendFn) (MfStmt *stmt, const char *const *values,
@@ -250,6 +257,7 @@ typedef struct MfTransport
 	MfUsedPasswordFn used_password;	/* did the server ask for the password?
 									 * NULL: assume it did */
 	MfExecuteArrayFn execute_array;
+	MfArraysNativeFn arrays_native;
 	MfCopyBeginFn copy_begin;
 	MfCopySendFn copy_send;
 	MfCopyEndFn copy_end;		/* abort_reason non-NULL cancels the COPY */

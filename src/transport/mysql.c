@@ -2729,6 +2729,13 @@ mfmysql_result_close(MfResult *res)
 	mfmysql_free_result(res);
 }
 
+/* MariaDB's bulk execution, not plain MySQL: one round trip per call */
+static bool
+mfmysql_arrays_native(MfConn *conn)
+{
+	return conn->bulk;
+}
+
 const MfTransport mf_transport_mysql = {
 	.name = "mysql",
 
@@ -2752,4 +2759,5 @@ const MfTransport mf_transport_mysql = {
 
 	.server_version = mfmysql_server_version,
 	.execute_array = mfmysql_execute_array,
+	.arrays_native = mfmysql_arrays_native,
 };
