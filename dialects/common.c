@@ -20,6 +20,7 @@
 #include "lib/stringinfo.h"
 #include "utils/memutils.h"
 
+#include "catalog/pg_type.h"
 #include "dialect.h"
 #include "nodes/parsenodes.h"
 
@@ -268,4 +269,22 @@ mf_import_name_filter(StringInfo buf, const MfImportFilter *filter,
 		quote(buf, (const char *) lfirst(lc));
 	}
 	appendStringInfoChar(buf, ')');
+}
+
+/* A number type every dialect has a counterpart for. */
+bool
+mf_is_number_type(Oid typid)
+{
+	switch (typid)
+	{
+		case INT2OID:
+		case INT4OID:
+		case INT8OID:
+		case FLOAT4OID:
+		case FLOAT8OID:
+		case NUMERICOID:
+			return true;
+		default:
+			return false;
+	}
 }

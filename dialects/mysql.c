@@ -141,23 +141,6 @@ static const MfErrorMap mfmysql_errors[] = {
 };
 
 static bool
-mfmysql_is_number(Oid typid)
-{
-	switch (typid)
-	{
-		case INT2OID:
-		case INT4OID:
-		case INT8OID:
-		case FLOAT4OID:
-		case FLOAT8OID:
-		case NUMERICOID:
-			return true;
-		default:
-			return false;
-	}
-}
-
-static bool
 mfmysql_type_shippable(Oid typid)
 {
 	switch (typid)
@@ -172,7 +155,7 @@ mfmysql_type_shippable(Oid typid)
 		case TIMEOID:
 			return true;
 		default:
-			return mfmysql_is_number(typid);
+			return mf_is_number_type(typid);
 	}
 }
 
@@ -184,7 +167,7 @@ mfmysql_type_shippable(Oid typid)
 static bool
 mfmysql_exact_number(Oid typid)
 {
-	return typid != FLOAT4OID && mfmysql_is_number(typid);
+	return typid != FLOAT4OID && mf_is_number_type(typid);
 }
 
 /*

@@ -151,23 +151,6 @@ static const MfErrorMap mforacle_errors[] = {
 };
 
 static bool
-mforacle_is_number(Oid typid)
-{
-	switch (typid)
-	{
-		case INT2OID:
-		case INT4OID:
-		case INT8OID:
-		case FLOAT4OID:
-		case FLOAT8OID:
-		case NUMERICOID:
-			return true;
-		default:
-			return false;
-	}
-}
-
-static bool
 mforacle_type_shippable(Oid typid)
 {
 	switch (typid)
@@ -179,7 +162,7 @@ mforacle_type_shippable(Oid typid)
 		case TIMESTAMPOID:
 			return true;
 		default:
-			return mforacle_is_number(typid);
+			return mf_is_number_type(typid);
 	}
 }
 
@@ -194,7 +177,7 @@ mforacle_operator_shippable(const char *opname, Oid left, Oid right,
 {
 	if (!mf_builtin_comparison(opname))
 		return false;
-	if (mforacle_is_number(left) && mforacle_is_number(right))
+	if (mf_is_number_type(left) && mf_is_number_type(right))
 		return true;
 	if ((left == DATEOID || left == TIMESTAMPOID) &&
 		(right == DATEOID || right == TIMESTAMPOID))

@@ -107,23 +107,6 @@ static const MfErrorMap mfmssql_errors[] = {
 };
 
 static bool
-mfmssql_is_number(Oid typid)
-{
-	switch (typid)
-	{
-		case INT2OID:
-		case INT4OID:
-		case INT8OID:
-		case FLOAT4OID:
-		case FLOAT8OID:
-		case NUMERICOID:
-			return true;
-		default:
-			return false;
-	}
-}
-
-static bool
 mfmssql_type_shippable(Oid typid)
 {
 	switch (typid)
@@ -139,7 +122,7 @@ mfmssql_type_shippable(Oid typid)
 		case UUIDOID:
 			return true;
 		default:
-			return mfmssql_is_number(typid);
+			return mf_is_number_type(typid);
 	}
 }
 
@@ -158,7 +141,7 @@ mfmssql_operator_shippable(const char *opname, Oid left, Oid right,
 	if (!mf_builtin_comparison(opname))
 		return false;
 
-	if (mfmssql_is_number(left) && mfmssql_is_number(right))
+	if (mf_is_number_type(left) && mf_is_number_type(right))
 		return true;
 	if ((left == DATEOID || left == TIMESTAMPOID) &&
 		(right == DATEOID || right == TIMESTAMPOID))

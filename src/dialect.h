@@ -241,6 +241,7 @@ extern void mf_import_name_filter(StringInfo buf, const MfImportFilter *filter,
 								  void (*quote) (StringInfo buf, const char *str),
 								  const char *nothing);
 extern bool mf_plain_number(const char *s);
+extern bool mf_is_number_type(Oid typid);
 extern const char *mf_dialect_sqlstate(const MfDialect *dialect,
 									   long native_code, bool *conn_lost);
 

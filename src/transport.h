@@ -91,6 +91,10 @@ extern void mf_error_copy(char *dst, size_t dstlen, const char *src);
 typedef int (*MfWaitFn) (int sock, bool for_write);
 extern MfWaitFn mf_wait_socket;
 
+/* A monotonic clock in ms, and a wait bounded by a deadline on it. */
+extern long long mf_now_ms(void);
+extern bool mf_poll_until(int sock, bool for_write, long long deadline);
+
 /* ---------------------------------------------------------------------
  * Values and their classes
  * ---------------------------------------------------------------------

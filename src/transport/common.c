@@ -9,6 +9,8 @@
  *
  *-------------------------------------------------------------------------
  */
+#include <time.h>
+#include <limits.h>
 #include "transport.h"
 
 #include <errno.h>
@@ -135,3 +137,43 @@ mf_poll_wait(int sock, bool for_write)
 }
 
 MfWaitFn	mf_wait_socket = mf_poll_wait;
+
+/* Milliseconds of a monotonic clock, for deadlines. */
+long long
+mf_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * A bounded wait of the transport's own, for winding down after a cancel
+ * (the core's wait would keep reporting the cancel that brought it there):
+ * true when sock is ready before the deadline.
+ */
+bool
+mf_poll_until(int sock, bool for_write, long long deadline)
+{
+	struct pollfd pfd;
+
+	if (sock < 0)
+		return false;
+	pfd.fd = sock;
+	pfd.events = for_write ? POLLOUT : POLLIN;
+	for (;;)
+	{
+		long long	left = deadline - mf_now_ms();
+		int			rc;
+
+		if (left <= 0)
+			return false;
+		pfd.revents = 0;
+		rc = poll(&pfd, 1, left > INT_MAX ? INT_MAX : (int) left);
+		if (rc > 0)
+			return true;
+		if (rc == 0 || errno != EINTR)
+			return false;
+	}
+}

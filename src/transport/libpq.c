@@ -252,45 +252,6 @@ mfpq_rows(const PGresult *res)
  * ---------------------------------------------------------------------
  */
 
-static long long
-mfpq_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/*
- * A bounded wait of our own, for winding down after a cancel: the core's
- * wait would keep reporting the cancel that brought us here.
- */
-static bool
-mfpq_poll(PGconn *pg, bool for_write, long long deadline)
-{
-	struct pollfd pfd;
-
-	pfd.fd = PQsocket(pg);
-	if (pfd.fd < 0)
-		return false;
-	pfd.events = for_write ? POLLOUT : POLLIN;
-
-	for (;;)
-	{
-		long long	left = deadline - mfpq_now_ms();
-		int			rc;
-
-		if (left <= 0)
-			return false;
-		pfd.revents = 0;
-		rc = poll(&pfd, 1, left > INT_MAX ? INT_MAX : (int) left);
-		if (rc > 0)
-			return true;
-		if (rc == 0 || errno != EINTR)
-			return false;
-	}
-}
-
 static bool
 mfpq_send_cancel(MfConn *conn, char *errbuf, int errlen)
 {
@@ -327,7 +288,7 @@ mfpq_drain_copy_out(PGconn *pg, long long deadline)
 		}
 		if (n < 0)
 			return n == -1;
-		if (!mfpq_poll(pg, false, deadline) || !PQconsumeInput(pg))
+		if (!mf_poll_until(PQsocket(pg), false, deadline) || !PQconsumeInput(pg))
 			return false;
 	}
 }
@@ -341,7 +302,7 @@ static bool
 mfpq_settle(MfConn *conn)
 {
 	PGconn	   *pg = conn->pg;
-	long long	deadline = mfpq_now_ms() + MFPQ_SETTLE_MS;
+	long long	deadline = mf_now_ms() + MFPQ_SETTLE_MS;
 	int			idle_nulls = 0;
 
 	if (mfpq_is_broken(conn))
@@ -360,18 +321,18 @@ mfpq_settle(MfConn *conn)
 		int			rc;
 		bool		ok = true;
 
-		if (mfpq_now_ms() >= deadline)
+		if (mf_now_ms() >= deadline)
 			goto fail;
 		while ((rc = PQflush(pg)) == 1)
 		{
-			if (!PQconsumeInput(pg) || !mfpq_poll(pg, true, deadline))
+			if (!PQconsumeInput(pg) || !mf_poll_until(PQsocket(pg), true, deadline))
 				goto fail;
 		}
 		if (rc < 0)
 			goto fail;
 		while (PQisBusy(pg))
 		{
-			if (!mfpq_poll(pg, false, deadline) || !PQconsumeInput(pg))
+			if (!mf_poll_until(PQsocket(pg), false, deadline) || !PQconsumeInput(pg))
 				goto fail;
 		}
 

@@ -663,39 +663,6 @@ mfmysql_connect(const MfConnParams *params, MfError *err)
  * ---------------------------------------------------------------------
  */
 
-static long long
-mfmysql_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* A bounded wait of our own: true when the socket is ready. */
-static bool
-mfmysql_poll(int sock, bool for_write, long long deadline)
-{
-	struct pollfd pfd;
-
-	pfd.fd = sock;
-	pfd.events = for_write ? POLLOUT : POLLIN;
-	for (;;)
-	{
-		long long	left = deadline - mfmysql_now_ms();
-		int			rc;
-
-		if (left <= 0)
-			return false;
-		pfd.revents = 0;
-		rc = poll(&pfd, 1, left > INT_MAX ? INT_MAX : (int) left);
-		if (rc > 0)
-			return true;
-		if (rc == 0 || errno != EINTR)
-			return false;
-	}
-}
-
 /*
  * Ask the server to stop the session's current statement: KILL QUERY from
  * a second connection with the same parameters.  The session survives,
@@ -764,9 +731,9 @@ mfmysql_wait(MfmyOp *op, int status)
 	if ((status & (MYSQL_WAIT_READ | MYSQL_WAIT_WRITE)) == 0)
 	{
 		/* only a timeout: the library's own, never set by us */
-		long long	until = mfmysql_now_ms() + mysql_get_timeout_value_ms(conn->my);
+		long long	until = mf_now_ms() + mysql_get_timeout_value_ms(conn->my);
 
-		(void) mfmysql_poll(sock, false, until);
+		(void) mf_poll_until(sock, false, until);
 		return MYSQL_WAIT_TIMEOUT;
 	}
 
@@ -787,7 +754,7 @@ mfmysql_wait(MfmyOp *op, int status)
 			MfError		ignored;
 
 			op->cancelled = true;
-			op->deadline = mfmysql_now_ms() + MFMY_SETTLE_MS;
+			op->deadline = mf_now_ms() + MFMY_SETTLE_MS;
 			mf_error_clear(&ignored);
 			if (!mfmysql_kill_query(conn, &ignored))
 			{
@@ -796,7 +763,7 @@ mfmysql_wait(MfmyOp *op, int status)
 			}
 		}
 	}
-	if (!mfmysql_poll(sock, for_write, op->deadline))
+	if (!mf_poll_until(sock, for_write, op->deadline))
 		mfmysql_cut(op, sock);
 	return ready;
 }
