@@ -300,6 +300,52 @@ SELECT multi_fdw_exec('opt_trust', 'SELECT 1');
 RESET ROLE;
 
 -- ===================================================================
+-- session_sql: statements run on every new connection instead of the
+-- dialect's own session setup, one at a time, split at semicolons that
+-- are not inside quotes
+-- ===================================================================
+\getenv pg_host MF_PG_HOST
+\getenv pg_port MF_PG_PORT
+\getenv pg_db MF_PG_DB
+\getenv pg_user MF_PG_USER
+\getenv pg_password MF_PG_PASSWORD
+CREATE SERVER opt_sess FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', host :'pg_host', port :'pg_port',
+           dbname :'pg_db',
+           session_sql 'SET application_name = ''mf;sess'' ; ; SET TimeZone = ''UTC''');
+CREATE USER MAPPING FOR CURRENT_USER SERVER opt_sess
+  OPTIONS (user :'pg_user', password :'pg_password');
+SELECT multi_fdw_exec('pg_remote', $$CREATE TABLE public.opt_sess_t (
+  id int, app text DEFAULT current_setting('application_name'),
+  tz text DEFAULT current_setting('TimeZone'))$$);
+CREATE FOREIGN TABLE opt_sess_ft (id int, app text, tz text)
+  SERVER opt_sess OPTIONS (schema_name 'public', table_name 'opt_sess_t');
+CREATE FOREIGN TABLE opt_sess_in (id int)
+  SERVER opt_sess OPTIONS (schema_name 'public', table_name 'opt_sess_t');
+INSERT INTO opt_sess_in VALUES (1);
+SELECT * FROM opt_sess_ft;
+-- a statement the remote refuses names the server and the statement, and
+-- the connection is not kept half set up
+ALTER SERVER opt_sess OPTIONS (SET session_sql 'SET no_such_setting = 1');
+SELECT * FROM opt_sess_ft;
+\echo :LAST_ERROR_SQLSTATE
+-- changing the option reconnects with the new setup
+ALTER SERVER opt_sess OPTIONS (SET session_sql 'SET application_name = ''second''');
+INSERT INTO opt_sess_in VALUES (2);
+SELECT * FROM opt_sess_ft ORDER BY id;
+-- it replaces the dialect's own setup, so it cannot be empty
+ALTER SERVER opt_sess OPTIONS (SET session_sql '');
+\echo :LAST_ERROR_SQLSTATE
+-- it is a server option only
+CREATE FOREIGN TABLE opt_sess_bad (id int) SERVER opt_sess
+  OPTIONS (session_sql 'SET x = 1');
+\echo :LAST_ERROR_SQLSTATE
+DROP FOREIGN TABLE opt_sess_ft, opt_sess_in;
+DROP USER MAPPING FOR CURRENT_USER SERVER opt_sess;
+DROP SERVER opt_sess;
+SELECT multi_fdw_exec('pg_remote', 'DROP TABLE public.opt_sess_t');
+
+-- ===================================================================
 -- clean up
 -- ===================================================================
 SELECT multi_fdw_disconnect_all();

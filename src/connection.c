@@ -18,6 +18,8 @@
  */
 #include "postgres.h"
 
+#include <ctype.h>
+
 #include "access/xact.h"
 #include "catalog/pg_user_mapping.h"
 #include "funcapi.h"
@@ -111,6 +113,71 @@ mf_disconnect(MfConnEntry *entry)
 }
 
 /* Connect, enforce the password rule, and set the session up. */
+/*
+ * Run one session-setup statement; on failure drop the half-set-up
+ * connection, so that the next use starts over, and raise the error.
+ */
+static void
+mf_session_exec(MfConnEntry *entry, const char *sql)
+{
+	MfError		err;
+
+	mf_error_clear(&err);
+	if (!entry->transport->exec(entry->conn, sql, NULL, &err))
+	{
+		MfError		copy = err;
+
+		mf_disconnect(entry);
+		mf_report_error(ERROR, entry->servername, entry->dialect, &copy, sql);
+	}
+}
+
+/*
+ * Make a new session read and write values the way the deparser assumes:
+ * the dialect's setup, or the server's session_sql instead of it.
+ * session_sql may hold several statements separated by semicolons; each is
+ * sent on its own, because some servers (Oracle) run one statement per
+ * call.  A semicolon inside quotes does not separate.
+ */
+static void
+mf_session_setup(MfConnEntry *entry, const MfOptions *opts)
+{
+	const char *p;
+	const char *start;
+	char		quote = 0;
+
+	if (opts->session_sql == NULL)
+	{
+		if (entry->dialect->session_setup_sql != NULL)
+			mf_session_exec(entry, entry->dialect->session_setup_sql);
+		return;
+	}
+
+	start = opts->session_sql;
+	for (p = start;; p++)
+	{
+		if (quote != 0 && *p == quote)
+			quote = 0;
+		else if (quote == 0 && (*p == '\'' || *p == '"' || *p == '`'))
+			quote = *p;
+		else if (*p == '\0' || (quote == 0 && *p == ';'))
+		{
+			const char *s = start;
+			const char *e = p;
+
+			while (s < e && isspace((unsigned char) *s))
+				s++;
+			while (e > s && isspace((unsigned char) e[-1]))
+				e--;
+			if (e > s)
+				mf_session_exec(entry, pnstrdup(s, e - s));
+			start = p + 1;
+		}
+		if (*p == '\0')
+			break;
+	}
+}
+
 static void
 mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 {
@@ -190,16 +257,7 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 				 errhint("Target server's authentication method must be changed or set password_required=false in the user mapping attributes.")));
 	}
 
-	if (entry->dialect->session_setup_sql != NULL &&
-		!entry->transport->exec(entry->conn, entry->dialect->session_setup_sql,
-								NULL, &err))
-	{
-		MfError		copy = err;
-
-		mf_disconnect(entry);
-		mf_report_error(ERROR, entry->servername, entry->dialect, &copy,
-						entry->dialect->session_setup_sql);
-	}
+	mf_session_setup(entry, opts);
 }
 
 /* Open the remote transaction and savepoints up to the local level. */

@@ -62,6 +62,8 @@ typedef struct MfOptions
 	bool		updatable;
 	bool		keep_connections;
 	bool		async_capable;	/* scans may run under an async Append */
+	char	   *session_sql;	/* replaces the dialect's session setup;
+								 * NULL: the dialect's */
 	/* table level only */
 	char	   *schema_name;	/* NULL: the dialect's default */
 	char	   *table_name;		/* NULL: the local name */

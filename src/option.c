@@ -85,6 +85,7 @@ static const MfOptionDef mf_options[] = {
 	CORE("updatable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("keep_connections", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("async_capable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("session_sql", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),
 
 	/* naming the remote table and its columns */
 	CORE("schema_name", MF_CTX_TABLE, MF_OPT_STRING, 0, 0, NULL),
@@ -497,6 +498,8 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->keep_connections = mf_parse_bool(d);
 	else if (strcmp(name, "async_capable") == 0)
 		opts->async_capable = mf_parse_bool(d);
+	else if (strcmp(name, "session_sql") == 0)
+		opts->session_sql = defGetString(d);
 	else if (strcmp(name, "schema_name") == 0)
 		opts->schema_name = defGetString(d);
 	else if (strcmp(name, "table_name") == 0)
