@@ -288,3 +288,223 @@ mf_is_number_type(Oid typid)
 			return false;
 	}
 }
+
+/*
+ * A remote catalog's type spelling, split into the parts the dialects map
+ * from: "int(11) unsigned" gives name "int", args {11}, rest "unsigned";
+ * "NUMBER(*,2)" gives "number", {-1, 2}; "nvarchar(max)" sets is_max;
+ * "VARCHAR2(10 CHAR)" drops the length unit; "enum('a','b')" has nargs -1
+ * (the arguments are not numbers).  Names and words are lower-cased.
+ * False when the text is not a type spelling at all.
+ */
+bool
+mf_parse_remote_type(const char *text, MfRemoteType *t)
+{
+	const char *p = text;
+	int			len = 0;
+
+	memset(t, 0, sizeof(*t));
+	if (p == NULL)
+		return false;
+
+	while (isspace((unsigned char) *p))
+		p++;
+	while (isalnum((unsigned char) *p) || *p == '_')
+	{
+		if (len >= (int) sizeof(t->name) - 1)
+			return false;
+		t->name[len++] = pg_ascii_tolower((unsigned char) *p);
+		p++;
+	}
+	if (len == 0)
+		return false;
+	t->name[len] = '\0';
+
+	while (isspace((unsigned char) *p))
+		p++;
+	if (*p == '(')
+	{
+		const char *open = p;
+
+		p++;
+		while (isspace((unsigned char) *p))
+			p++;
+		if (pg_strncasecmp(p, "max", 3) == 0 && !isalnum((unsigned char) p[3]))
+		{
+			t->is_max = true;
+			p += 3;
+		}
+		else
+		{
+			for (;;)
+			{
+				long		v = 0;
+				bool		neg = false;
+
+				while (isspace((unsigned char) *p))
+					p++;
+				if (*p == '*')
+				{
+					v = -1;
+					p++;
+				}
+				else
+				{
+					if (*p == '-')
+					{
+						neg = true;
+						p++;
+					}
+					if (!isdigit((unsigned char) *p) || t->nargs >= 2)
+					{
+						t->nargs = -1;
+						break;
+					}
+					while (isdigit((unsigned char) *p))
+					{
+						if (v < 100000000)
+							v = v * 10 + (*p - '0');
+						p++;
+					}
+					if (neg)
+						v = -v;
+				}
+				t->args[t->nargs++] = (int) v;
+				while (isspace((unsigned char) *p))
+					p++;
+				/* Oracle's length units */
+				if ((pg_strncasecmp(p, "byte", 4) == 0 ||
+					 pg_strncasecmp(p, "char", 4) == 0) &&
+					!isalnum((unsigned char) p[4]))
+					p += 4;
+				while (isspace((unsigned char) *p))
+					p++;
+				if (*p != ',')
+					break;
+				p++;
+			}
+		}
+		if (t->nargs == -1)
+		{
+			/* skip to the closing parenthesis, over quoted strings */
+			char		quote = 0;
+
+			for (p = open + 1; *p != '\0'; p++)
+			{
+				if (quote != 0)
+				{
+					if (*p == quote)
+						quote = 0;
+				}
+				else if (*p == '\'' || *p == '"')
+					quote = *p;
+				else if (*p == ')')
+					break;
+			}
+		}
+		while (isspace((unsigned char) *p))
+			p++;
+		if (*p != ')')
+			return false;
+		p++;
+	}
+
+	/* the remaining words, lower-cased, one space apart */
+	len = 0;
+	for (;;)
+	{
+		while (isspace((unsigned char) *p))
+			p++;
+		if (*p == '\0')
+			break;
+		if (len > 0)
+		{
+			if (len >= (int) sizeof(t->rest) - 1)
+				return false;
+			t->rest[len++] = ' ';
+		}
+		while (*p != '\0' && !isspace((unsigned char) *p))
+		{
+			if (len >= (int) sizeof(t->rest) - 1)
+				return false;
+			t->rest[len++] = pg_ascii_tolower((unsigned char) *p);
+			p++;
+		}
+	}
+	t->rest[len] = '\0';
+	return true;
+}
+
+/* "character varying(n)" or "character varying", n within PostgreSQL's range */
+char *
+mf_map_char_type(bool varying, const MfRemoteType *t)
+{
+	const char *local = varying ? "character varying" : "character";
+
+	if (t->is_max)
+		return pstrdup("text");
+	if (t->nargs == 1 && t->args[0] >= 1 && t->args[0] <= 10485760)
+		return psprintf("%s(%d)", local, t->args[0]);
+	return pstrdup(local);
+}
+
+/*
+ * The standard SQL and ODBC type names, as a driver's catalog functions
+ * (SQLColumns' TYPE_NAME) report them when the database behind the driver
+ * is not the one the dialect was written for: a dialect's map_type falls
+ * back on this.  Built from the parsed numbers only.
+ */
+char *
+mf_map_standard_type(const MfRemoteType *t)
+{
+	const char *n = t->name;
+
+	if (t->rest[0] != '\0' && strcmp(t->rest, "unsigned") != 0 &&
+		strcmp(t->rest, "precision") != 0)
+		return NULL;
+	if (strcmp(n, "bit") == 0 && (t->nargs <= 0 || t->args[0] == 1))
+		return pstrdup("boolean");
+	if (strcmp(n, "boolean") == 0 || strcmp(n, "bool") == 0)
+		return pstrdup("boolean");
+	if (strcmp(n, "tinyint") == 0 || strcmp(n, "smallint") == 0)
+		return pstrdup(strcmp(t->rest, "unsigned") == 0 && n[0] == 's' ?
+					   "integer" : "smallint");
+	if (strcmp(n, "int") == 0 || strcmp(n, "integer") == 0)
+		return pstrdup(strcmp(t->rest, "unsigned") == 0 ? "bigint" : "integer");
+	if (strcmp(n, "bigint") == 0)
+		return pstrdup(strcmp(t->rest, "unsigned") == 0 ?
+					   "numeric(20,0)" : "bigint");
+	if (strcmp(n, "decimal") == 0 || strcmp(n, "numeric") == 0 ||
+		strcmp(n, "number") == 0)
+	{
+		if (t->nargs >= 1 && t->args[0] >= 1 && t->args[0] <= 1000)
+			return psprintf("numeric(%d,%d)", t->args[0],
+							t->nargs == 2 ? t->args[1] : 0);
+		return pstrdup("numeric");
+	}
+	if (strcmp(n, "real") == 0)
+		return pstrdup("real");
+	if (strcmp(n, "float") == 0 || strcmp(n, "double") == 0)
+		return pstrdup("double precision");
+	if (strcmp(n, "char") == 0 || strcmp(n, "nchar") == 0)
+		return mf_map_char_type(false, t);
+	if (strcmp(n, "varchar") == 0 || strcmp(n, "nvarchar") == 0 ||
+		strcmp(n, "varchar2") == 0 || strcmp(n, "nvarchar2") == 0)
+		return mf_map_char_type(true, t);
+	if (strcmp(n, "text") == 0 || strcmp(n, "tinytext") == 0 ||
+		strcmp(n, "mediumtext") == 0 || strcmp(n, "longtext") == 0 ||
+		strcmp(n, "clob") == 0)
+		return pstrdup("text");
+	if (strcmp(n, "date") == 0)
+		return pstrdup("date");
+	if (strcmp(n, "time") == 0)
+		return pstrdup("time without time zone");
+	if (strcmp(n, "datetime") == 0 || strcmp(n, "timestamp") == 0)
+		return pstrdup("timestamp without time zone");
+	if (strcmp(n, "binary") == 0 || strcmp(n, "varbinary") == 0 ||
+		strcmp(n, "blob") == 0 || strcmp(n, "tinyblob") == 0 ||
+		strcmp(n, "mediumblob") == 0 || strcmp(n, "longblob") == 0 ||
+		strcmp(n, "raw") == 0)
+		return pstrdup("bytea");
+	return NULL;
+}

@@ -318,136 +318,6 @@ mforacle_import_query(StringInfo buf, const MfImportFilter *filter)
 }
 
 /*
- * An Oracle type spelling: NAME [(p[,s])] [more words], upper-cased.
- * "p" may be "*" (NUMBER(*,0)), and a length may say BYTE or CHAR.
- */
-typedef struct MfOracleType
-{
-	char		name[32];		/* first word */
-	char		rest[64];		/* words after the arguments, one space
-								 * apart: "WITH TIME ZONE" */
-	int			nargs;
-	int			args[2];		/* -1 for "*" */
-} MfOracleType;
-
-static bool
-mforacle_parse_type(const char *text, MfOracleType *t)
-{
-	const char *p = text;
-	int			len = 0;
-
-	memset(t, 0, sizeof(*t));
-
-	while (isspace((unsigned char) *p))
-		p++;
-	while (isalnum((unsigned char) *p) || *p == '_')
-	{
-		if (len >= (int) sizeof(t->name) - 1)
-			return false;
-		t->name[len++] = pg_ascii_toupper((unsigned char) *p);
-		p++;
-	}
-	if (len == 0)
-		return false;
-	t->name[len] = '\0';
-
-	/* LONG RAW is the one two-word name that matters here */
-	{
-		const char *q = p;
-
-		while (isspace((unsigned char) *q))
-			q++;
-		if (strcmp(t->name, "LONG") == 0 &&
-			pg_strncasecmp(q, "RAW", 3) == 0 && !isalnum((unsigned char) q[3]))
-		{
-			strcpy(t->name, "LONG RAW");
-			p = q + 3;
-		}
-	}
-
-	while (isspace((unsigned char) *p))
-		p++;
-	if (*p == '(')
-	{
-		p++;
-		for (;;)
-		{
-			long		v = 0;
-
-			while (isspace((unsigned char) *p))
-				p++;
-			if (t->nargs >= 2)
-				return false;
-			if (*p == '*')
-			{
-				v = -1;
-				p++;
-			}
-			else if (*p == '-' || isdigit((unsigned char) *p))
-			{
-				bool		neg = (*p == '-');
-
-				if (neg)
-					p++;
-				if (!isdigit((unsigned char) *p))
-					return false;
-				while (isdigit((unsigned char) *p))
-				{
-					if (v < 100000000)
-						v = v * 10 + (*p - '0');
-					p++;
-				}
-				if (neg)
-					v = -v;
-			}
-			else
-				return false;
-			t->args[t->nargs++] = (int) v;
-			while (isspace((unsigned char) *p))
-				p++;
-			/* VARCHAR2(10 BYTE), VARCHAR2(10 CHAR) */
-			if (pg_strncasecmp(p, "BYTE", 4) == 0)
-				p += 4;
-			else if (pg_strncasecmp(p, "CHAR", 4) == 0)
-				p += 4;
-			while (isspace((unsigned char) *p))
-				p++;
-			if (*p != ',')
-				break;
-			p++;
-		}
-		if (*p != ')')
-			return false;
-		p++;
-	}
-
-	/* the remaining words, normalised to single spaces */
-	len = 0;
-	for (;;)
-	{
-		while (isspace((unsigned char) *p))
-			p++;
-		if (*p == '\0')
-			break;
-		if (len > 0)
-		{
-			if (len >= (int) sizeof(t->rest) - 1)
-				return false;
-			t->rest[len++] = ' ';
-		}
-		while (*p && !isspace((unsigned char) *p))
-		{
-			if (len >= (int) sizeof(t->rest) - 1)
-				return false;
-			t->rest[len++] = pg_ascii_toupper((unsigned char) *p);
-			p++;
-		}
-	}
-	t->rest[len] = '\0';
-	return true;
-}
-
-/*
  * Built from the parsed numbers only, so no remote text reaches our DDL.
  * Integral NUMBERs get the smallest integer type that holds every value of
  * their precision.  Oracle allows nine fractional digits in a timestamp,
@@ -456,22 +326,22 @@ mforacle_parse_type(const char *text, MfOracleType *t)
 static char *
 mforacle_map_type(const char *remote_type)
 {
-	MfOracleType t;
+	MfRemoteType t;
 	const char *n;
 
-	if (remote_type == NULL || !mforacle_parse_type(remote_type, &t))
+	if (!mf_parse_remote_type(remote_type, &t) || t.nargs < 0)
 		return NULL;
 	n = t.name;
 
-	if (strcmp(n, "TIMESTAMP") == 0)
+	if (strcmp(n, "timestamp") == 0)
 	{
 		int			prec = (t.nargs == 1) ? Min(t.args[0], 6) : 6;
 		const char *zone;
 
 		if (t.rest[0] == '\0')
 			zone = "without time zone";
-		else if (strcmp(t.rest, "WITH TIME ZONE") == 0 ||
-				 strcmp(t.rest, "WITH LOCAL TIME ZONE") == 0)
+		else if (strcmp(t.rest, "with time zone") == 0 ||
+				 strcmp(t.rest, "with local time zone") == 0)
 			zone = "with time zone";
 		else
 			return NULL;
@@ -479,10 +349,18 @@ mforacle_map_type(const char *remote_type)
 			return NULL;
 		return psprintf("timestamp(%d) %s", prec, zone);
 	}
-	if (t.rest[0] != '\0')
+	if (strcmp(n, "long") == 0 && t.nargs == 0)
+	{
+		if (t.rest[0] == '\0')
+			return pstrdup("text");
+		if (strcmp(t.rest, "raw") == 0)
+			return pstrdup("bytea");
 		return NULL;
+	}
+	if (t.rest[0] != '\0')
+		return mf_map_standard_type(&t);
 
-	if (strcmp(n, "NUMBER") == 0)
+	if (strcmp(n, "number") == 0)
 	{
 		int			p,
 					s;
@@ -508,29 +386,22 @@ mforacle_map_type(const char *remote_type)
 		/* PostgreSQL 15 accepts negative scales and scales above p too */
 		return psprintf("numeric(%d,%d)", p, s);
 	}
-	if (strcmp(n, "FLOAT") == 0 || strcmp(n, "BINARY_DOUBLE") == 0)
+	if (strcmp(n, "float") == 0 || strcmp(n, "binary_double") == 0)
 		return pstrdup("double precision");
-	if (strcmp(n, "BINARY_FLOAT") == 0)
+	if (strcmp(n, "binary_float") == 0)
 		return pstrdup("real");
-	if (strcmp(n, "VARCHAR2") == 0 || strcmp(n, "NVARCHAR2") == 0 ||
-		strcmp(n, "CHAR") == 0 || strcmp(n, "NCHAR") == 0)
-	{
-		const char *local = (strstr(n, "VARCHAR") != NULL) ?
-			"character varying" : "character";
-
-		if (t.nargs == 1 && t.args[0] >= 1 && t.args[0] <= 10485760)
-			return psprintf("%s(%d)", local, t.args[0]);
-		return pstrdup(local);
-	}
-	if (strcmp(n, "CLOB") == 0 || strcmp(n, "NCLOB") == 0 ||
-		strcmp(n, "LONG") == 0)
+	if (strcmp(n, "varchar2") == 0 || strcmp(n, "nvarchar2") == 0)
+		return mf_map_char_type(true, &t);
+	if (strcmp(n, "char") == 0 || strcmp(n, "nchar") == 0)
+		return mf_map_char_type(false, &t);
+	if (strcmp(n, "clob") == 0 || strcmp(n, "nclob") == 0)
 		return pstrdup("text");
-	if (strcmp(n, "DATE") == 0)
+	if (strcmp(n, "date") == 0)
 		return pstrdup("timestamp(0) without time zone");	/* has a time */
-	if (strcmp(n, "RAW") == 0 || strcmp(n, "BLOB") == 0 ||
-		strcmp(n, "LONG RAW") == 0)
+	if (strcmp(n, "raw") == 0 || strcmp(n, "blob") == 0)
 		return pstrdup("bytea");
-	return NULL;
+	/* what a driver reports for a database that is not Oracle */
+	return mf_map_standard_type(&t);
 }
 
 /*

@@ -312,83 +312,6 @@ mfmssql_import_query(StringInfo buf, const MfImportFilter *filter)
 	appendStringInfoString(buf, " ORDER BY t.TABLE_NAME, c.ORDINAL_POSITION");
 }
 
-/* "nvarchar(50)" -> name "nvarchar", arg 50; "(max)" -> is_max */
-typedef struct MfMssqlType
-{
-	char		name[32];
-	int			nargs;
-	int			args[2];
-	bool		is_max;
-} MfMssqlType;
-
-static bool
-mfmssql_parse_type(const char *text, MfMssqlType *t)
-{
-	const char *p = text;
-	int			len = 0;
-
-	memset(t, 0, sizeof(*t));
-
-	while (isspace((unsigned char) *p))
-		p++;
-	while (isalnum((unsigned char) *p) || *p == '_')
-	{
-		if (len >= (int) sizeof(t->name) - 1)
-			return false;
-		t->name[len++] = pg_ascii_tolower((unsigned char) *p);
-		p++;
-	}
-	if (len == 0)
-		return false;
-	t->name[len] = '\0';
-
-	while (isspace((unsigned char) *p))
-		p++;
-	if (*p == '(')
-	{
-		p++;
-		while (isspace((unsigned char) *p))
-			p++;
-		if (pg_strncasecmp(p, "max", 3) == 0)
-		{
-			t->is_max = true;
-			p += 3;
-		}
-		else
-		{
-			for (;;)
-			{
-				long		v = 0;
-
-				while (isspace((unsigned char) *p))
-					p++;
-				if (!isdigit((unsigned char) *p) || t->nargs >= 2)
-					return false;
-				while (isdigit((unsigned char) *p))
-				{
-					if (v < 100000000)
-						v = v * 10 + (*p - '0');
-					p++;
-				}
-				t->args[t->nargs++] = (int) v;
-				while (isspace((unsigned char) *p))
-					p++;
-				if (*p != ',')
-					break;
-				p++;
-			}
-		}
-		while (isspace((unsigned char) *p))
-			p++;
-		if (*p != ')')
-			return false;
-		p++;
-	}
-	while (isspace((unsigned char) *p))
-		p++;
-	return *p == '\0';
-}
-
 /*
  * Built from the parsed numbers only, so no remote text reaches our DDL.
  * Date/time precisions are dropped: SQL Server allows seven fractional
@@ -397,11 +320,13 @@ mfmssql_parse_type(const char *text, MfMssqlType *t)
 static char *
 mfmssql_map_type(const char *remote_type)
 {
-	MfMssqlType t;
+	MfRemoteType t;
 	const char *n;
 
-	if (remote_type == NULL || !mfmssql_parse_type(remote_type, &t))
+	if (!mf_parse_remote_type(remote_type, &t) || t.nargs < 0)
 		return NULL;
+	if (t.rest[0] != '\0')
+		return mf_map_standard_type(&t);
 	n = t.name;
 
 	if (strcmp(n, "bit") == 0)
@@ -433,18 +358,10 @@ mfmssql_map_type(const char *remote_type)
 	}
 	if (strcmp(n, "real") == 0)
 		return pstrdup("real");
-	if (strcmp(n, "char") == 0 || strcmp(n, "nchar") == 0 ||
-		strcmp(n, "varchar") == 0 || strcmp(n, "nvarchar") == 0)
-	{
-		const char *local = (strstr(n, "var") != NULL) ?
-			"character varying" : "character";
-
-		if (t.is_max)
-			return pstrdup("text");
-		if (t.nargs == 1 && t.args[0] >= 1 && t.args[0] <= 10485760)
-			return psprintf("%s(%d)", local, t.args[0]);
-		return pstrdup(local);
-	}
+	if (strcmp(n, "char") == 0 || strcmp(n, "nchar") == 0)
+		return mf_map_char_type(false, &t);
+	if (strcmp(n, "varchar") == 0 || strcmp(n, "nvarchar") == 0)
+		return mf_map_char_type(true, &t);
 	if (strcmp(n, "text") == 0 || strcmp(n, "ntext") == 0)
 		return pstrdup("text");
 	if (strcmp(n, "date") == 0)
@@ -461,7 +378,8 @@ mfmssql_map_type(const char *remote_type)
 	if (strcmp(n, "binary") == 0 || strcmp(n, "varbinary") == 0 ||
 		strcmp(n, "image") == 0)
 		return pstrdup("bytea");
-	return NULL;
+	/* what a driver reports for a database that is not SQL Server */
+	return mf_map_standard_type(&t);
 }
 
 /*

@@ -242,6 +242,20 @@ extern void mf_import_name_filter(StringInfo buf, const MfImportFilter *filter,
 								  const char *nothing);
 extern bool mf_plain_number(const char *s);
 extern bool mf_is_number_type(Oid typid);
+
+/* A remote type spelling, parsed (see mf_parse_remote_type). */
+typedef struct MfRemoteType
+{
+	char		name[32];		/* first word, lower case */
+	int			nargs;			/* numbers in parentheses; -1: not numbers */
+	int			args[2];		/* -1 for "*" */
+	bool		is_max;			/* (max) */
+	char		rest[64];		/* words after the arguments, lower case */
+} MfRemoteType;
+
+extern bool mf_parse_remote_type(const char *text, MfRemoteType *t);
+extern char *mf_map_char_type(bool varying, const MfRemoteType *t);
+extern char *mf_map_standard_type(const MfRemoteType *t);
 extern const char *mf_dialect_sqlstate(const MfDialect *dialect,
 									   long native_code, bool *conn_lost);
 
