@@ -156,6 +156,36 @@ mf_scan_locks_rows(PlannerInfo *root, RelOptInfo *baserel)
 	return get_plan_rowmark(root->rowMarks, baserel->relid) != NULL;
 }
 
+/*
+ * How many rows the remote query may stop at, or 0 for all of them.
+ *
+ * A LIMIT (plus OFFSET) is sent along when the scan's rows go straight to
+ * the query's Limit node: a SELECT of this one relation (or of one
+ * append relation whose members this is), with no ORDER BY, every
+ * condition evaluated remotely and no row locking.  The planner's
+ * limit_tuples already says no when grouping, aggregates, DISTINCT,
+ * window functions or set-returning functions come in between.  The local
+ * Limit node stays: the remote one only saves sending rows nobody reads.
+ */
+static int64
+mf_remote_limit(PlannerInfo *root, RelOptInfo *baserel, List *local_exprs)
+{
+	Query	   *parse = root->parse;
+	Relids		top = IS_OTHER_REL(baserel) ? baserel->top_parent_relids :
+	baserel->relids;
+
+	if (parse->commandType != CMD_SELECT || root->limit_tuples <= 0 ||
+		root->limit_tuples > (double) PG_INT64_MAX / 2)
+		return 0;
+	if (parse->sortClause != NIL || root->query_pathkeys != NIL ||
+		parse->rowMarks != NIL || local_exprs != NIL)
+		return 0;
+	if (!bms_equal(root->all_baserels, top) ||
+		mf_scan_locks_rows(root, baserel))
+		return 0;
+	return (int64) root->limit_tuples;
+}
+
 ForeignScan *
 mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 				 ForeignPath *best_path, List *tlist, List *scan_clauses,
@@ -168,6 +198,7 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	List	   *params_list = NIL;
 	StringInfoData sql;
 	Relation	rel;
+	int64		limit;
 	ListCell   *lc;
 
 	foreach(lc, scan_clauses)
@@ -195,6 +226,9 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 					  remote_exprs, mf_scan_locks_rows(root, baserel),
 					  &retrieved_attrs, &params_list);
 	table_close(rel, NoLock);
+	limit = mf_remote_limit(root, baserel, local_exprs);
+	if (limit > 0)
+		fpinfo->opts.dialect->deparse_limit(&sql, limit);
 
 	return make_foreignscan(tlist, local_exprs, baserel->relid, params_list,
 							list_make3(makeString(sql.data), retrieved_attrs,
