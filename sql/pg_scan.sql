@@ -261,6 +261,28 @@ SELECT array_agg(id ORDER BY id) FROM scan_t WHERE id > 100;
 ROLLBACK;
 
 -- ===================================================================
+-- LIMIT: sent to the remote only when the scan's rows go straight to it
+-- ===================================================================
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM scan_t LIMIT 3;
+SELECT count(*) FROM (SELECT id FROM scan_t LIMIT 3) s;
+-- with OFFSET the remote stops at LIMIT + OFFSET rows
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM scan_t WHERE grp = 1 LIMIT 2 OFFSET 5;
+SELECT count(*) FROM (SELECT id FROM scan_t WHERE grp = 1 LIMIT 2 OFFSET 5) s;
+-- not when something in between needs every row: ORDER BY, a local
+-- condition, a join, an aggregate, DISTINCT, row locking
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM scan_t ORDER BY id LIMIT 3;
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT id FROM scan_t WHERE random() >= 0 LIMIT 3;
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT t.id FROM scan_t t JOIN scan_grp g USING (grp) LIMIT 3;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM scan_t LIMIT 3;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT DISTINCT grp FROM scan_t LIMIT 3;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM scan_t LIMIT 3 FOR UPDATE;
+-- a limit that is not a constant stays local
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT id FROM scan_t LIMIT (SELECT 2);
+
+-- ===================================================================
 -- clean up
 -- ===================================================================
 DROP FOREIGN TABLE scan_t, scan_grp, scan_named, scan_odd, scan_badtype;
