@@ -14,6 +14,8 @@ package MfTest;
 #   setup_mysql_server('mf_tap_x');   # server my_remote (MariaDB), mapping
 #   my $out = mariadb_safe('SELECT 1');   # the MariaDB as root, in mfremote
 #   restart_mariadb();                # stop and start the MariaDB server
+#   setup_tds_server('mf_tap_x');     # server ms_tds (the TDS endpoint), mapping
+#   stop_tds(); start_tds();          # the TDS endpoint down and up again
 #
 #   my $s = MfTest::Session->new(dbname => 'mf_tap_x');          # psql kept open
 #   my $out = $s->query('SELECT 1');
@@ -32,7 +34,7 @@ use IPC::Run ();
 
 our @EXPORT = qw(gw_psql remote_psql gw_safe_psql remote_safe_psql
   setup_gateway_db setup_mysql_server mariadb_sql mariadb_safe
-  restart_mariadb wait_for mf_env);
+  restart_mariadb wait_for mf_env setup_tds_server stop_tds start_tds);
 
 our $DEFAULT_DB = 'mf_tap';
 our $TIMEOUT    = $ENV{MF_TAP_TIMEOUT} // 120;    # seconds, per call
@@ -220,6 +222,64 @@ sub restart_mariadb
 		IPC::Run::timeout(180));
 	croak "t/testbed/mariadb-restart failed (exit " . ($? >> 8) . "):\n$err$out"
 	  if $? != 0;
+	return 1;
+}
+
+# setup_tds_server($dbname, server => 'ms_tds'): a sqlserver server on the
+# test bed's TDS endpoint through FreeTDS, and the current user's mapping.
+sub setup_tds_server
+{
+	my ($dbname, %opts) = @_;
+	my $server = $opts{server} // 'ms_tds';
+	my $host = mf_env('MF_TDS_HOST');
+	my $port = mf_env('MF_TDS_PORT');
+	my $rdb  = mf_env('MF_TDS_DB');
+	my $user = mf_env('MF_TDS_USER');
+	my $pass = mf_env('MF_TDS_PASSWORD');
+
+	_must(\&gw_psql, <<"SQL", dbname => $dbname // $DEFAULT_DB);
+CREATE SERVER $server FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'sqlserver', odbc_driver 'FreeTDS', host '$host',
+           port '$port', database '$rdb', odbc_attributes 'TDS_Version=7.4');
+CREATE USER MAPPING FOR CURRENT_USER SERVER $server
+  OPTIONS (user '$user', password '$pass');
+SQL
+	return $server;
+}
+
+# stop_tds(): stop the test bed's TDS endpoint (its storage is in memory,
+# so its tables go with it); start_tds(): start it again on the same port,
+# as t/testbed/start does.  Both die on failure.
+sub _tds_pid
+{
+	my $pidfile = mf_env('MF_TMP') . '/tds.pid';
+	open(my $fh, '<', $pidfile) or return undef;
+	my $pid = <$fh>;
+	close $fh;
+	return (defined $pid && $pid =~ /^(\d+)/) ? $1 : undef;
+}
+
+sub stop_tds
+{
+	my $pid = _tds_pid();
+	croak 'stop_tds: no pid file for the TDS endpoint' unless defined $pid;
+	kill 'TERM', $pid;
+	wait_for(sub { !kill(0, $pid) }, timeout => 10)
+	  or croak "stop_tds: the TDS endpoint (pid $pid) did not stop";
+	return 1;
+}
+
+sub start_tds
+{
+	my $dir = mf_env('MF_TMP');
+	my @cmd = ('python3', "$dir/tds-endpoint", '--port', mf_env('MF_TDS_PORT'),
+		'--host', '127.0.0.1', '--log', "$dir/tds.log", '--pidfile', "$dir/tds.pid",
+		'--daemon', '--user', mf_env('MF_TDS_USER'),
+		'--password', mf_env('MF_TDS_PASSWORD'), '--database', mf_env('MF_TDS_DB'));
+	unshift @cmd, 'runuser', '-u', 'mfdw', '--' if $> == 0;
+	my ($out, $err) = ('', '');
+	IPC::Run::run(\@cmd, '>', \$out, '2>', \$err, IPC::Run::timeout(60));
+	croak "start_tds failed (exit " . ($? >> 8) . "):\n$err$out" if $? != 0;
 	return 1;
 }
 
