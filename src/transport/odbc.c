@@ -285,6 +285,59 @@ mfodbc_strip_prefixes(const char *m)
 	return m;
 }
 
+/*
+ * psqlODBC hands on the server's report as one text: "ERROR:  message",
+ * then "DETAIL:  ..." and "HINT:  ..." lines, then a line of its own
+ * (";\nError while executing the query").  Put each part where it belongs.
+ */
+static void
+mfodbc_split_psqlodbc(MfError *err)
+{
+	char		buf[MF_ERR_MESSAGE_LEN];
+	char	   *m = buf;
+	char	   *p;
+	static const char *const levels[] = {"ERROR:", "FATAL:", "PANIC:", NULL};
+
+	mf_error_copy(buf, sizeof(buf), err->message);
+	if ((p = strstr(m, ";\nError while")) != NULL)
+		*p = '\0';
+	for (int i = 0; levels[i]; i++)
+		if (strncmp(m, levels[i], strlen(levels[i])) == 0)
+		{
+			m += strlen(levels[i]);
+			while (*m == ' ')
+				m++;
+			break;
+		}
+	if ((p = strstr(m, "\nHINT:")) != NULL)
+	{
+		const char *h = p + 7;
+
+		while (*h == ' ')
+			h++;
+		mf_error_copy(err->hint, sizeof(err->hint), h);
+		*p = '\0';
+	}
+	if ((p = strstr(m, "\nDETAIL:")) != NULL)
+	{
+		const char *d = p + 9;
+
+		while (*d == ' ')
+			d++;
+		mf_error_copy(err->detail, sizeof(err->detail), d);
+		*p = '\0';
+	}
+	/* the hint and detail lines carry their own line breaks */
+	for (char *c = err->hint + strlen(err->hint); c > err->hint && c[-1] == '\n';)
+		*--c = '\0';
+	for (char *c = err->detail + strlen(err->detail); c > err->detail && c[-1] == '\n';)
+		*--c = '\0';
+	p = m + strlen(m);
+	while (p > m && p[-1] == '\n')
+		*--p = '\0';
+	mf_error_copy(err->message, sizeof(err->message), m);
+}
+
 static void
 mfodbc_fail(MfConn *conn, MfError *err, MfStep step, const char *sqlstate,
 			const char *message)
@@ -360,7 +413,7 @@ mfodbc_diag(MfConn *conn, SQLSMALLINT htype, SQLHANDLE h, MfStep step,
 	{
 		memcpy(state, lost ? "08006" : "XX000", 6);
 		mf_error_copy(err->message, sizeof(err->message),
-					  "the ODBC driver gave no error message");
+					  "the ODBC driver failed without a diagnostic record");
 	}
 
 	/* psqlODBC's native number is its own, not the server's */
@@ -374,13 +427,8 @@ mfodbc_diag(MfConn *conn, SQLSMALLINT htype, SQLHANDLE h, MfStep step,
 	err->conn_lost = lost || (conn != NULL && conn->broken);
 	if (detail[0] != '\0' && strcmp(detail, err->message) != 0)
 		mf_error_copy(err->detail, sizeof(err->detail), detail);
-	/* psqlODBC adds its own line after the server's message */
-	{
-		char	   *nl = strstr(err->message, ";\nError while executing");
-
-		if (nl != NULL)
-			*nl = '\0';
-	}
+	if (conn != NULL && conn->driver == MFODBC_PSQLODBC)
+		mfodbc_split_psqlodbc(err);
 }
 
 static void
@@ -1306,8 +1354,7 @@ mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
 		MfodbcRepr	repr;
 		size_t		maxlen = 0;
 		int			maxprec = 1,
-					maxscale = 0,
-					maxfrac = 0;
+					maxscale = 0;
 		bool		ok = true;
 
 		if (p < 0 || p >= s->nparams)
@@ -1375,14 +1422,6 @@ mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
 							ok = false;
 					}
 					break;
-				case MF_TYPE_TIME:
-					{
-						const char *dot = strchr(v, '.');
-
-						if (dot != NULL && (int) strlen(dot + 1) > maxfrac)
-							maxfrac = (int) strlen(dot + 1);
-					}
-					break;
 				case MF_TYPE_BYTES:
 					if (v[0] != '\\' || v[1] != 'x' || (len - 2) % 2 != 0)
 						ok = false;
@@ -1442,10 +1481,15 @@ mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
 				b->digits = ok ? 6 : 0;
 				break;
 			case MF_TYPE_TIME:
+
+				/*
+				 * SQL_TIME_STRUCT has no fraction, and MariaDB's driver
+				 * fails without a word on text bound as SQL_TYPE_TIME:
+				 * the server converts the text.
+				 */
 				repr = MFODBC_R_CHAR;
-				b->sqltype = SQL_TYPE_TIME;
-				b->colsize = maxfrac > 0 ? 9 + (maxfrac > 6 ? 6 : maxfrac) : 8;
-				b->digits = (SQLSMALLINT) (maxfrac > 6 ? 6 : maxfrac);
+				b->sqltype = SQL_VARCHAR;
+				b->colsize = maxlen > 0 ? maxlen : 1;
 				break;
 			default:
 				repr = MFODBC_R_WCHAR;
@@ -1788,11 +1832,55 @@ mfodbc_exec_direct(MfConn *conn, const char *sql, MfStep step, long *rows,
 	return ok;
 }
 
+/*
+ * MariaDB's driver refuses SET NAMES (it owns the character set, which the
+ * wide calls make utf8mb4): the mysql dialect's session set-up starts with
+ * "SET NAMES utf8mb4, ...", whose other settings go through without it.
+ * Returns the statement to run (sql itself when unchanged), NULL when
+ * nothing is left to run.
+ */
+static const char *
+mfodbc_mariadb_set_names(MfConn *conn, const char *sql, char **copy)
+{
+	const char *p = sql;
+	size_t		n;
+
+	*copy = NULL;
+	if (conn->driver != MFODBC_MARIADB || strncasecmp(p, "SET NAMES ", 10) != 0)
+		return sql;
+	p += 10;
+	while (*p && *p != ',')
+		p++;
+	if (*p == '\0')
+		return NULL;
+	p++;
+	n = strlen(p);
+	*copy = malloc(n + 5);
+	if (*copy == NULL)
+		return sql;
+	memcpy(*copy, "SET ", 4);
+	memcpy(*copy + 4, p, n + 1);
+	return *copy;
+}
+
 static bool
 mfodbc_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
 {
+	char	   *copy;
+	const char *run;
+	bool		ok;
+
 	mf_error_clear(err);
-	return mfodbc_exec_direct(conn, sql, MF_STEP_EXEC, rows_affected, err);
+	if (rows_affected)
+		*rows_affected = 0;
+	if (!mfodbc_usable(conn, MF_STEP_EXEC, err))
+		return false;
+	run = mfodbc_mariadb_set_names(conn, sql, &copy);
+	if (run == NULL)
+		return true;
+	ok = mfodbc_exec_direct(conn, run, MF_STEP_EXEC, rows_affected, err);
+	free(copy);
+	return ok;
 }
 
 /* ---------------------------------------------------------------------
@@ -1815,10 +1903,11 @@ mfodbc_set_autocommit(MfConn *conn, bool on, MfError *err)
 }
 
 /*
- * begin_sql runs while autocommit is still on, so that it opens the
- * transaction itself (psqlODBC would otherwise put its own BEGIN in front,
- * and START TRANSACTION's isolation level would come too late); then
- * autocommit goes off, which opens nothing on the server by itself.
+ * Autocommit goes off first, then begin_sql (if any) runs as the
+ * transaction's first statement, so that its isolation level applies
+ * (psqlODBC ends a transaction that was opened while autocommit was on
+ * when autocommit is switched off; MariaDB's START TRANSACTION after
+ * "SET autocommit = 0" opens the transaction as asked).
  */
 static bool
 mfodbc_begin(MfConn *conn, const char *begin_sql, MfError *err)
@@ -1826,12 +1915,20 @@ mfodbc_begin(MfConn *conn, const char *begin_sql, MfError *err)
 	mf_error_clear(err);
 	if (!mfodbc_usable(conn, MF_STEP_TRANSACTION, err))
 		return false;
-	if (begin_sql != NULL &&
-		!mfodbc_exec_direct(conn, begin_sql, MF_STEP_TRANSACTION, NULL, err))
-		return false;
 	if (!mfodbc_set_autocommit(conn, false, err))
 		return false;
 	conn->in_xact = true;
+	if (begin_sql != NULL &&
+		!mfodbc_exec_direct(conn, begin_sql, MF_STEP_TRANSACTION, NULL, err))
+	{
+		MfError		keep = *err;
+
+		(void) SQLEndTran(SQL_HANDLE_DBC, conn->dbc, SQL_ROLLBACK);
+		conn->in_xact = false;
+		(void) mfodbc_set_autocommit(conn, true, err);
+		*err = keep;
+		return false;
+	}
 	return true;
 }
 
@@ -2096,17 +2193,22 @@ mfodbc_store_value(MfResult *r, int c, size_t *off, MfError *err)
 			(mfodbc_oom(r->conn, MF_STEP_FETCH, err), false);
 	}
 
-	/* text, in UTF-16 pieces */
+	/*
+	 * Text, in UTF-16 pieces.  A piece may end between the two halves of
+	 * a surrogate pair, so a trailing high surrogate waits for the next
+	 * piece before it is decoded.
+	 */
 	{
-		SQLWCHAR	chunk[4096];
+		SQLWCHAR	chunk[4097];
 		size_t		start = r->arena_len;
-		bool		any = false;
+		size_t		carry = 0;
 
 		for (;;)
 		{
 			size_t		units;
 
-			rc = SQLGetData(h, col, SQL_C_WCHAR, chunk, sizeof(chunk), &ind);
+			rc = SQLGetData(h, col, SQL_C_WCHAR, chunk + carry,
+							(SQLLEN) (sizeof(chunk) - carry * sizeof(SQLWCHAR)), &ind);
 			if (rc == SQL_NO_DATA)
 				break;
 			if (!SQL_SUCCEEDED(rc))
@@ -2116,26 +2218,30 @@ mfodbc_store_value(MfResult *r, int c, size_t *off, MfError *err)
 				*off = MFODBC_NULL_OFFSET;
 				return true;
 			}
-			any = true;
-			if (ind == SQL_NO_TOTAL || ind >= (SQLLEN) sizeof(chunk))
+			if (ind == SQL_NO_TOTAL ||
+				ind >= (SQLLEN) (sizeof(chunk) - carry * sizeof(SQLWCHAR)))
 				units = sizeof(chunk) / sizeof(SQLWCHAR) - 1;
 			else
-				units = (size_t) ind / sizeof(SQLWCHAR);
-			/* a surrogate pair must not be split between two pieces */
+				units = carry + (size_t) ind / sizeof(SQLWCHAR);
+			carry = 0;
 			if (rc == SQL_SUCCESS_WITH_INFO && units > 0 &&
 				chunk[units - 1] >= 0xD800 && chunk[units - 1] < 0xDC00)
 			{
-				/* rare: keep it simple and let the decoder replace it */
+				units--;
+				carry = 1;
 			}
 			if (!mfodbc_arena_reserve(r, units * 3 + 1))
 				goto oom;
 			r->arena_len += mfodbc_from_wide(chunk, units, r->arena + r->arena_len);
+			if (carry)
+				chunk[0] = chunk[units];
 			if (rc == SQL_SUCCESS)
 				break;
 		}
-		if (!mfodbc_arena_reserve(r, 1))
+		if (!mfodbc_arena_reserve(r, carry * 3 + 1))
 			goto oom;
-		(void) any;
+		if (carry)
+			r->arena_len += mfodbc_from_wide(chunk, 1, r->arena + r->arena_len);
 		r->arena[r->arena_len++] = '\0';
 		*off = start;
 		return true;
@@ -2200,6 +2306,8 @@ mfodbc_query(MfConn *conn, const char *sql, int nparams,
 			return NULL;
 		}
 		rc = SQLExecute(r->h);
+		if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA)
+			mfodbc_stmt_diag(conn, r->h, MF_STEP_FETCH, err);
 		(void) SQLFreeStmt(r->h, SQL_RESET_PARAMS);
 		mfodbc_binds_free(&bs);
 	}
@@ -2208,7 +2316,6 @@ mfodbc_query(MfConn *conn, const char *sql, int nparams,
 		r->done = true;
 	else if (!SQL_SUCCEEDED(rc))
 	{
-		mfodbc_stmt_diag(conn, r->h, MF_STEP_FETCH, err);
 		mfodbc_free_result(r);
 		return NULL;
 	}
@@ -2323,13 +2430,15 @@ mfodbc_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 		return false;
 	}
 	rc = SQLExecute(stmt->h);
+	/* the diagnostics first: any later call on the handle clears them */
+	if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA)
+		mfodbc_stmt_diag(conn, stmt->h, MF_STEP_EXECUTE, err);
 	(void) SQLFreeStmt(stmt->h, SQL_RESET_PARAMS);
 	mfodbc_binds_free(&bs);
 	if (rc == SQL_NO_DATA)
 		return true;
 	if (!SQL_SUCCEEDED(rc))
 	{
-		mfodbc_stmt_diag(conn, stmt->h, MF_STEP_EXECUTE, err);
 		(void) SQLFreeStmt(stmt->h, SQL_CLOSE);
 		return false;
 	}
