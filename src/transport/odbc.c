@@ -111,6 +111,8 @@ struct MfStmt
 typedef struct MfodbcCol
 {
 	SQLSMALLINT type;
+	bool		bits;			/* MySQL BIT(n), reported as binary */
+	SQLULEN		size;
 } MfodbcCol;
 
 struct MfResult
@@ -1492,8 +1494,10 @@ mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
 				b->colsize = maxlen > 0 ? maxlen : 1;
 				break;
 			default:
+
+				/* SQL_WVARCHAR however long: the drivers size it themselves */
 				repr = MFODBC_R_WCHAR;
-				b->sqltype = maxlen > 4000 ? SQL_WLONGVARCHAR : SQL_WVARCHAR;
+				b->sqltype = SQL_WVARCHAR;
 				b->colsize = maxlen > 0 ? maxlen : 1;
 				break;
 		}
@@ -2069,8 +2073,23 @@ mfodbc_describe(MfResult *r, MfError *err)
 		if (!SQL_SUCCEEDED(SQLDescribeColW(r->h, (SQLUSMALLINT) (c + 1), name,
 										   256, &nlen, &type, &size, &digits,
 										   &nullable)))
+		{
 			type = SQL_VARCHAR;
+			size = 0;
+		}
 		r->cols[c].type = type;
+		r->cols[c].size = size;
+		if (type == SQL_BINARY || type == SQL_VARBINARY)
+		{
+			char		tname[64] = "";
+			SQLSMALLINT tlen = 0;
+
+			if (SQL_SUCCEEDED(SQLColAttribute(r->h, (SQLUSMALLINT) (c + 1),
+											  SQL_DESC_TYPE_NAME, tname,
+											  sizeof(tname), &tlen, NULL)) &&
+				strcasecmp(tname, "bit") == 0)
+				r->cols[c].bits = true;
+		}
 	}
 	return true;
 }
@@ -2091,6 +2110,41 @@ mfodbc_store_value(MfResult *r, int c, size_t *off, MfError *err)
 	SQLUSMALLINT col = (SQLUSMALLINT) (c + 1);
 	SQLLEN		ind = 0;
 	SQLRETURN	rc;
+
+	if (r->cols[c].bits)
+	{
+		/* MySQL BIT(n): the bits as binary digits, n of them */
+		unsigned char data[64];
+		size_t		nbits;
+		size_t		start;
+
+		rc = SQLGetData(h, col, SQL_C_BINARY, data, sizeof(data), &ind);
+		if (!SQL_SUCCEEDED(rc))
+			goto fail;
+		if (ind == SQL_NULL_DATA)
+		{
+			*off = MFODBC_NULL_OFFSET;
+			return true;
+		}
+		if (ind < 0 || ind > (SQLLEN) sizeof(data))
+			ind = sizeof(data);
+		nbits = (size_t) ind * 8;
+		if (r->cols[c].size > 0 && r->cols[c].size < nbits)
+			nbits = r->cols[c].size;
+		if (!mfodbc_arena_reserve(r, nbits + 1))
+			goto oom;
+		start = r->arena_len;
+		for (size_t i = 0; i < nbits; i++)
+		{
+			size_t		bit = (size_t) ind * 8 - nbits + i;
+
+			r->arena[r->arena_len++] =
+				(data[bit / 8] & (0x80 >> (bit % 8))) ? '1' : '0';
+		}
+		r->arena[r->arena_len++] = '\0';
+		*off = start;
+		return true;
+	}
 
 	if (type == SQL_BINARY || type == SQL_VARBINARY || type == SQL_LONGVARBINARY)
 	{
@@ -2981,6 +3035,8 @@ mfodbc_catalog_columns(MfConn *conn, const char *schema, MfError *err)
 		{
 			char	   *tname = mfodbc_get_string(h, 3);
 			char	   *cname = mfodbc_get_string(h, 4);
+			bool		null_dtype;
+			long		dtype = mfodbc_get_long(h, 5, &null_dtype);
 			char	   *tyname = mfodbc_get_string(h, 6);
 			bool		null_size,
 						null_digits,
@@ -3009,7 +3065,11 @@ mfodbc_catalog_columns(MfConn *conn, const char *schema, MfError *err)
 			{
 				int			a = mfodbc_type_args(tyname);
 
-				if (a == 2 && !null_size && size > 0 && !null_digits)
+				/* MariaDB's driver calls tinyint(1) SQL_BIT "tinyint" */
+				if (!null_dtype && dtype == SQL_BIT &&
+					strcasecmp(tyname, "tinyint") == 0)
+					snprintf(type, sizeof(type), "%s(1)", tyname);
+				else if (a == 2 && !null_size && size > 0 && !null_digits)
 					snprintf(type, sizeof(type), "%s(%ld,%ld)", tyname, size, digits);
 				else if (a >= 1 && !null_size && size > 0)
 					snprintf(type, sizeof(type), "%s(%ld)", tyname, size);
