@@ -65,6 +65,9 @@
 /* the most parameter sets bound in one SQLExecute */
 #define MFODBC_ARRAY_MAX	10000
 
+/* psqlODBC's statements per message when it runs a parameter array */
+#define MFODBC_PSQL_BATCH	"10000"
+
 #define MFODBC_DEFAULT_FETCH	100
 
 /* the driver, as far as its quirks go */
@@ -673,12 +676,16 @@ mfodbc_conn_string(const MfConnParams *params, MfError *err)
 
 	/*
 	 * psqlODBC: read through a server-side cursor (no whole result in
-	 * memory), booleans as SQL_BIT, no LF -> CRLF conversion.  Other
-	 * drivers ignore these keys.  The user's attributes come last and win.
+	 * memory); no SAVEPOINT before every statement (Protocol 7.4-0: an
+	 * error leaves the transaction to the core, as libpq does); parameter
+	 * arrays sent MFODBC_PSQL_BATCH statements per message; booleans as
+	 * SQL_BIT; no LF -> CRLF conversion.  Other drivers ignore these keys.
+	 * The user's attributes come last and win.
 	 */
 	if (!user_fetch)
 		mfodbc_buf_str(&b, "UseDeclareFetch=1;Fetch=1000;");
-	mfodbc_buf_str(&b, "BoolsAsChar=0;LFConversion=0;");
+	mfodbc_buf_str(&b, "Protocol=7.4-0;BatchSize=" MFODBC_PSQL_BATCH ";"
+				   "BoolsAsChar=0;LFConversion=0;");
 	if (attrs != NULL)
 		(void) mfodbc_each_attribute(attrs, &b, err, &user_fetch);
 
