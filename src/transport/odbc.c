@@ -292,8 +292,9 @@ mfodbc_strip_prefixes(const char *m)
 
 /*
  * psqlODBC hands on the server's report as one text: "ERROR:  message",
- * then "DETAIL:  ..." and "HINT:  ..." lines, then a line of its own
- * (";\nError while executing the query").  Put each part where it belongs.
+ * then "DETAIL:  ..." and "HINT:  ..." lines, then ";\n" and a line of its
+ * own ("Error while executing the query", "The connection has been lost").
+ * Put each part where it belongs.
  */
 static void
 mfodbc_split_psqlodbc(MfError *err)
@@ -304,7 +305,7 @@ mfodbc_split_psqlodbc(MfError *err)
 	static const char *const levels[] = {"ERROR:", "FATAL:", "PANIC:", NULL};
 
 	mf_error_copy(buf, sizeof(buf), err->message);
-	if ((p = strstr(m, ";\nError while")) != NULL)
+	if ((p = strstr(m, ";\n")) != NULL)
 		*p = '\0';
 	for (int i = 0; levels[i]; i++)
 		if (strncmp(m, levels[i], strlen(levels[i])) == 0)
