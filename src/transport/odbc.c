@@ -680,13 +680,14 @@ mfodbc_conn_string(const MfConnParams *params, MfError *err)
 	 * memory); no SAVEPOINT before every statement (Protocol 7.4-0: an
 	 * error leaves the transaction to the core, as libpq does); parameter
 	 * arrays sent MFODBC_PSQL_BATCH statements per message; booleans as
-	 * SQL_BIT; no LF -> CRLF conversion.  Other drivers ignore these keys.
-	 * The user's attributes come last and win.
+	 * SQL_BIT; no LF -> CRLF conversion.  FreeTDS: UTF-8 as the client
+	 * character set.  Each driver ignores the others' keys.  The user's
+	 * attributes come last and win.
 	 */
 	if (!user_fetch)
 		mfodbc_buf_str(&b, "UseDeclareFetch=1;Fetch=1000;");
 	mfodbc_buf_str(&b, "Protocol=7.4-0;BatchSize=" MFODBC_PSQL_BATCH ";"
-				   "BoolsAsChar=0;LFConversion=0;");
+				   "BoolsAsChar=0;LFConversion=0;ClientCharset=UTF-8;");
 	if (attrs != NULL)
 		(void) mfodbc_each_attribute(attrs, &b, err, &user_fetch);
 
