@@ -62,6 +62,16 @@ SELECT multi_fdw_exec('odbc_pg_none', 'SELECT 1');
 \set VERBOSITY default
 DROP SERVER odbc_pg_none CASCADE;
 
+-- the FreeTDS driver loads too (no SQL Server here: refused at once)
+CREATE SERVER odbc_tds FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'sqlserver', odbc_driver 'FreeTDS', host '127.0.0.1',
+           port '1', odbc_attributes 'TDS_Version=7.4');
+CREATE USER MAPPING FOR CURRENT_USER SERVER odbc_tds
+  OPTIONS (user 'sa', password 'secret');
+SELECT multi_fdw_exec('odbc_tds', 'SELECT 1');
+\echo :LAST_ERROR_SQLSTATE
+DROP SERVER odbc_tds CASCADE;
+
 -- ---------------------------------------------------------------------
 -- the connection string: values cannot add attributes
 -- ---------------------------------------------------------------------
