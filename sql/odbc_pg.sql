@@ -376,14 +376,17 @@ SELECT multi_fdw_exec('odbc_pg', 'CREATE SCHEMA odbc_imp_empty');
 SELECT multi_fdw_exec('odbc_pg', $$
   CREATE TABLE odbc_imp.t1 (id int PRIMARY KEY, name varchar(20) NOT NULL,
     price numeric(10,2) DEFAULT 0, note text, flag boolean DEFAULT true,
-    created timestamp, raw bytea, big bigint, d date)$$);
+    created timestamp, raw bytea, big bigint, d date, nn numeric,
+    vv varchar, ch char(4), ts3 timestamptz(3), u uuid, ia int[])$$);
 SELECT multi_fdw_exec('odbc_pg', $$
   CREATE TABLE odbc_imp.t_2 (k1 int, k2 int, v double precision,
     PRIMARY KEY (k1, k2))$$);
 SELECT multi_fdw_exec('odbc_pg', 'CREATE TABLE odbc_imp.tx (a int)');
 SELECT multi_fdw_exec('odbc_pg', $$
   INSERT INTO odbc_imp.t1 VALUES (1, 'one', 1.50, 'n', true,
-    '2024-01-01 10:00', '\x01', 5, '2024-01-01')$$);
+    '2024-01-01 10:00', '\x01', 5, '2024-01-01', 1.23456789, repeat('v', 300),
+    'abcd', '2024-01-01 10:00:00.123+00', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11',
+    '{1,2}')$$);
 CREATE SCHEMA odbc_local;
 IMPORT FOREIGN SCHEMA odbc_imp EXCEPT (tx) FROM SERVER odbc_pg INTO odbc_local;
 SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull,
@@ -394,7 +397,8 @@ SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull,
  ORDER BY c.relname, a.attnum;
 SELECT relname, ftoptions FROM pg_foreign_table JOIN pg_class ON oid = ftrelid
  WHERE relnamespace = 'odbc_local'::regnamespace ORDER BY relname;
-SELECT * FROM odbc_local.t1;
+SELECT id, name, price, note, flag, created, raw, big, d, nn, length(vv), ch,
+       ts3, u, ia FROM odbc_local.t1;
 IMPORT FOREIGN SCHEMA odbc_imp LIMIT TO (tx) FROM SERVER odbc_pg INTO odbc_local;
 SELECT relname FROM pg_class WHERE relnamespace = 'odbc_local'::regnamespace ORDER BY 1;
 -- a schema with no table imports nothing; a missing one is an error

@@ -2105,6 +2105,16 @@ mfodbc_describe(MfResult *r, MfError *err)
 
 static const char mfodbc_hex[] = "0123456789abcdef";
 
+/* Does "YYYY-MM-DD HH:MM:SS[.f]..." (len bytes) end in a zone or era? */
+static bool
+mfodbc_has_offset(const char *s, size_t len)
+{
+	for (size_t i = 19; i < len; i++)
+		if (s[i] == '+' || s[i] == '-' || isalpha((unsigned char) s[i]))
+			return true;
+	return false;
+}
+
 /*
  * Read column c of the current row into the arena, in PostgreSQL's input
  * form: bytea as \x hex, bits as t/f, timestamps (other than psqlODBC's,
@@ -2305,6 +2315,22 @@ mfodbc_store_value(MfResult *r, int c, size_t *off, MfError *err)
 			goto oom;
 		if (carry)
 			r->arena_len += mfodbc_from_wide(chunk, 1, r->arena + r->arena_len);
+
+		/*
+		 * psqlODBC hands a timestamptz over as the session's (UTC) wall
+		 * time without its offset: say which zone it is in.  A timestamp
+		 * without time zone ignores the offset on input.
+		 */
+		if ((type == SQL_TYPE_TIMESTAMP || type == SQL_TIMESTAMP) &&
+			r->arena_len - start >= 19 &&
+			isdigit((unsigned char) r->arena[start]) &&
+			!mfodbc_has_offset(r->arena + start, r->arena_len - start))
+		{
+			if (!mfodbc_arena_reserve(r, 4))
+				goto oom;
+			memcpy(r->arena + r->arena_len, "+00", 3);
+			r->arena_len += 3;
+		}
 		r->arena[r->arena_len++] = '\0';
 		*off = start;
 		return true;
@@ -2996,6 +3022,7 @@ mfodbc_catalog_columns(MfConn *conn, const char *schema, MfError *err)
 		SQLWCHAR   *wtable_plain = mfodbc_to_wide(tables.names[t], -1, NULL);
 		MfodbcNames keys = {0};
 		int			ncols = 0;
+		int			typmod_col;
 
 		if (wtable == NULL || wtable_plain == NULL)
 		{
@@ -3040,6 +3067,27 @@ mfodbc_catalog_columns(MfConn *conn, const char *schema, MfError *err)
 			mfodbc_stmt_diag(conn, h, MF_STEP_FETCH, err);
 			goto out;
 		}
+
+		/*
+		 * psqlODBC gives an unconstrained numeric or varchar a COLUMN_SIZE
+		 * of its own (28,6 and 255); its extra column TYPMOD (-1) says that
+		 * the column has none.
+		 */
+		typmod_col = 0;
+		{
+			SQLSMALLINT nrc = 0;
+
+			if (SQL_SUCCEEDED(SQLNumResultCols(h, &nrc)) && nrc >= 25)
+			{
+				char		cn[32] = "";
+				SQLSMALLINT cl = 0;
+
+				if (SQL_SUCCEEDED(SQLColAttribute(h, 25, SQL_DESC_NAME, cn,
+												  sizeof(cn), &cl, NULL)) &&
+					strcmp(cn, "TYPMOD") == 0)
+					typmod_col = 25;
+			}
+		}
 		while ((rc = SQLFetch(h)) == SQL_SUCCESS || rc == SQL_SUCCESS_WITH_INFO)
 		{
 			char	   *tname = mfodbc_get_string(h, 3);
@@ -3054,6 +3102,8 @@ mfodbc_catalog_columns(MfConn *conn, const char *schema, MfError *err)
 			long		digits = mfodbc_get_long(h, 9, &null_digits);
 			long		nullable = mfodbc_get_long(h, 11, &null_nullable);
 			char	   *def = mfodbc_get_string(h, 13);
+			bool		null_typmod = true;
+			long		typmod = typmod_col ? mfodbc_get_long(h, typmod_col, &null_typmod) : 0;
 			char		type[300];
 			bool		is_key = false;
 			const char *vals[6];
@@ -3078,6 +3128,8 @@ mfodbc_catalog_columns(MfConn *conn, const char *schema, MfError *err)
 				if (!null_dtype && dtype == SQL_BIT &&
 					strcasecmp(tyname, "tinyint") == 0)
 					snprintf(type, sizeof(type), "%s(1)", tyname);
+				else if (!null_typmod && typmod == -1)
+					snprintf(type, sizeof(type), "%s", tyname);
 				else if (a == 2 && !null_size && size > 0 && !null_digits)
 					snprintf(type, sizeof(type), "%s(%ld,%ld)", tyname, size, digits);
 				else if (a >= 1 && !null_size && size > 0)
