@@ -266,10 +266,14 @@ DROP FOREIGN TABLE odbc_batch1_libpq;
 SELECT multi_fdw_exec('odbc_pg', 'TRUNCATE public.odbc_batch');
 ALTER FOREIGN TABLE odbc_batch OPTIONS (SET insert_method 'array', SET batch_size '10000');
 EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO odbc_batch SELECT g, g FROM generate_series(1, 10) g;
--- auto takes arrays too (psqlODBC runs them without a round trip per set)
+-- auto plans arrays, but psqlODBC runs them as one INSERT per set, so
+-- the rows go as multi-row VALUES (the count shows they arrived)
 CREATE FOREIGN TABLE odbc_batch_auto (a int, b int)
   SERVER odbc_pg OPTIONS (schema_name 'public', table_name 'odbc_batch');
 EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO odbc_batch_auto SELECT g, g FROM generate_series(1, 10) g;
+INSERT INTO odbc_batch_auto SELECT g, g FROM generate_series(100001, 103000) g;
+SELECT count(*) FROM odbc_batch WHERE a > 100000;
+SELECT multi_fdw_exec('odbc_pg', 'TRUNCATE public.odbc_batch');
 INSERT INTO odbc_batch SELECT g, g * 2 FROM generate_series(1, 25000) g;
 SELECT count(*), sum(a), sum(b) FROM odbc_batch;
 -- a failure in the middle of an array leaves nothing of the statement

@@ -2575,10 +2575,16 @@ mfodbc_probe_arrays(MfConn *conn)
 		conn->parc = v;
 		conn->arrays_ok = (v == SQL_PARC_BATCH || v == SQL_PARC_NO_BATCH);
 	}
-	/* the drivers known to send a whole array in one message or so */
+	/*
+	 * The drivers known to send a whole array in one message: MariaDB's
+	 * (one bulk execution) and FreeTDS (one sp_prepare and N sp_execute).
+	 * psqlODBC sends BatchSize separate INSERTs per message, with the
+	 * values written in as literals, each parsed and planned by the
+	 * server: few round trips, but 4x slower here than multi-row VALUES
+	 * (200,000 rows: 3.6 s against 0.95 s), so auto takes VALUES there.
+	 */
 	conn->arrays_native = conn->arrays_ok &&
-		(conn->driver == MFODBC_PSQLODBC || conn->driver == MFODBC_MARIADB ||
-		 conn->driver == MFODBC_FREETDS);
+		(conn->driver == MFODBC_MARIADB || conn->driver == MFODBC_FREETDS);
 }
 
 static bool
