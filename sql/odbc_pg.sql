@@ -36,8 +36,8 @@ CREATE USER MAPPING FOR CURRENT_USER SERVER odbc_pg_drv
   OPTIONS (user :'pg_user', password :'pg_password');
 SELECT multi_fdw_exec('odbc_pg_drv', 'SELECT 1');
 
--- the session as the dialect sets it up, still so after a rollback
--- (outside a transaction the connection is in autocommit mode)
+-- the session as the dialect sets it up, still so after a rollback (the
+-- set-up, run outside a remote transaction, is committed at once)
 BEGIN;
 SELECT multi_fdw_exec('odbc_pg', 'SELECT 1');
 ROLLBACK;

@@ -17,10 +17,10 @@
  * manager's nor the driver's idea of a client character set matters.
  * Non-text values are bound with their own C types (see mfodbc_bind_params).
  *
- * Transactions: outside a remote transaction the connection is in
- * autocommit mode, so that the dialect's session set-up survives a
- * rollback; begin runs the dialect's begin_sql (if any) and turns
- * autocommit off, commit and rollback are SQLEndTran and turn it back on.
+ * Transactions: autocommit is off from connect on; a statement run
+ * outside a remote transaction (the dialect's session set-up) is committed
+ * at once, so that a later rollback cannot undo it; begin runs the
+ * dialect's begin_sql (if any); commit and rollback are SQLEndTran.
  *
  * Reading: a query reads fetch_size rows per fetch; the driver is asked not
  * to buffer the whole result where it can be told (psqlODBC:
@@ -793,6 +793,9 @@ mfodbc_free_all(MfConn *conn)
  * ---------------------------------------------------------------------
  */
 
+static bool mfodbc_set_autocommit(MfConn *conn, bool on, MfError *err);
+static void mfodbc_disconnect(MfConn *conn);
+
 static void
 mfodbc_probe_driver(MfConn *conn)
 {
@@ -886,6 +889,12 @@ mfodbc_connect(const MfConnParams *params, MfError *err)
 	}
 	conn->connected = true;
 	mfodbc_probe_driver(conn);
+	if (!mfodbc_set_autocommit(conn, false, err))
+	{
+		err->step = MF_STEP_CONNECT;
+		mfodbc_disconnect(conn);
+		return NULL;
+	}
 	return conn;
 }
 
@@ -897,7 +906,8 @@ mfodbc_disconnect(MfConn *conn)
 	mfodbc_free_all(conn);
 	if (conn->connected)
 	{
-		if (conn->in_xact && !conn->broken)
+		/* SQLDisconnect refuses a connection with a transaction open */
+		if (!conn->broken)
 			(void) SQLEndTran(SQL_HANDLE_DBC, conn->dbc, SQL_ROLLBACK);
 		(void) SQLDisconnect(conn->dbc);
 	}
@@ -1893,6 +1903,23 @@ mfodbc_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
 		return true;
 	ok = mfodbc_exec_direct(conn, run, MF_STEP_EXEC, rows_affected, err);
 	free(copy);
+
+	/*
+	 * Outside a remote transaction (the dialect's session set-up, right
+	 * after connecting) a statement is committed at once, so that a later
+	 * rollback cannot undo it (PostgreSQL's SET is transactional).
+	 */
+	if (!conn->in_xact && !conn->broken)
+	{
+		SQLRETURN	rc = SQLEndTran(SQL_HANDLE_DBC, conn->dbc,
+									ok ? SQL_COMMIT : SQL_ROLLBACK);
+
+		if (ok && !SQL_SUCCEEDED(rc))
+		{
+			mfodbc_diag(conn, SQL_HANDLE_DBC, conn->dbc, MF_STEP_EXEC, err);
+			ok = false;
+		}
+	}
 	return ok;
 }
 
@@ -1916,19 +1943,16 @@ mfodbc_set_autocommit(MfConn *conn, bool on, MfError *err)
 }
 
 /*
- * Autocommit goes off first, then begin_sql (if any) runs as the
- * transaction's first statement, so that its isolation level applies
- * (psqlODBC ends a transaction that was opened while autocommit was on
- * when autocommit is switched off; MariaDB's START TRANSACTION after
- * "SET autocommit = 0" opens the transaction as asked).
+ * Autocommit is off for the whole session (set at connect).  begin runs
+ * begin_sql (if any) as the transaction's first statement, so that its
+ * isolation level applies (psqlODBC puts its own BEGIN in front, which
+ * START TRANSACTION only warns about before any query).
  */
 static bool
 mfodbc_begin(MfConn *conn, const char *begin_sql, MfError *err)
 {
 	mf_error_clear(err);
 	if (!mfodbc_usable(conn, MF_STEP_TRANSACTION, err))
-		return false;
-	if (!mfodbc_set_autocommit(conn, false, err))
 		return false;
 	conn->in_xact = true;
 	if (begin_sql != NULL &&
@@ -1938,7 +1962,6 @@ mfodbc_begin(MfConn *conn, const char *begin_sql, MfError *err)
 
 		(void) SQLEndTran(SQL_HANDLE_DBC, conn->dbc, SQL_ROLLBACK);
 		conn->in_xact = false;
-		(void) mfodbc_set_autocommit(conn, true, err);
 		*err = keep;
 		return false;
 	}
@@ -1960,7 +1983,7 @@ mfodbc_end(MfConn *conn, bool commit, MfError *err)
 		return false;
 	}
 	conn->in_xact = false;
-	return mfodbc_set_autocommit(conn, true, err);
+	return true;
 }
 
 static bool
