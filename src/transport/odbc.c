@@ -2629,6 +2629,9 @@ mfodbc_array_chunk(MfStmt *stmt, int nsets, const char *const *values,
 	SQLRETURN	rc;
 	bool		ok = true;
 	long		n = 0;
+	MfError		info;
+
+	mf_error_clear(&info);
 
 	if (status == NULL)
 	{
@@ -2664,6 +2667,9 @@ mfodbc_array_chunk(MfStmt *stmt, int nsets, const char *const *values,
 	}
 	else
 	{
+		/* a failed set may be reported only as "with info": keep it */
+		if (rc == SQL_SUCCESS_WITH_INFO)
+			mfodbc_stmt_diag(conn, stmt->h, MF_STEP_EXECUTE, &info);
 		/* the sets' counts, or an error a later set ran into */
 		ok = mfodbc_drain(conn, stmt->h, MF_STEP_EXECUTE, &n, err);
 		if (ok)
@@ -2678,12 +2684,18 @@ mfodbc_array_chunk(MfStmt *stmt, int nsets, const char *const *values,
 	{
 		for (int i = 0; i < nsets; i++)
 			if (status[i] == SQL_PARAM_ERROR ||
-				(status[i] == SQL_PARAM_DIAG_UNAVAILABLE && processed < (SQLULEN) nsets))
+				(status[i] == SQL_PARAM_DIAG_UNAVAILABLE && processed > 0 &&
+				 processed < (SQLULEN) nsets))
 			{
-				mfodbc_stmt_diag(conn, stmt->h, MF_STEP_EXECUTE, err);
-				if (err->message[0] == '\0' || strcmp(err->sqlstate, "XX000") == 0)
+				if (info.sqlstate[0] != '\0' && strncmp(info.sqlstate, "01", 2) != 0 &&
+					strcmp(info.sqlstate, "XX000") != 0)
+					*err = info;
+				else
+				{
+					mf_error_clear(err);
 					mf_error_set(err, MF_STEP_EXECUTE, "XX000", 0,
 								 "set %d of a parameter array failed", i + 1);
+				}
 				err->row = first + i + 1;
 				ok = false;
 				break;
