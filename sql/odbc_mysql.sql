@@ -194,6 +194,15 @@ SELECT count(*), sum(a), sum(b) FROM odbc_my_batch;
 -- ON CONFLICT DO NOTHING: the rows skipped are not counted
 SELECT odbc_rows('INSERT INTO odbc_my_batch SELECT g, g FROM generate_series(24990, 25010) g ON CONFLICT DO NOTHING');
 SELECT count(*) FROM odbc_my_batch;
+-- wide rows: each call stays under half the server's max_allowed_packet
+SELECT multi_fdw_exec('odbc_my', 'DROP TABLE IF EXISTS odbc_wide');
+SELECT multi_fdw_exec('odbc_my', 'CREATE TABLE odbc_wide (a int PRIMARY KEY, t mediumtext) ENGINE=InnoDB');
+CREATE FOREIGN TABLE odbc_my_wide (a int OPTIONS (key 'true'), t text)
+  SERVER odbc_my OPTIONS (table_name 'odbc_wide', insert_method 'array');
+SELECT odbc_rows($$INSERT INTO odbc_my_wide SELECT g, repeat('x', 100000) FROM generate_series(1, 300) g$$);
+SELECT count(*), sum(length(t)) FROM odbc_my_wide;
+DROP FOREIGN TABLE odbc_my_wide;
+SELECT multi_fdw_exec('odbc_my', 'DROP TABLE odbc_wide');
 -- a failure in the middle of an array leaves nothing of the statement
 SELECT multi_fdw_exec('odbc_my', 'TRUNCATE TABLE odbc_batch');
 SELECT multi_fdw_exec('odbc_my', 'INSERT INTO odbc_batch VALUES (12345, 0)');

@@ -62,8 +62,9 @@
 #include <sqlext.h>
 #include <sqlucode.h>
 
-/* the most parameter sets bound in one SQLExecute */
+/* the most parameter sets bound in one SQLExecute, and their bytes */
 #define MFODBC_ARRAY_MAX	10000
+#define MFODBC_ARRAY_BYTES	((size_t) 8 * 1024 * 1024)
 
 /* psqlODBC's statements per message when it runs a parameter array */
 #define MFODBC_PSQL_BATCH	"10000"
@@ -94,6 +95,7 @@ struct MfConn
 	bool		arrays_ok;		/* the driver takes parameter arrays */
 	bool		arrays_native;	/* ... in one round trip */
 	SQLUINTEGER parc;			/* SQL_PARAM_ARRAY_ROW_COUNTS */
+	size_t		array_budget;	/* bytes of values per SQLExecute */
 
 	MfStmt	   *stmts;
 	MfResult   *results;
@@ -2592,6 +2594,34 @@ mfodbc_probe_arrays(MfConn *conn)
 	if (conn->arrays_probed)
 		return;
 	conn->arrays_probed = true;
+
+	/*
+	 * Values per call: MFODBC_ARRAY_BYTES, and for MariaDB's driver, which
+	 * sends one bulk packet per call without splitting it, half the
+	 * server's max_allowed_packet.
+	 */
+	conn->array_budget = MFODBC_ARRAY_BYTES;
+	if (conn->driver == MFODBC_MARIADB)
+	{
+		SQLHSTMT	h;
+		SQLWCHAR   *w = mfodbc_to_wide("SELECT @@max_allowed_packet", -1, NULL);
+
+		if (w != NULL &&
+			SQL_SUCCEEDED(SQLAllocHandle(SQL_HANDLE_STMT, conn->dbc, &h)))
+		{
+			SQLBIGINT	maxp = 0;
+			SQLLEN		ind = 0;
+
+			if (SQL_SUCCEEDED(SQLExecDirectW(h, w, SQL_NTS)) &&
+				SQL_SUCCEEDED(SQLFetch(h)) &&
+				SQL_SUCCEEDED(SQLGetData(h, 1, SQL_C_SBIGINT, &maxp, 0, &ind)) &&
+				ind != SQL_NULL_DATA && maxp > 0 &&
+				(size_t) maxp / 2 < conn->array_budget)
+				conn->array_budget = (size_t) maxp / 2;
+			(void) SQLFreeHandle(SQL_HANDLE_STMT, h);
+		}
+		free(w);
+	}
 	if (SQL_SUCCEEDED(SQLGetInfo(conn->dbc, SQL_PARAM_ARRAY_ROW_COUNTS, &v,
 								 sizeof(v), &len)))
 	{
@@ -2769,13 +2799,31 @@ mfodbc_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 		return true;
 	}
 
-	for (int first = 0; first < nsets; first += MFODBC_ARRAY_MAX)
+	for (int first = 0; first < nsets;)
 	{
-		int			n = nsets - first < MFODBC_ARRAY_MAX ? nsets - first : MFODBC_ARRAY_MAX;
+		int			n = 0;
+		size_t		bytes = 0;
 
+		/* sets up to MFODBC_ARRAY_MAX and the byte budget, at least one */
+		while (first + n < nsets && n < MFODBC_ARRAY_MAX)
+		{
+			size_t		set = 0;
+
+			for (int p = 0; p < stmt->nparams; p++)
+			{
+				const char *v = values[(size_t) (first + n) * stmt->nparams + p];
+
+				set += 16 + (v ? strlen(v) : 0);
+			}
+			if (n > 0 && bytes + set > conn->array_budget)
+				break;
+			bytes += set;
+			n++;
+		}
 		if (!mfodbc_array_chunk(stmt, n, values + (size_t) first * stmt->nparams,
 								first, &rows, err))
 			return false;
+		first += n;
 	}
 	*rows_affected = rows;
 	return true;
