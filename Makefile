@@ -17,7 +17,8 @@ CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 DIALECTS = dialects/common.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 TRANSPORTS = src/transport/common.o src/transport/libpq.o \
-	src/transport/mysql.o src/transport/odbc.o
+	src/transport/mysql.o src/transport/odbc.o src/transport/odbc_bind.o \
+	src/transport/odbc_catalog.o
 OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
@@ -68,6 +69,7 @@ demo: deps
 
 # PGXS tracks no header dependencies: every object follows the interfaces.
 $(OBJS): src/dialect.h src/transport.h src/multi_fdw.h
+$(filter src/transport/odbc%.o,$(TRANSPORTS)): src/transport/odbc_int.h
 
 bench: deps
 	$(MAKE) all

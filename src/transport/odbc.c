@@ -42,12 +42,15 @@
  * Waiting: ODBC calls block inside the driver, so a user's cancel is only
  * seen when the call returns.
  *
+ * Parameters are bound in odbc_bind.c, the catalog is read for IMPORT
+ * FOREIGN SCHEMA in odbc_catalog.c; odbc_int.h is what the three share.
+ *
  * This file is on the transport side of the wall (see transport.h): no
  * PostgreSQL server header, only unixODBC's.
  *
  *-------------------------------------------------------------------------
  */
-#include "transport.h"
+#include "odbc_int.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -58,10 +61,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include <sql.h>
-#include <sqlext.h>
-#include <sqlucode.h>
-
 /* the most parameter sets bound in one SQLExecute, and their bytes */
 #define MFODBC_ARRAY_MAX	10000
 #define MFODBC_ARRAY_BYTES	((size_t) 8 * 1024 * 1024)
@@ -71,90 +70,13 @@
 
 #define MFODBC_DEFAULT_FETCH	100
 
-/* the driver, as far as its quirks go */
-typedef enum MfodbcDriver
-{
-	MFODBC_OTHER,
-	MFODBC_PSQLODBC,
-	MFODBC_MARIADB,
-	MFODBC_FREETDS
-} MfodbcDriver;
-
-struct MfConn
-{
-	SQLHENV		env;
-	SQLHDBC		dbc;
-	bool		connected;
-	bool		broken;
-	bool		in_xact;		/* autocommit is off */
-	MfodbcDriver driver;
-	char		version[160];
-	bool		use_catalogs;	/* MySQL: a schema is a catalog */
-
-	bool		arrays_probed;
-	bool		arrays_ok;		/* the driver takes parameter arrays */
-	bool		arrays_native;	/* ... in one round trip */
-	SQLUINTEGER parc;			/* SQL_PARAM_ARRAY_ROW_COUNTS */
-	size_t		array_budget;	/* bytes of values per SQLExecute */
-
-	MfStmt	   *stmts;
-	MfResult   *results;
-};
-
-struct MfStmt
-{
-	MfConn	   *conn;
-	SQLHSTMT	h;
-	int			nparams;		/* values per set, as the core counts them */
-	int			nmarkers;		/* "?" in the statement sent */
-	int		   *map;			/* marker -> parameter, NULL: identity */
-	MfTypeClass *classes;		/* per parameter */
-	MfStmt	   *prev,
-			   *next;
-};
-
-typedef struct MfodbcCol
-{
-	SQLSMALLINT type;
-	bool		bits;			/* MySQL BIT(n), reported as binary */
-	SQLULEN		size;
-} MfodbcCol;
-
-struct MfResult
-{
-	MfConn	   *conn;
-	SQLHSTMT	h;				/* NULL: rows held in memory (catalog) */
-	bool		owns_handle;
-	MfStmt	   *params;			/* statement of a query with parameters */
-	int			ncols;
-	MfodbcCol  *cols;
-	int			fetch_size;
-	bool		done;
-
-	/* the current batch: offsets into arena, (size_t) -1 for NULL */
-	int			nrows;
-	size_t	   *offsets;
-	size_t		offsets_cap;
-	char	   *arena;
-	size_t		arena_len;
-	size_t		arena_cap;
-
-	/* in-memory rows (catalog results): all handed out by the first fetch */
-	int			mem_rows;
-
-	MfResult   *prev,
-			   *next;
-};
-
-#define MFODBC_NULL_OFFSET	((size_t) -1)
-
 /* ---------------------------------------------------------------------
  * UTF-8 and UTF-16
  * ---------------------------------------------------------------------
  */
 
 /* UTF-8 (len bytes, or up to NUL when len < 0) to a malloc'd UTF-16 string */
-static SQLWCHAR *
+SQLWCHAR *
 mfodbc_to_wide(const char *s, long len, SQLLEN *outlen)
 {
 	const unsigned char *p = (const unsigned char *) s;
@@ -222,7 +144,7 @@ mfodbc_to_wide(const char *s, long len, SQLLEN *outlen)
  * UTF-16 (n units) to UTF-8 in dst, which has room for 3 * n + 1 bytes;
  * returns the bytes written (NUL-terminated).
  */
-static size_t
+size_t
 mfodbc_from_wide(const SQLWCHAR *w, size_t n, char *dst)
 {
 	size_t		o = 0;
@@ -346,7 +268,7 @@ mfodbc_split_psqlodbc(MfError *err)
 	mf_error_copy(err->message, sizeof(err->message), m);
 }
 
-static void
+void
 mfodbc_fail(MfConn *conn, MfError *err, MfStep step, const char *sqlstate,
 			const char *message)
 {
@@ -356,7 +278,7 @@ mfodbc_fail(MfConn *conn, MfError *err, MfStep step, const char *sqlstate,
 		err->conn_lost = conn->broken;
 }
 
-static void
+void
 mfodbc_oom(MfConn *conn, MfStep step, MfError *err)
 {
 	mfodbc_fail(conn, err, step, "53200", "out of memory");
@@ -366,7 +288,7 @@ mfodbc_oom(MfConn *conn, MfStep step, MfError *err)
  * Fill err from the diagnostic records of a handle: the first record gives
  * SQLSTATE, native code and message; later ones go to the detail.
  */
-static void
+void
 mfodbc_diag(MfConn *conn, SQLSMALLINT htype, SQLHANDLE h, MfStep step,
 			MfError *err)
 {
@@ -439,13 +361,13 @@ mfodbc_diag(MfConn *conn, SQLSMALLINT htype, SQLHANDLE h, MfStep step,
 		mfodbc_split_psqlodbc(err);
 }
 
-static void
+void
 mfodbc_stmt_diag(MfConn *conn, SQLHSTMT h, MfStep step, MfError *err)
 {
 	mfodbc_diag(conn, SQL_HANDLE_STMT, h, step, err);
 }
 
-static bool
+bool
 mfodbc_usable(MfConn *conn, MfStep step, MfError *err)
 {
 	if (conn == NULL || conn->broken || !conn->connected)
@@ -762,7 +684,7 @@ mfodbc_free_stmt(MfStmt *s)
 	free(s);
 }
 
-static void
+void
 mfodbc_free_result(MfResult *r)
 {
 	mfodbc_unlink_result(r);
@@ -1082,590 +1004,6 @@ mfodbc_rewrite(const char *sql, int nparams, int **map, int *nmarkers,
 	*map = m;
 	*nmarkers = k;
 	return out;
-}
-
-/* ---------------------------------------------------------------------
- * Binding parameters
- * ---------------------------------------------------------------------
- */
-
-typedef struct MfodbcBind
-{
-	SQLSMALLINT ctype;
-	SQLSMALLINT sqltype;
-	SQLULEN		colsize;
-	SQLSMALLINT digits;
-	SQLLEN		width;			/* bytes per element */
-	char	   *buf;
-	SQLLEN	   *ind;
-} MfodbcBind;
-
-typedef struct MfodbcBinds
-{
-	int			n;
-	MfodbcBind *b;
-} MfodbcBinds;
-
-static void
-mfodbc_binds_free(MfodbcBinds *bs)
-{
-	for (int i = 0; i < bs->n; i++)
-	{
-		free(bs->b[i].buf);
-		free(bs->b[i].ind);
-	}
-	free(bs->b);
-	bs->b = NULL;
-	bs->n = 0;
-}
-
-static int
-mfodbc_hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* Parse "YYYY-MM-DD"; false for anything else (BC, infinity). */
-static bool
-mfodbc_parse_date(const char *s, SQL_DATE_STRUCT *d, const char **rest)
-{
-	int			y,
-				mo,
-				da,
-				n = 0;
-
-	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &da, &n) != 3 || n != 10)
-		return false;
-	d->year = (SQLSMALLINT) y;
-	d->month = (SQLUSMALLINT) mo;
-	d->day = (SQLUSMALLINT) da;
-	*rest = s + n;
-	return true;
-}
-
-/* days since 1970-01-01 of a civil date, and back (proleptic Gregorian) */
-static long
-mfodbc_days(long y, long m, long d)
-{
-	long		era,
-				yoe,
-				doy,
-				doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
-static void
-mfodbc_civil(long z, long *y, long *m, long *d)
-{
-	long		era,
-				doe,
-				yoe,
-				doy,
-				mp;
-
-	z += 719468;
-	era = (z >= 0 ? z : z - 146096) / 146097;
-	doe = z - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	*d = doy - (153 * mp + 2) / 5 + 1;
-	*m = mp + (mp < 10 ? 3 : -9);
-	*y = yoe + era * 400 + (*m <= 2);
-}
-
-/*
- * Parse "YYYY-MM-DD HH:MM:SS[.ffffff][+HH[:MM[:SS]]]" into a timestamp in
- * UTC (the remote session's zone) when tz; false for other forms.
- */
-static bool
-mfodbc_parse_timestamp(const char *s, bool tz, SQL_TIMESTAMP_STRUCT *ts)
-{
-	SQL_DATE_STRUCT d;
-	const char *p;
-	int			h,
-				mi,
-				se,
-				n = 0;
-	unsigned long frac = 0;
-	int			fdigits = 0;
-	long		offset = 0;
-
-	if (!mfodbc_parse_date(s, &d, &p))
-		return false;
-	if (*p != ' ' && *p != 'T')
-		return false;
-	p++;
-	if (sscanf(p, "%2d:%2d:%2d%n", &h, &mi, &se, &n) != 3 || n != 8)
-		return false;
-	p += n;
-	if (*p == '.')
-	{
-		p++;
-		while (isdigit((unsigned char) *p))
-		{
-			if (fdigits < 9)
-			{
-				frac = frac * 10 + (*p - '0');
-				fdigits++;
-			}
-			p++;
-		}
-	}
-	while (fdigits < 9)
-	{
-		frac *= 10;
-		fdigits++;
-	}
-	if (*p == '+' || *p == '-')
-	{
-		int			sign = *p == '-' ? -1 : 1;
-		int			oh = 0,
-					om = 0,
-					os = 0;
-
-		p++;
-		if (sscanf(p, "%2d%n", &oh, &n) != 1)
-			return false;
-		p += n;
-		if (*p == ':')
-		{
-			if (sscanf(p + 1, "%2d%n", &om, &n) != 1)
-				return false;
-			p += 1 + n;
-			if (*p == ':')
-			{
-				if (sscanf(p + 1, "%2d%n", &os, &n) != 1)
-					return false;
-				p += 1 + n;
-			}
-		}
-		offset = sign * (oh * 3600L + om * 60L + os);
-	}
-	if (*p != '\0')
-		return false;
-	if (!tz)
-		offset = 0;
-	if (offset != 0)
-	{
-		long		secs = mfodbc_days(d.year, d.month, d.day) * 86400L +
-			h * 3600L + mi * 60L + se - offset;
-		long		days = secs >= 0 ? secs / 86400 : -((-secs + 86399) / 86400);
-		long		rem = secs - days * 86400;
-		long		y,
-					m,
-					dd;
-
-		mfodbc_civil(days, &y, &m, &dd);
-		if (y < 1 || y > 9999)
-			return false;
-		d.year = (SQLSMALLINT) y;
-		d.month = (SQLUSMALLINT) m;
-		d.day = (SQLUSMALLINT) dd;
-		h = (int) (rem / 3600);
-		mi = (int) (rem % 3600 / 60);
-		se = (int) (rem % 60);
-	}
-	ts->year = d.year;
-	ts->month = d.month;
-	ts->day = d.day;
-	ts->hour = (SQLUSMALLINT) h;
-	ts->minute = (SQLUSMALLINT) mi;
-	ts->second = (SQLUSMALLINT) se;
-	ts->fraction = (SQLUINTEGER) frac;
-	return true;
-}
-
-static bool
-mfodbc_parse_int(const char *s, SQLBIGINT *out)
-{
-	char	   *end;
-	long long	v;
-
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (errno != 0 || end == s || *end != '\0')
-		return false;
-	*out = (SQLBIGINT) v;
-	return true;
-}
-
-/* precision and scale of a plain decimal number; false for NaN and such */
-static bool
-mfodbc_decimal_shape(const char *s, int *precision, int *scale)
-{
-	const char *p = s;
-	int			before = 0,
-				after = 0;
-
-	if (*p == '-' || *p == '+')
-		p++;
-	while (*p == '0' && isdigit((unsigned char) p[1]))
-		p++;
-	while (isdigit((unsigned char) *p))
-	{
-		before++;
-		p++;
-	}
-	if (*p == '.')
-	{
-		p++;
-		while (isdigit((unsigned char) *p))
-		{
-			after++;
-			p++;
-		}
-	}
-	if (*p != '\0' || before + after == 0)
-		return false;
-	*precision = before + after;
-	*scale = after;
-	return true;
-}
-
-/* the representation a parameter is bound in */
-typedef enum MfodbcRepr
-{
-	MFODBC_R_WCHAR,
-	MFODBC_R_CHAR,				/* ASCII text with an SQL type */
-	MFODBC_R_BIGINT,
-	MFODBC_R_BIT,
-	MFODBC_R_BINARY,
-	MFODBC_R_DATE,
-	MFODBC_R_TIMESTAMP
-} MfodbcRepr;
-
-/*
- * Bind every marker of h for nsets sets of values (values: nsets * nparams,
- * set by set), column-wise.  Each parameter's class decides its C and SQL
- * types; a value that does not fit them (a date "infinity", a NaN numeric)
- * makes its column travel as text for the whole call.
- */
-static bool
-mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
-				   MfodbcBinds *bs, MfStep step, MfError *err)
-{
-	MfConn	   *conn = s->conn;
-
-	bs->n = 0;
-	bs->b = calloc(s->nmarkers > 0 ? s->nmarkers : 1, sizeof(MfodbcBind));
-	if (bs->b == NULL)
-	{
-		mfodbc_oom(conn, step, err);
-		return false;
-	}
-	bs->n = s->nmarkers;
-
-	for (int m = 0; m < s->nmarkers; m++)
-	{
-		MfodbcBind *b = &bs->b[m];
-		int			p = s->map ? s->map[m] : m;
-		MfTypeClass cls = (p >= 0 && p < s->nparams && s->classes) ?
-		s->classes[p] : MF_TYPE_TEXT;
-		MfodbcRepr	repr;
-		size_t		maxlen = 0;
-		int			maxprec = 1,
-					maxscale = 0;
-		bool		ok = true;
-
-		if (p < 0 || p >= s->nparams)
-		{
-			mfodbc_fail(conn, err, step, "07002",
-						"a placeholder of the statement has no parameter");
-			return false;
-		}
-
-		/* what all sets of this column allow */
-		for (int r = 0; r < nsets; r++)
-		{
-			const char *v = values[(size_t) r * s->nparams + p];
-			size_t		len;
-
-			if (v == NULL)
-				continue;
-			len = strlen(v);
-			if (len > maxlen)
-				maxlen = len;
-			switch (cls)
-			{
-				case MF_TYPE_INT:
-					{
-						SQLBIGINT	x;
-
-						if (!mfodbc_parse_int(v, &x))
-							ok = false;
-					}
-					break;
-				case MF_TYPE_NUMERIC:
-					{
-						int			pr,
-									sc;
-
-						if (!mfodbc_decimal_shape(v, &pr, &sc) || pr > 38)
-							ok = false;
-						else
-						{
-							if (pr - sc > maxprec - maxscale)
-								maxprec = maxscale + (pr - sc);
-							if (sc > maxscale)
-							{
-								maxprec += sc - maxscale;
-								maxscale = sc;
-							}
-						}
-					}
-					break;
-				case MF_TYPE_DATE:
-					{
-						SQL_DATE_STRUCT d;
-						const char *rest;
-
-						if (!mfodbc_parse_date(v, &d, &rest) || *rest != '\0')
-							ok = false;
-					}
-					break;
-				case MF_TYPE_TIMESTAMP:
-				case MF_TYPE_TIMESTAMPTZ:
-					{
-						SQL_TIMESTAMP_STRUCT ts;
-
-						if (!mfodbc_parse_timestamp(v, cls == MF_TYPE_TIMESTAMPTZ, &ts))
-							ok = false;
-					}
-					break;
-				case MF_TYPE_BYTES:
-					if (v[0] != '\\' || v[1] != 'x' || (len - 2) % 2 != 0)
-						ok = false;
-					break;
-				default:
-					break;
-			}
-		}
-
-		switch (cls)
-		{
-			case MF_TYPE_INT:
-				repr = ok ? MFODBC_R_BIGINT : MFODBC_R_CHAR;
-				b->sqltype = ok ? SQL_BIGINT : SQL_NUMERIC;
-				b->colsize = ok ? 19 : (maxlen > 0 ? maxlen : 1);
-				break;
-			case MF_TYPE_BOOL:
-				repr = MFODBC_R_BIT;
-				b->sqltype = SQL_BIT;
-				b->colsize = 1;
-				break;
-			case MF_TYPE_FLOAT:
-				repr = MFODBC_R_CHAR;
-				b->sqltype = SQL_DOUBLE;
-				b->colsize = 15;
-				break;
-			case MF_TYPE_NUMERIC:
-				repr = MFODBC_R_CHAR;
-				if (ok)
-				{
-					b->sqltype = SQL_NUMERIC;
-					b->colsize = maxprec;
-					b->digits = (SQLSMALLINT) maxscale;
-				}
-				else
-				{
-					b->sqltype = SQL_VARCHAR;
-					b->colsize = maxlen > 0 ? maxlen : 1;
-				}
-				break;
-			case MF_TYPE_BYTES:
-				repr = ok ? MFODBC_R_BINARY : MFODBC_R_WCHAR;
-				b->sqltype = ok ? (maxlen / 2 > 8000 ? SQL_LONGVARBINARY : SQL_VARBINARY) :
-					SQL_WVARCHAR;
-				b->colsize = ok ? (maxlen > 2 ? (maxlen - 2) / 2 : 1) : (maxlen ? maxlen : 1);
-				break;
-			case MF_TYPE_DATE:
-				repr = ok ? MFODBC_R_DATE : MFODBC_R_CHAR;
-				b->sqltype = ok ? SQL_TYPE_DATE : SQL_VARCHAR;
-				b->colsize = ok ? 10 : (maxlen ? maxlen : 1);
-				break;
-			case MF_TYPE_TIMESTAMP:
-			case MF_TYPE_TIMESTAMPTZ:
-				repr = ok ? MFODBC_R_TIMESTAMP : MFODBC_R_CHAR;
-				b->sqltype = ok ? SQL_TYPE_TIMESTAMP : SQL_VARCHAR;
-				b->colsize = ok ? 26 : (maxlen ? maxlen : 1);
-				b->digits = ok ? 6 : 0;
-				break;
-			case MF_TYPE_TIME:
-
-				/*
-				 * SQL_TIME_STRUCT has no fraction, and MariaDB's driver
-				 * fails without a word on text bound as SQL_TYPE_TIME:
-				 * the server converts the text.
-				 */
-				repr = MFODBC_R_CHAR;
-				b->sqltype = SQL_VARCHAR;
-				b->colsize = maxlen > 0 ? maxlen : 1;
-				break;
-			default:
-
-				/* SQL_WVARCHAR however long: the drivers size it themselves */
-				repr = MFODBC_R_WCHAR;
-				b->sqltype = SQL_WVARCHAR;
-				b->colsize = maxlen > 0 ? maxlen : 1;
-				break;
-		}
-
-		switch (repr)
-		{
-			case MFODBC_R_WCHAR:
-				b->ctype = SQL_C_WCHAR;
-				b->width = (SQLLEN) ((maxlen + 1) * sizeof(SQLWCHAR));
-				break;
-			case MFODBC_R_CHAR:
-				b->ctype = SQL_C_CHAR;
-				b->width = (SQLLEN) (maxlen + 1);
-				break;
-			case MFODBC_R_BIGINT:
-				b->ctype = SQL_C_SBIGINT;
-				b->width = sizeof(SQLBIGINT);
-				break;
-			case MFODBC_R_BIT:
-				b->ctype = SQL_C_BIT;
-				b->width = 1;
-				break;
-			case MFODBC_R_BINARY:
-				b->ctype = SQL_C_BINARY;
-				b->width = (SQLLEN) (maxlen > 2 ? (maxlen - 2) / 2 : 1);
-				break;
-			case MFODBC_R_DATE:
-				b->ctype = SQL_C_TYPE_DATE;
-				b->width = sizeof(SQL_DATE_STRUCT);
-				break;
-			case MFODBC_R_TIMESTAMP:
-				b->ctype = SQL_C_TYPE_TIMESTAMP;
-				b->width = sizeof(SQL_TIMESTAMP_STRUCT);
-				break;
-		}
-
-		b->buf = calloc((size_t) nsets, (size_t) b->width);
-		b->ind = calloc((size_t) nsets, sizeof(SQLLEN));
-		if (b->buf == NULL || b->ind == NULL)
-		{
-			mfodbc_oom(conn, step, err);
-			return false;
-		}
-
-		for (int r = 0; r < nsets; r++)
-		{
-			const char *v = values[(size_t) r * s->nparams + p];
-			char	   *dst = b->buf + (size_t) r * b->width;
-
-			if (v == NULL)
-			{
-				b->ind[r] = SQL_NULL_DATA;
-				continue;
-			}
-			switch (repr)
-			{
-				case MFODBC_R_WCHAR:
-					{
-						SQLLEN		wl = 0;
-						SQLWCHAR   *w = mfodbc_to_wide(v, -1, &wl);
-
-						if (w == NULL)
-						{
-							mfodbc_oom(conn, step, err);
-							return false;
-						}
-						memcpy(dst, w, (size_t) (wl + 1) * sizeof(SQLWCHAR));
-						free(w);
-						b->ind[r] = wl * (SQLLEN) sizeof(SQLWCHAR);
-					}
-					break;
-				case MFODBC_R_CHAR:
-					{
-						size_t		l = strlen(v);
-
-						memcpy(dst, v, l + 1);
-						b->ind[r] = (SQLLEN) l;
-					}
-					break;
-				case MFODBC_R_BIGINT:
-					{
-						SQLBIGINT	x = 0;
-
-						(void) mfodbc_parse_int(v, &x);
-						memcpy(dst, &x, sizeof(x));
-						b->ind[r] = sizeof(x);
-					}
-					break;
-				case MFODBC_R_BIT:
-					*(unsigned char *) dst =
-						(v[0] == 't' || v[0] == 'T' || v[0] == '1' ||
-						 v[0] == 'y' || v[0] == 'Y' ||
-						 strcasecmp(v, "on") == 0) ? 1 : 0;
-					b->ind[r] = 1;
-					break;
-				case MFODBC_R_BINARY:
-					{
-						size_t		l = (strlen(v) - 2) / 2;
-
-						for (size_t i = 0; i < l; i++)
-						{
-							int			hi = mfodbc_hexval(v[2 + 2 * i]);
-							int			lo = mfodbc_hexval(v[3 + 2 * i]);
-
-							if (hi < 0 || lo < 0)
-							{
-								mfodbc_fail(conn, err, step, "22P02",
-											"invalid hexadecimal data in a bytea parameter");
-								return false;
-							}
-							dst[i] = (char) (hi * 16 + lo);
-						}
-						b->ind[r] = (SQLLEN) l;
-					}
-					break;
-				case MFODBC_R_DATE:
-					{
-						SQL_DATE_STRUCT d;
-						const char *rest;
-
-						(void) mfodbc_parse_date(v, &d, &rest);
-						memcpy(dst, &d, sizeof(d));
-						b->ind[r] = sizeof(d);
-					}
-					break;
-				case MFODBC_R_TIMESTAMP:
-					{
-						SQL_TIMESTAMP_STRUCT ts;
-
-						(void) mfodbc_parse_timestamp(v, cls == MF_TYPE_TIMESTAMPTZ, &ts);
-						memcpy(dst, &ts, sizeof(ts));
-						b->ind[r] = sizeof(ts);
-					}
-					break;
-			}
-		}
-
-		if (!SQL_SUCCEEDED(SQLBindParameter(s->h, (SQLUSMALLINT) (m + 1),
-											SQL_PARAM_INPUT, b->ctype,
-											b->sqltype, b->colsize, b->digits,
-											b->buf, b->width, b->ind)))
-		{
-			mfodbc_stmt_diag(conn, s->h, step, err);
-			return false;
-		}
-	}
-	return true;
 }
 
 /* ---------------------------------------------------------------------
@@ -2046,7 +1384,7 @@ mfodbc_arena_reserve(MfResult *r, size_t n)
 	return true;
 }
 
-static bool
+bool
 mfodbc_offsets_reserve(MfResult *r, size_t n)
 {
 	if (n > r->offsets_cap)
@@ -2066,7 +1404,7 @@ mfodbc_offsets_reserve(MfResult *r, size_t n)
 }
 
 /* append a NUL-terminated string to the arena; its offset in *off */
-static bool
+bool
 mfodbc_arena_add(MfResult *r, const char *s, size_t len, size_t *off)
 {
 	if (!mfodbc_arena_reserve(r, len + 1))
@@ -2369,7 +1707,7 @@ oom:
 	return false;
 }
 
-static MfResult *
+MfResult *
 mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns, int fetch_size)
 {
 	MfResult   *r = calloc(1, sizeof(MfResult));
@@ -2827,457 +2165,6 @@ mfodbc_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 	}
 	*rows_affected = rows;
 	return true;
-}
-
-/* ---------------------------------------------------------------------
- * The catalog, for IMPORT FOREIGN SCHEMA
- * ---------------------------------------------------------------------
- */
-
-/* a catalog function's string column as UTF-8, malloc'd; NULL for NULL */
-static char *
-mfodbc_get_string(SQLHSTMT h, int col)
-{
-	SQLWCHAR	buf[1024];
-	SQLLEN		ind = 0;
-	char	   *s;
-	size_t		units;
-
-	if (!SQL_SUCCEEDED(SQLGetData(h, (SQLUSMALLINT) col, SQL_C_WCHAR, buf,
-								  sizeof(buf), &ind)) || ind == SQL_NULL_DATA)
-		return NULL;
-	units = (ind == SQL_NO_TOTAL || ind >= (SQLLEN) sizeof(buf)) ?
-		sizeof(buf) / sizeof(SQLWCHAR) - 1 : (size_t) ind / sizeof(SQLWCHAR);
-	s = malloc(units * 3 + 1);
-	if (s != NULL)
-		mfodbc_from_wide(buf, units, s);
-	return s;
-}
-
-static long
-mfodbc_get_long(SQLHSTMT h, int col, bool *isnull)
-{
-	SQLINTEGER	v = 0;
-	SQLLEN		ind = 0;
-
-	if (!SQL_SUCCEEDED(SQLGetData(h, (SQLUSMALLINT) col, SQL_C_SLONG, &v,
-								  sizeof(v), &ind)) || ind == SQL_NULL_DATA)
-	{
-		*isnull = true;
-		return 0;
-	}
-	*isnull = false;
-	return (long) v;
-}
-
-/* a pattern argument that matches name only: _ and % escaped */
-static SQLWCHAR *
-mfodbc_pattern(MfConn *conn, const char *name)
-{
-	char		esc[8] = "";
-	SQLSMALLINT len;
-	size_t		n = strlen(name);
-	char	   *p = malloc(2 * n + 1);
-	size_t		o = 0;
-	SQLWCHAR   *w;
-
-	if (p == NULL)
-		return NULL;
-	(void) SQLGetInfo(conn->dbc, SQL_SEARCH_PATTERN_ESCAPE, esc, sizeof(esc), &len);
-	for (size_t i = 0; i < n; i++)
-	{
-		if (esc[0] != '\0' && (name[i] == '_' || name[i] == '%' || name[i] == esc[0]))
-			p[o++] = esc[0];
-		p[o++] = name[i];
-	}
-	p[o] = '\0';
-	w = mfodbc_to_wide(p, -1, NULL);
-	free(p);
-	return w;
-}
-
-/* Does the type take (size[,digits]) in its declaration? */
-static int
-mfodbc_type_args(const char *type)
-{
-	static const char *const sized[] = {"char", "varchar", "character",
-		"character varying", "bpchar", "nchar", "nvarchar", "binary",
-	"varbinary", "bit", "varbit", "bit varying", NULL};
-	static const char *const scaled[] = {"numeric", "decimal", NULL};
-
-	if (strchr(type, '(') != NULL)
-		return 0;				/* the driver spelled it out already */
-	for (int i = 0; sized[i]; i++)
-		if (strcasecmp(type, sized[i]) == 0)
-			return 1;
-	for (int i = 0; scaled[i]; i++)
-		if (strcasecmp(type, scaled[i]) == 0)
-			return 2;
-	return 0;
-}
-
-typedef struct MfodbcRows
-{
-	MfResult   *r;
-	int			ncols;
-} MfodbcRows;
-
-/* add one in-memory row of ncols strings (NULL allowed) */
-static bool
-mfodbc_add_row(MfResult *r, const char *const *vals)
-{
-	if (!mfodbc_offsets_reserve(r, (size_t) (r->mem_rows + 1) * r->ncols))
-		return false;
-	for (int c = 0; c < r->ncols; c++)
-	{
-		size_t	   *o = &r->offsets[(size_t) r->mem_rows * r->ncols + c];
-
-		if (vals[c] == NULL)
-			*o = MFODBC_NULL_OFFSET;
-		else if (!mfodbc_arena_add(r, vals[c], strlen(vals[c]), o))
-			return false;
-	}
-	r->mem_rows++;
-	return true;
-}
-
-typedef struct MfodbcNames
-{
-	int			n;
-	int			cap;
-	char	  **names;
-} MfodbcNames;
-
-static bool
-mfodbc_names_add(MfodbcNames *l, char *name)
-{
-	if (l->n >= l->cap)
-	{
-		int			cap = l->cap ? l->cap * 2 : 32;
-		char	  **nn = realloc(l->names, cap * sizeof(char *));
-
-		if (nn == NULL)
-			return false;
-		l->names = nn;
-		l->cap = cap;
-	}
-	l->names[l->n++] = name;
-	return true;
-}
-
-static void
-mfodbc_names_free(MfodbcNames *l)
-{
-	for (int i = 0; i < l->n; i++)
-		free(l->names[i]);
-	free(l->names);
-	l->names = NULL;
-	l->n = l->cap = 0;
-}
-
-/*
- * Does the schema (or, for MySQL, the catalog) exist?  Listing them is
- * the one portable way: SQLTables with SQL_ALL_SCHEMAS / SQL_ALL_CATALOGS.
- */
-static int
-mfodbc_schema_exists(MfConn *conn, SQLHSTMT h, const char *schema)
-{
-	SQLWCHAR	pct[2] = {'%', 0};
-	SQLWCHAR	empty[1] = {0};
-	SQLRETURN	rc;
-	int			found = 0;
-
-	if (conn->use_catalogs)
-		rc = SQLTablesW(h, pct, SQL_NTS, empty, 0, empty, 0, empty, 0);
-	else
-		rc = SQLTablesW(h, empty, 0, pct, SQL_NTS, empty, 0, empty, 0);
-	if (!SQL_SUCCEEDED(rc))
-		return -1;
-	while (SQL_SUCCEEDED(SQLFetch(h)))
-	{
-		char	   *name = mfodbc_get_string(h, conn->use_catalogs ? 1 : 2);
-
-		if (name != NULL && strcmp(name, schema) == 0)
-			found = 1;
-		free(name);
-	}
-	(void) SQLFreeStmt(h, SQL_CLOSE);
-	return found;
-}
-
-/*
- * IMPORT FOREIGN SCHEMA through ODBC's catalog functions: one row per
- * column as enum MfImportColumn lays them out (table, column, type,
- * not null, default, key), ordered by table and column position; a table
- * without columns gives one row with a NULL column, and a schema without
- * tables one row with a NULL table.  No row at all: no such schema.
- */
-static MfResult *
-mfodbc_catalog_columns(MfConn *conn, const char *schema, MfError *err)
-{
-	MfResult   *r;
-	SQLHSTMT	h = SQL_NULL_HSTMT;
-	SQLWCHAR   *wschema = NULL;
-	SQLWCHAR	pct[2] = {'%', 0};
-	SQLWCHAR	types[16];
-	MfodbcNames tables = {0};
-	SQLRETURN	rc;
-	bool		ok = false;
-
-	mf_error_clear(err);
-	if (!mfodbc_usable(conn, MF_STEP_FETCH, err))
-		return NULL;
-	r = mfodbc_new_result(conn, SQL_NULL_HSTMT, true, 0);
-	if (r == NULL)
-	{
-		mfodbc_oom(conn, MF_STEP_FETCH, err);
-		return NULL;
-	}
-	r->ncols = 6;				/* up to MF_IMPORT_IS_KEY */
-	{
-		SQLLEN		tl;
-		SQLWCHAR   *t = mfodbc_to_wide("TABLE,VIEW", -1, &tl);
-
-		if (t == NULL)
-			goto oom;
-		memcpy(types, t, (tl + 1) * sizeof(SQLWCHAR));
-		free(t);
-	}
-	if (!SQL_SUCCEEDED(SQLAllocHandle(SQL_HANDLE_STMT, conn->dbc, &h)))
-	{
-		mfodbc_diag(conn, SQL_HANDLE_DBC, conn->dbc, MF_STEP_FETCH, err);
-		goto out;
-	}
-	wschema = mfodbc_pattern(conn, schema);
-	if (wschema == NULL)
-		goto oom;
-
-	/* the tables, in name order */
-	if (conn->use_catalogs)
-		rc = SQLTablesW(h, wschema, SQL_NTS, NULL, 0, pct, SQL_NTS, types, SQL_NTS);
-	else
-		rc = SQLTablesW(h, NULL, 0, wschema, SQL_NTS, pct, SQL_NTS, types, SQL_NTS);
-	if (!SQL_SUCCEEDED(rc))
-	{
-		mfodbc_stmt_diag(conn, h, MF_STEP_FETCH, err);
-		goto out;
-	}
-	while ((rc = SQLFetch(h)) == SQL_SUCCESS || rc == SQL_SUCCESS_WITH_INFO)
-	{
-		char	   *owner = mfodbc_get_string(h, conn->use_catalogs ? 1 : 2);
-		char	   *name = mfodbc_get_string(h, 3);
-		bool		mine = owner != NULL && strcmp(owner, schema) == 0;
-
-		free(owner);
-		if (name == NULL || !mine)
-		{
-			free(name);
-			continue;
-		}
-		if (!mfodbc_names_add(&tables, name))
-		{
-			free(name);
-			goto oom;
-		}
-	}
-	if (rc != SQL_NO_DATA)
-	{
-		mfodbc_stmt_diag(conn, h, MF_STEP_FETCH, err);
-		goto out;
-	}
-	(void) SQLFreeStmt(h, SQL_CLOSE);
-
-	if (tables.n == 0)
-	{
-		int			e = mfodbc_schema_exists(conn, h, schema);
-
-		if (e < 0)
-		{
-			mfodbc_stmt_diag(conn, h, MF_STEP_FETCH, err);
-			goto out;
-		}
-		if (e > 0)
-		{
-			const char *vals[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
-
-			if (!mfodbc_add_row(r, vals))
-				goto oom;
-		}
-	}
-
-	for (int t = 0; t < tables.n; t++)
-	{
-		SQLWCHAR   *wtable = mfodbc_pattern(conn, tables.names[t]);
-		SQLWCHAR   *wtable_plain = mfodbc_to_wide(tables.names[t], -1, NULL);
-		MfodbcNames keys = {0};
-		int			ncols = 0;
-		int			typmod_col;
-
-		if (wtable == NULL || wtable_plain == NULL)
-		{
-			free(wtable);
-			free(wtable_plain);
-			goto oom;
-		}
-
-		/* the primary key's columns (arguments are not patterns) */
-		{
-			SQLWCHAR   *wplain_schema = mfodbc_to_wide(schema, -1, NULL);
-
-			if (conn->use_catalogs)
-				rc = SQLPrimaryKeysW(h, wplain_schema, SQL_NTS, NULL, 0,
-									 wtable_plain, SQL_NTS);
-			else
-				rc = SQLPrimaryKeysW(h, NULL, 0, wplain_schema, SQL_NTS,
-									 wtable_plain, SQL_NTS);
-			free(wplain_schema);
-		}
-		if (SQL_SUCCEEDED(rc))
-		{
-			while (SQL_SUCCEEDED(SQLFetch(h)))
-			{
-				char	   *k = mfodbc_get_string(h, 4);
-
-				if (k != NULL && !mfodbc_names_add(&keys, k))
-					free(k);
-			}
-		}
-		(void) SQLFreeStmt(h, SQL_CLOSE);
-
-		if (conn->use_catalogs)
-			rc = SQLColumnsW(h, wschema, SQL_NTS, NULL, 0, wtable, SQL_NTS, pct, SQL_NTS);
-		else
-			rc = SQLColumnsW(h, NULL, 0, wschema, SQL_NTS, wtable, SQL_NTS, pct, SQL_NTS);
-		free(wtable);
-		free(wtable_plain);
-		if (!SQL_SUCCEEDED(rc))
-		{
-			mfodbc_names_free(&keys);
-			mfodbc_stmt_diag(conn, h, MF_STEP_FETCH, err);
-			goto out;
-		}
-
-		/*
-		 * psqlODBC gives an unconstrained numeric or varchar a COLUMN_SIZE
-		 * of its own (28,6 and 255); its extra column TYPMOD (-1) says that
-		 * the column has none.
-		 */
-		typmod_col = 0;
-		{
-			SQLSMALLINT nrc = 0;
-
-			if (SQL_SUCCEEDED(SQLNumResultCols(h, &nrc)) && nrc >= 25)
-			{
-				char		cn[32] = "";
-				SQLSMALLINT cl = 0;
-
-				if (SQL_SUCCEEDED(SQLColAttribute(h, 25, SQL_DESC_NAME, cn,
-												  sizeof(cn), &cl, NULL)) &&
-					strcmp(cn, "TYPMOD") == 0)
-					typmod_col = 25;
-			}
-		}
-		while ((rc = SQLFetch(h)) == SQL_SUCCESS || rc == SQL_SUCCESS_WITH_INFO)
-		{
-			char	   *tname = mfodbc_get_string(h, 3);
-			char	   *cname = mfodbc_get_string(h, 4);
-			bool		null_dtype;
-			long		dtype = mfodbc_get_long(h, 5, &null_dtype);
-			char	   *tyname = mfodbc_get_string(h, 6);
-			bool		null_size,
-						null_digits,
-						null_nullable;
-			long		size = mfodbc_get_long(h, 7, &null_size);
-			long		digits = mfodbc_get_long(h, 9, &null_digits);
-			long		nullable = mfodbc_get_long(h, 11, &null_nullable);
-			char	   *def = mfodbc_get_string(h, 13);
-			bool		null_typmod = true;
-			long		typmod = typmod_col ? mfodbc_get_long(h, typmod_col, &null_typmod) : 0;
-			char		type[300];
-			bool		is_key = false;
-			const char *vals[6];
-			bool		added;
-
-			if (tname == NULL || strcmp(tname, tables.names[t]) != 0)
-			{
-				/* a pattern match of another table: not ours */
-				free(tname);
-				free(cname);
-				free(tyname);
-				free(def);
-				continue;
-			}
-			if (tyname == NULL)
-				type[0] = '\0';
-			else
-			{
-				int			a = mfodbc_type_args(tyname);
-
-				/* MariaDB's driver calls tinyint(1) SQL_BIT "tinyint" */
-				if (!null_dtype && dtype == SQL_BIT &&
-					strcasecmp(tyname, "tinyint") == 0)
-					snprintf(type, sizeof(type), "%s(1)", tyname);
-				else if (!null_typmod && typmod == -1)
-					snprintf(type, sizeof(type), "%s", tyname);
-				else if (a == 2 && !null_size && size > 0 && !null_digits)
-					snprintf(type, sizeof(type), "%s(%ld,%ld)", tyname, size, digits);
-				else if (a >= 1 && !null_size && size > 0)
-					snprintf(type, sizeof(type), "%s(%ld)", tyname, size);
-				else
-					snprintf(type, sizeof(type), "%s", tyname);
-			}
-			for (int k = 0; k < keys.n; k++)
-				if (cname != NULL && strcmp(keys.names[k], cname) == 0)
-					is_key = true;
-			vals[0] = tables.names[t];
-			vals[1] = cname;
-			vals[2] = tyname ? type : NULL;
-			vals[3] = (!null_nullable && nullable == SQL_NO_NULLS) ? "t" : "f";
-			vals[4] = (def != NULL && strcasecmp(def, "NULL") != 0) ? def : NULL;
-			vals[5] = is_key ? "t" : "f";
-			added = cname != NULL && mfodbc_add_row(r, vals);
-			free(tname);
-			free(cname);
-			free(tyname);
-			free(def);
-			if (!added)
-			{
-				mfodbc_names_free(&keys);
-				goto oom;
-			}
-			ncols++;
-		}
-		mfodbc_names_free(&keys);
-		if (rc != SQL_NO_DATA)
-		{
-			mfodbc_stmt_diag(conn, h, MF_STEP_FETCH, err);
-			goto out;
-		}
-		(void) SQLFreeStmt(h, SQL_CLOSE);
-		if (ncols == 0)
-		{
-			const char *vals[6] = {tables.names[t], NULL, NULL, NULL, NULL, NULL};
-
-			if (!mfodbc_add_row(r, vals))
-				goto oom;
-		}
-	}
-	ok = true;
-	goto out;
-
-oom:
-	mfodbc_oom(conn, MF_STEP_FETCH, err);
-out:
-	if (h != SQL_NULL_HSTMT)
-		(void) SQLFreeHandle(SQL_HANDLE_STMT, h);
-	free(wschema);
-	mfodbc_names_free(&tables);
-	if (!ok)
-	{
-		mfodbc_free_result(r);
-		return NULL;
-	}
-	return r;
 }
 
 const MfTransport mf_transport_odbc = {
