@@ -267,6 +267,300 @@ typedef enum MfodbcRepr
 	MFODBC_R_TIMESTAMP
 } MfodbcRepr;
 
+/* what every set's value of one parameter allows */
+typedef struct MfodbcShape
+{
+	size_t		maxlen;			/* longest text */
+	int			maxprec;		/* numeric: digits and scale that fit all */
+	int			maxscale;
+	bool		ok;				/* all fit the class's own C type */
+} MfodbcShape;
+
+static void
+mfodbc_survey(MfTypeClass cls, int nsets, int nparams, int p,
+			  const char *const *values, MfodbcShape *sh)
+{
+	size_t		maxlen = 0;
+	int			maxprec = 1,
+				maxscale = 0;
+	bool		ok = true;
+
+	for (int r = 0; r < nsets; r++)
+	{
+		const char *v = values[(size_t) r * nparams + p];
+		size_t		len;
+
+		if (v == NULL)
+			continue;
+		len = strlen(v);
+		if (len > maxlen)
+			maxlen = len;
+		switch (cls)
+		{
+			case MF_TYPE_INT:
+				{
+					SQLBIGINT	x;
+
+					if (!mfodbc_parse_int(v, &x))
+						ok = false;
+				}
+				break;
+			case MF_TYPE_NUMERIC:
+				{
+					int			pr,
+								sc;
+
+					if (!mfodbc_decimal_shape(v, &pr, &sc) || pr > 38)
+						ok = false;
+					else
+					{
+						if (pr - sc > maxprec - maxscale)
+							maxprec = maxscale + (pr - sc);
+						if (sc > maxscale)
+						{
+							maxprec += sc - maxscale;
+							maxscale = sc;
+						}
+					}
+				}
+				break;
+			case MF_TYPE_DATE:
+				{
+					SQL_DATE_STRUCT d;
+					const char *rest;
+
+					if (!mfodbc_parse_date(v, &d, &rest) || *rest != '\0')
+						ok = false;
+				}
+				break;
+			case MF_TYPE_TIMESTAMP:
+			case MF_TYPE_TIMESTAMPTZ:
+				{
+					SQL_TIMESTAMP_STRUCT ts;
+
+					if (!mfodbc_parse_timestamp(v, cls == MF_TYPE_TIMESTAMPTZ, &ts))
+						ok = false;
+				}
+				break;
+			case MF_TYPE_BYTES:
+				if (v[0] != '\\' || v[1] != 'x' || (len - 2) % 2 != 0)
+					ok = false;
+				break;
+			default:
+				break;
+		}
+	}
+
+
+	sh->maxlen = maxlen;
+	sh->maxprec = maxprec;
+	sh->maxscale = maxscale;
+	sh->ok = ok;
+}
+
+/* the C and SQL types of one parameter, from its class and shape */
+static MfodbcRepr
+mfodbc_choose(MfTypeClass cls, const MfodbcShape *sh, MfodbcBind *b)
+{
+	size_t		maxlen = sh->maxlen;
+	int			maxprec = sh->maxprec,
+				maxscale = sh->maxscale;
+	bool		ok = sh->ok;
+	MfodbcRepr	repr;
+
+	switch (cls)
+	{
+		case MF_TYPE_INT:
+			repr = ok ? MFODBC_R_BIGINT : MFODBC_R_CHAR;
+			b->sqltype = ok ? SQL_BIGINT : SQL_NUMERIC;
+			b->colsize = ok ? 19 : (maxlen > 0 ? maxlen : 1);
+			break;
+		case MF_TYPE_BOOL:
+			repr = MFODBC_R_BIT;
+			b->sqltype = SQL_BIT;
+			b->colsize = 1;
+			break;
+		case MF_TYPE_FLOAT:
+			repr = MFODBC_R_CHAR;
+			b->sqltype = SQL_DOUBLE;
+			b->colsize = 15;
+			break;
+		case MF_TYPE_NUMERIC:
+			repr = MFODBC_R_CHAR;
+			if (ok)
+			{
+				b->sqltype = SQL_NUMERIC;
+				b->colsize = maxprec;
+				b->digits = (SQLSMALLINT) maxscale;
+			}
+			else
+			{
+				b->sqltype = SQL_VARCHAR;
+				b->colsize = maxlen > 0 ? maxlen : 1;
+			}
+			break;
+		case MF_TYPE_BYTES:
+			repr = ok ? MFODBC_R_BINARY : MFODBC_R_WCHAR;
+			b->sqltype = ok ? (maxlen / 2 > 8000 ? SQL_LONGVARBINARY : SQL_VARBINARY) :
+				SQL_WVARCHAR;
+			b->colsize = ok ? (maxlen > 2 ? (maxlen - 2) / 2 : 1) : (maxlen ? maxlen : 1);
+			break;
+		case MF_TYPE_DATE:
+			repr = ok ? MFODBC_R_DATE : MFODBC_R_CHAR;
+			b->sqltype = ok ? SQL_TYPE_DATE : SQL_VARCHAR;
+			b->colsize = ok ? 10 : (maxlen ? maxlen : 1);
+			break;
+		case MF_TYPE_TIMESTAMP:
+		case MF_TYPE_TIMESTAMPTZ:
+			repr = ok ? MFODBC_R_TIMESTAMP : MFODBC_R_CHAR;
+			b->sqltype = ok ? SQL_TYPE_TIMESTAMP : SQL_VARCHAR;
+			b->colsize = ok ? 26 : (maxlen ? maxlen : 1);
+			b->digits = ok ? 6 : 0;
+			break;
+		case MF_TYPE_TIME:
+
+			/*
+			 * SQL_TIME_STRUCT has no fraction, and MariaDB's driver
+			 * fails without a word on text bound as SQL_TYPE_TIME:
+			 * the server converts the text.
+			 */
+			repr = MFODBC_R_CHAR;
+			b->sqltype = SQL_VARCHAR;
+			b->colsize = maxlen > 0 ? maxlen : 1;
+			break;
+		default:
+
+			/* SQL_WVARCHAR however long: the drivers size it themselves */
+			repr = MFODBC_R_WCHAR;
+			b->sqltype = SQL_WVARCHAR;
+			b->colsize = maxlen > 0 ? maxlen : 1;
+			break;
+	}
+
+	switch (repr)
+	{
+		case MFODBC_R_WCHAR:
+			b->ctype = SQL_C_WCHAR;
+			b->width = (SQLLEN) ((maxlen + 1) * sizeof(SQLWCHAR));
+			break;
+		case MFODBC_R_CHAR:
+			b->ctype = SQL_C_CHAR;
+			b->width = (SQLLEN) (maxlen + 1);
+			break;
+		case MFODBC_R_BIGINT:
+			b->ctype = SQL_C_SBIGINT;
+			b->width = sizeof(SQLBIGINT);
+			break;
+		case MFODBC_R_BIT:
+			b->ctype = SQL_C_BIT;
+			b->width = 1;
+			break;
+		case MFODBC_R_BINARY:
+			b->ctype = SQL_C_BINARY;
+			b->width = (SQLLEN) (maxlen > 2 ? (maxlen - 2) / 2 : 1);
+			break;
+		case MFODBC_R_DATE:
+			b->ctype = SQL_C_TYPE_DATE;
+			b->width = sizeof(SQL_DATE_STRUCT);
+			break;
+		case MFODBC_R_TIMESTAMP:
+			b->ctype = SQL_C_TYPE_TIMESTAMP;
+			b->width = sizeof(SQL_TIMESTAMP_STRUCT);
+			break;
+	}
+
+	return repr;
+}
+
+/* one value into its slot; *ind gets its length */
+static bool
+mfodbc_fill(MfodbcRepr repr, MfTypeClass cls, const char *v, char *dst,
+			SQLLEN *ind, MfConn *conn, MfStep step, MfError *err)
+{
+	switch (repr)
+	{
+		case MFODBC_R_WCHAR:
+			{
+				SQLLEN		wl = 0;
+				SQLWCHAR   *w = mfodbc_to_wide(v, -1, &wl);
+
+				if (w == NULL)
+				{
+					mfodbc_oom(conn, step, err);
+					return false;
+				}
+				memcpy(dst, w, (size_t) (wl + 1) * sizeof(SQLWCHAR));
+				free(w);
+				*ind = wl * (SQLLEN) sizeof(SQLWCHAR);
+			}
+			break;
+		case MFODBC_R_CHAR:
+			{
+				size_t		l = strlen(v);
+
+				memcpy(dst, v, l + 1);
+				*ind = (SQLLEN) l;
+			}
+			break;
+		case MFODBC_R_BIGINT:
+			{
+				SQLBIGINT	x = 0;
+
+				(void) mfodbc_parse_int(v, &x);
+				memcpy(dst, &x, sizeof(x));
+				*ind = sizeof(x);
+			}
+			break;
+		case MFODBC_R_BIT:
+			*(unsigned char *) dst =
+				(v[0] == 't' || v[0] == 'T' || v[0] == '1' ||
+				 v[0] == 'y' || v[0] == 'Y' ||
+				 strcasecmp(v, "on") == 0) ? 1 : 0;
+			*ind = 1;
+			break;
+		case MFODBC_R_BINARY:
+			{
+				size_t		l = (strlen(v) - 2) / 2;
+
+				for (size_t i = 0; i < l; i++)
+				{
+					int			hi = mfodbc_hexval(v[2 + 2 * i]);
+					int			lo = mfodbc_hexval(v[3 + 2 * i]);
+
+					if (hi < 0 || lo < 0)
+					{
+						mfodbc_fail(conn, err, step, "22P02",
+									"invalid hexadecimal data in a bytea parameter");
+						return false;
+					}
+					dst[i] = (char) (hi * 16 + lo);
+				}
+				*ind = (SQLLEN) l;
+			}
+			break;
+		case MFODBC_R_DATE:
+			{
+				SQL_DATE_STRUCT d;
+				const char *rest;
+
+				(void) mfodbc_parse_date(v, &d, &rest);
+				memcpy(dst, &d, sizeof(d));
+				*ind = sizeof(d);
+			}
+			break;
+		case MFODBC_R_TIMESTAMP:
+			{
+				SQL_TIMESTAMP_STRUCT ts;
+
+				(void) mfodbc_parse_timestamp(v, cls == MF_TYPE_TIMESTAMPTZ, &ts);
+				memcpy(dst, &ts, sizeof(ts));
+				*ind = sizeof(ts);
+			}
+			break;
+	}
+	return true;
+}
+
 /*
  * Bind every marker of h for nsets sets of values (values: nsets * nparams,
  * set by set), column-wise.  Each parameter's class decides its C and SQL
@@ -292,13 +586,9 @@ mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
 	{
 		MfodbcBind *b = &bs->b[m];
 		int			p = s->map ? s->map[m] : m;
-		MfTypeClass cls = (p >= 0 && p < s->nparams && s->classes) ?
-		s->classes[p] : MF_TYPE_TEXT;
+		MfTypeClass cls;
+		MfodbcShape sh;
 		MfodbcRepr	repr;
-		size_t		maxlen = 0;
-		int			maxprec = 1,
-					maxscale = 0;
-		bool		ok = true;
 
 		if (p < 0 || p >= s->nparams)
 		{
@@ -306,174 +596,9 @@ mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
 						"a placeholder of the statement has no parameter");
 			return false;
 		}
-
-		/* what all sets of this column allow */
-		for (int r = 0; r < nsets; r++)
-		{
-			const char *v = values[(size_t) r * s->nparams + p];
-			size_t		len;
-
-			if (v == NULL)
-				continue;
-			len = strlen(v);
-			if (len > maxlen)
-				maxlen = len;
-			switch (cls)
-			{
-				case MF_TYPE_INT:
-					{
-						SQLBIGINT	x;
-
-						if (!mfodbc_parse_int(v, &x))
-							ok = false;
-					}
-					break;
-				case MF_TYPE_NUMERIC:
-					{
-						int			pr,
-									sc;
-
-						if (!mfodbc_decimal_shape(v, &pr, &sc) || pr > 38)
-							ok = false;
-						else
-						{
-							if (pr - sc > maxprec - maxscale)
-								maxprec = maxscale + (pr - sc);
-							if (sc > maxscale)
-							{
-								maxprec += sc - maxscale;
-								maxscale = sc;
-							}
-						}
-					}
-					break;
-				case MF_TYPE_DATE:
-					{
-						SQL_DATE_STRUCT d;
-						const char *rest;
-
-						if (!mfodbc_parse_date(v, &d, &rest) || *rest != '\0')
-							ok = false;
-					}
-					break;
-				case MF_TYPE_TIMESTAMP:
-				case MF_TYPE_TIMESTAMPTZ:
-					{
-						SQL_TIMESTAMP_STRUCT ts;
-
-						if (!mfodbc_parse_timestamp(v, cls == MF_TYPE_TIMESTAMPTZ, &ts))
-							ok = false;
-					}
-					break;
-				case MF_TYPE_BYTES:
-					if (v[0] != '\\' || v[1] != 'x' || (len - 2) % 2 != 0)
-						ok = false;
-					break;
-				default:
-					break;
-			}
-		}
-
-		switch (cls)
-		{
-			case MF_TYPE_INT:
-				repr = ok ? MFODBC_R_BIGINT : MFODBC_R_CHAR;
-				b->sqltype = ok ? SQL_BIGINT : SQL_NUMERIC;
-				b->colsize = ok ? 19 : (maxlen > 0 ? maxlen : 1);
-				break;
-			case MF_TYPE_BOOL:
-				repr = MFODBC_R_BIT;
-				b->sqltype = SQL_BIT;
-				b->colsize = 1;
-				break;
-			case MF_TYPE_FLOAT:
-				repr = MFODBC_R_CHAR;
-				b->sqltype = SQL_DOUBLE;
-				b->colsize = 15;
-				break;
-			case MF_TYPE_NUMERIC:
-				repr = MFODBC_R_CHAR;
-				if (ok)
-				{
-					b->sqltype = SQL_NUMERIC;
-					b->colsize = maxprec;
-					b->digits = (SQLSMALLINT) maxscale;
-				}
-				else
-				{
-					b->sqltype = SQL_VARCHAR;
-					b->colsize = maxlen > 0 ? maxlen : 1;
-				}
-				break;
-			case MF_TYPE_BYTES:
-				repr = ok ? MFODBC_R_BINARY : MFODBC_R_WCHAR;
-				b->sqltype = ok ? (maxlen / 2 > 8000 ? SQL_LONGVARBINARY : SQL_VARBINARY) :
-					SQL_WVARCHAR;
-				b->colsize = ok ? (maxlen > 2 ? (maxlen - 2) / 2 : 1) : (maxlen ? maxlen : 1);
-				break;
-			case MF_TYPE_DATE:
-				repr = ok ? MFODBC_R_DATE : MFODBC_R_CHAR;
-				b->sqltype = ok ? SQL_TYPE_DATE : SQL_VARCHAR;
-				b->colsize = ok ? 10 : (maxlen ? maxlen : 1);
-				break;
-			case MF_TYPE_TIMESTAMP:
-			case MF_TYPE_TIMESTAMPTZ:
-				repr = ok ? MFODBC_R_TIMESTAMP : MFODBC_R_CHAR;
-				b->sqltype = ok ? SQL_TYPE_TIMESTAMP : SQL_VARCHAR;
-				b->colsize = ok ? 26 : (maxlen ? maxlen : 1);
-				b->digits = ok ? 6 : 0;
-				break;
-			case MF_TYPE_TIME:
-
-				/*
-				 * SQL_TIME_STRUCT has no fraction, and MariaDB's driver
-				 * fails without a word on text bound as SQL_TYPE_TIME:
-				 * the server converts the text.
-				 */
-				repr = MFODBC_R_CHAR;
-				b->sqltype = SQL_VARCHAR;
-				b->colsize = maxlen > 0 ? maxlen : 1;
-				break;
-			default:
-
-				/* SQL_WVARCHAR however long: the drivers size it themselves */
-				repr = MFODBC_R_WCHAR;
-				b->sqltype = SQL_WVARCHAR;
-				b->colsize = maxlen > 0 ? maxlen : 1;
-				break;
-		}
-
-		switch (repr)
-		{
-			case MFODBC_R_WCHAR:
-				b->ctype = SQL_C_WCHAR;
-				b->width = (SQLLEN) ((maxlen + 1) * sizeof(SQLWCHAR));
-				break;
-			case MFODBC_R_CHAR:
-				b->ctype = SQL_C_CHAR;
-				b->width = (SQLLEN) (maxlen + 1);
-				break;
-			case MFODBC_R_BIGINT:
-				b->ctype = SQL_C_SBIGINT;
-				b->width = sizeof(SQLBIGINT);
-				break;
-			case MFODBC_R_BIT:
-				b->ctype = SQL_C_BIT;
-				b->width = 1;
-				break;
-			case MFODBC_R_BINARY:
-				b->ctype = SQL_C_BINARY;
-				b->width = (SQLLEN) (maxlen > 2 ? (maxlen - 2) / 2 : 1);
-				break;
-			case MFODBC_R_DATE:
-				b->ctype = SQL_C_TYPE_DATE;
-				b->width = sizeof(SQL_DATE_STRUCT);
-				break;
-			case MFODBC_R_TIMESTAMP:
-				b->ctype = SQL_C_TYPE_TIMESTAMP;
-				b->width = sizeof(SQL_TIMESTAMP_STRUCT);
-				break;
-		}
+		cls = s->classes ? s->classes[p] : MF_TYPE_TEXT;
+		mfodbc_survey(cls, nsets, s->nparams, p, values, &sh);
+		repr = mfodbc_choose(cls, &sh, b);
 
 		b->buf = calloc((size_t) nsets, (size_t) b->width);
 		b->ind = calloc((size_t) nsets, sizeof(SQLLEN));
@@ -482,98 +607,15 @@ mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
 			mfodbc_oom(conn, step, err);
 			return false;
 		}
-
 		for (int r = 0; r < nsets; r++)
 		{
 			const char *v = values[(size_t) r * s->nparams + p];
-			char	   *dst = b->buf + (size_t) r * b->width;
 
 			if (v == NULL)
-			{
 				b->ind[r] = SQL_NULL_DATA;
-				continue;
-			}
-			switch (repr)
-			{
-				case MFODBC_R_WCHAR:
-					{
-						SQLLEN		wl = 0;
-						SQLWCHAR   *w = mfodbc_to_wide(v, -1, &wl);
-
-						if (w == NULL)
-						{
-							mfodbc_oom(conn, step, err);
-							return false;
-						}
-						memcpy(dst, w, (size_t) (wl + 1) * sizeof(SQLWCHAR));
-						free(w);
-						b->ind[r] = wl * (SQLLEN) sizeof(SQLWCHAR);
-					}
-					break;
-				case MFODBC_R_CHAR:
-					{
-						size_t		l = strlen(v);
-
-						memcpy(dst, v, l + 1);
-						b->ind[r] = (SQLLEN) l;
-					}
-					break;
-				case MFODBC_R_BIGINT:
-					{
-						SQLBIGINT	x = 0;
-
-						(void) mfodbc_parse_int(v, &x);
-						memcpy(dst, &x, sizeof(x));
-						b->ind[r] = sizeof(x);
-					}
-					break;
-				case MFODBC_R_BIT:
-					*(unsigned char *) dst =
-						(v[0] == 't' || v[0] == 'T' || v[0] == '1' ||
-						 v[0] == 'y' || v[0] == 'Y' ||
-						 strcasecmp(v, "on") == 0) ? 1 : 0;
-					b->ind[r] = 1;
-					break;
-				case MFODBC_R_BINARY:
-					{
-						size_t		l = (strlen(v) - 2) / 2;
-
-						for (size_t i = 0; i < l; i++)
-						{
-							int			hi = mfodbc_hexval(v[2 + 2 * i]);
-							int			lo = mfodbc_hexval(v[3 + 2 * i]);
-
-							if (hi < 0 || lo < 0)
-							{
-								mfodbc_fail(conn, err, step, "22P02",
-											"invalid hexadecimal data in a bytea parameter");
-								return false;
-							}
-							dst[i] = (char) (hi * 16 + lo);
-						}
-						b->ind[r] = (SQLLEN) l;
-					}
-					break;
-				case MFODBC_R_DATE:
-					{
-						SQL_DATE_STRUCT d;
-						const char *rest;
-
-						(void) mfodbc_parse_date(v, &d, &rest);
-						memcpy(dst, &d, sizeof(d));
-						b->ind[r] = sizeof(d);
-					}
-					break;
-				case MFODBC_R_TIMESTAMP:
-					{
-						SQL_TIMESTAMP_STRUCT ts;
-
-						(void) mfodbc_parse_timestamp(v, cls == MF_TYPE_TIMESTAMPTZ, &ts);
-						memcpy(dst, &ts, sizeof(ts));
-						b->ind[r] = sizeof(ts);
-					}
-					break;
-			}
+			else if (!mfodbc_fill(repr, cls, v, b->buf + (size_t) r * b->width,
+								  &b->ind[r], conn, step, err))
+				return false;
 		}
 
 		if (!SQL_SUCCEEDED(SQLBindParameter(s->h, (SQLUSMALLINT) (m + 1),
