@@ -1478,6 +1478,248 @@ mfodbc_has_offset(const char *s, size_t len)
 	return false;
 }
 
+/* how reading one value went */
+typedef enum MfodbcGet
+{
+	MFODBC_GOT,
+	MFODBC_GET_FAILED,			/* the driver's diagnostics say why */
+	MFODBC_GET_OOM
+} MfodbcGet;
+
+/* MySQL BIT(n): the bits as binary digits, n of them */
+static MfodbcGet
+mfodbc_get_bits(MfResult *r, int c, size_t *off)
+{
+	SQLHSTMT	h = r->h;
+	SQLUSMALLINT col = (SQLUSMALLINT) (c + 1);
+	SQLLEN		ind = 0;
+	SQLRETURN	rc;
+	unsigned char data[64];
+	size_t		nbits;
+	size_t		start;
+
+	rc = SQLGetData(h, col, SQL_C_BINARY, data, sizeof(data), &ind);
+	if (!SQL_SUCCEEDED(rc))
+		return MFODBC_GET_FAILED;
+	if (ind == SQL_NULL_DATA)
+	{
+		*off = MFODBC_NULL_OFFSET;
+		return MFODBC_GOT;
+	}
+	if (ind < 0 || ind > (SQLLEN) sizeof(data))
+		ind = sizeof(data);
+	nbits = (size_t) ind * 8;
+	if (r->cols[c].size > 0 && r->cols[c].size < nbits)
+		nbits = r->cols[c].size;
+	if (!mfodbc_arena_reserve(r, nbits + 1))
+		return MFODBC_GET_OOM;
+	start = r->arena_len;
+	for (size_t i = 0; i < nbits; i++)
+	{
+		size_t		bit = (size_t) ind * 8 - nbits + i;
+
+		r->arena[r->arena_len++] =
+			(data[bit / 8] & (0x80 >> (bit % 8))) ? '1' : '0';
+	}
+	r->arena[r->arena_len++] = '\0';
+	*off = start;
+	return MFODBC_GOT;
+}
+
+/* binary data as bytea's hex form */
+static MfodbcGet
+mfodbc_get_binary(MfResult *r, int c, size_t *off)
+{
+	SQLHSTMT	h = r->h;
+	SQLUSMALLINT col = (SQLUSMALLINT) (c + 1);
+	SQLLEN		ind = 0;
+	SQLRETURN	rc;
+	unsigned char chunk[8192];
+	size_t		start;
+	bool		first = true;
+
+	start = r->arena_len;
+	for (;;)
+	{
+		size_t		got;
+
+		rc = SQLGetData(h, col, SQL_C_BINARY, chunk, sizeof(chunk), &ind);
+		if (rc == SQL_NO_DATA)
+			break;
+		if (!SQL_SUCCEEDED(rc))
+			return MFODBC_GET_FAILED;
+		if (ind == SQL_NULL_DATA)
+		{
+			*off = MFODBC_NULL_OFFSET;
+			return MFODBC_GOT;
+		}
+		if (first)
+		{
+			if (!mfodbc_arena_reserve(r, 3))
+				return MFODBC_GET_OOM;
+			r->arena[r->arena_len++] = '\\';
+			r->arena[r->arena_len++] = 'x';
+			first = false;
+		}
+		got = (ind == SQL_NO_TOTAL || ind > (SQLLEN) sizeof(chunk)) ?
+			sizeof(chunk) : (size_t) ind;
+		if (!mfodbc_arena_reserve(r, got * 2 + 1))
+			return MFODBC_GET_OOM;
+		for (size_t i = 0; i < got; i++)
+		{
+			r->arena[r->arena_len++] = mfodbc_hex[chunk[i] >> 4];
+			r->arena[r->arena_len++] = mfodbc_hex[chunk[i] & 15];
+		}
+		if (rc == SQL_SUCCESS)
+			break;
+	}
+	if (first)
+	{
+		if (!mfodbc_arena_reserve(r, 3))
+			return MFODBC_GET_OOM;
+		r->arena[r->arena_len++] = '\\';
+		r->arena[r->arena_len++] = 'x';
+	}
+	r->arena[r->arena_len++] = '\0';
+	*off = start;
+	return MFODBC_GOT;
+}
+
+/* SQL_BIT as t / f */
+static MfodbcGet
+mfodbc_get_bit(MfResult *r, int c, size_t *off)
+{
+	SQLHSTMT	h = r->h;
+	SQLUSMALLINT col = (SQLUSMALLINT) (c + 1);
+	SQLLEN		ind = 0;
+	SQLRETURN	rc;
+	char		v[8];
+
+	rc = SQLGetData(h, col, SQL_C_CHAR, v, sizeof(v), &ind);
+	if (!SQL_SUCCEEDED(rc))
+		return MFODBC_GET_FAILED;
+	if (ind == SQL_NULL_DATA)
+	{
+		*off = MFODBC_NULL_OFFSET;
+		return MFODBC_GOT;
+	}
+	return mfodbc_arena_add(r, (v[0] == '1' || v[0] == 't' || v[0] == 'T') ?
+							"t" : "f", 1, off) ? MFODBC_GOT : MFODBC_GET_OOM;
+}
+
+/* a timestamp from its struct, in the session's zone (UTC) */
+static MfodbcGet
+mfodbc_get_timestamp(MfResult *r, int c, size_t *off)
+{
+	SQLHSTMT	h = r->h;
+	SQLUSMALLINT col = (SQLUSMALLINT) (c + 1);
+	SQLLEN		ind = 0;
+	SQLRETURN	rc;
+	SQL_TIMESTAMP_STRUCT ts;
+	char		v[64];
+	char		frac[16] = "";
+	int			len;
+
+	rc = SQLGetData(h, col, SQL_C_TYPE_TIMESTAMP, &ts, sizeof(ts), &ind);
+	if (!SQL_SUCCEEDED(rc))
+		return MFODBC_GET_FAILED;
+	if (ind == SQL_NULL_DATA)
+	{
+		*off = MFODBC_NULL_OFFSET;
+		return MFODBC_GOT;
+	}
+	if (ts.fraction > 0)
+	{
+		int			l;
+
+		snprintf(frac, sizeof(frac), ".%06lu", (unsigned long) (ts.fraction / 1000));
+		l = (int) strlen(frac);
+		while (l > 2 && frac[l - 1] == '0')
+			frac[--l] = '\0';
+	}
+	len = snprintf(v, sizeof(v), "%04d-%02u-%02u %02u:%02u:%02u%s+00",
+				   ts.year, ts.month, ts.day, ts.hour, ts.minute,
+				   ts.second, frac);
+	return mfodbc_arena_add(r, v, (size_t) len, off) ? MFODBC_GOT : MFODBC_GET_OOM;
+}
+
+/*
+ * Text, in UTF-16 pieces.  A piece may end between the two halves of
+ * a surrogate pair, so a trailing high surrogate waits for the next
+ * piece before it is decoded.
+ */
+static MfodbcGet
+mfodbc_get_text(MfResult *r, int c, size_t *off)
+{
+	SQLHSTMT	h = r->h;
+	SQLSMALLINT type = r->cols[c].type;
+	SQLUSMALLINT col = (SQLUSMALLINT) (c + 1);
+	SQLLEN		ind = 0;
+	SQLRETURN	rc;
+	SQLWCHAR	chunk[4097];
+	size_t		start = r->arena_len;
+	size_t		carry = 0;
+
+	for (;;)
+	{
+		size_t		units;
+
+		rc = SQLGetData(h, col, SQL_C_WCHAR, chunk + carry,
+						(SQLLEN) (sizeof(chunk) - carry * sizeof(SQLWCHAR)), &ind);
+		if (rc == SQL_NO_DATA)
+			break;
+		if (!SQL_SUCCEEDED(rc))
+			return MFODBC_GET_FAILED;
+		if (ind == SQL_NULL_DATA)
+		{
+			*off = MFODBC_NULL_OFFSET;
+			return MFODBC_GOT;
+		}
+		if (ind == SQL_NO_TOTAL ||
+			ind >= (SQLLEN) (sizeof(chunk) - carry * sizeof(SQLWCHAR)))
+			units = sizeof(chunk) / sizeof(SQLWCHAR) - 1;
+		else
+			units = carry + (size_t) ind / sizeof(SQLWCHAR);
+		carry = 0;
+		if (rc == SQL_SUCCESS_WITH_INFO && units > 0 &&
+			chunk[units - 1] >= 0xD800 && chunk[units - 1] < 0xDC00)
+		{
+			units--;
+			carry = 1;
+		}
+		if (!mfodbc_arena_reserve(r, units * 3 + 1))
+			return MFODBC_GET_OOM;
+		r->arena_len += mfodbc_from_wide(chunk, units, r->arena + r->arena_len);
+		if (carry)
+			chunk[0] = chunk[units];
+		if (rc == SQL_SUCCESS)
+			break;
+	}
+	if (!mfodbc_arena_reserve(r, carry * 3 + 1))
+		return MFODBC_GET_OOM;
+	if (carry)
+		r->arena_len += mfodbc_from_wide(chunk, 1, r->arena + r->arena_len);
+
+	/*
+	 * psqlODBC hands a timestamptz over as the session's (UTC) wall
+	 * time without its offset: say which zone it is in.  A timestamp
+	 * without time zone ignores the offset on input.
+	 */
+	if ((type == SQL_TYPE_TIMESTAMP || type == SQL_TIMESTAMP) &&
+		r->arena_len - start >= 19 &&
+		isdigit((unsigned char) r->arena[start]) &&
+		!mfodbc_has_offset(r->arena + start, r->arena_len - start))
+	{
+		if (!mfodbc_arena_reserve(r, 4))
+			return MFODBC_GET_OOM;
+		memcpy(r->arena + r->arena_len, "+00", 3);
+		r->arena_len += 3;
+	}
+	r->arena[r->arena_len++] = '\0';
+	*off = start;
+	return MFODBC_GOT;
+}
+
 /*
  * Read column c of the current row into the arena, in PostgreSQL's input
  * form: bytea as \x hex, bits as t/f, timestamps (other than psqlODBC's,
@@ -1487,224 +1729,26 @@ mfodbc_has_offset(const char *s, size_t len)
 static bool
 mfodbc_store_value(MfResult *r, int c, size_t *off, MfError *err)
 {
-	SQLHSTMT	h = r->h;
 	SQLSMALLINT type = r->cols[c].type;
-	SQLUSMALLINT col = (SQLUSMALLINT) (c + 1);
-	SQLLEN		ind = 0;
-	SQLRETURN	rc;
+	MfodbcGet	got;
 
 	if (r->cols[c].bits)
-	{
-		/* MySQL BIT(n): the bits as binary digits, n of them */
-		unsigned char data[64];
-		size_t		nbits;
-		size_t		start;
+		got = mfodbc_get_bits(r, c, off);
+	else if (type == SQL_BINARY || type == SQL_VARBINARY || type == SQL_LONGVARBINARY)
+		got = mfodbc_get_binary(r, c, off);
+	else if (type == SQL_BIT)
+		got = mfodbc_get_bit(r, c, off);
+	else if ((type == SQL_TYPE_TIMESTAMP || type == SQL_TIMESTAMP) &&
+			 r->conn->driver != MFODBC_PSQLODBC)
+		got = mfodbc_get_timestamp(r, c, off);
+	else
+		got = mfodbc_get_text(r, c, off);
 
-		rc = SQLGetData(h, col, SQL_C_BINARY, data, sizeof(data), &ind);
-		if (!SQL_SUCCEEDED(rc))
-			goto fail;
-		if (ind == SQL_NULL_DATA)
-		{
-			*off = MFODBC_NULL_OFFSET;
-			return true;
-		}
-		if (ind < 0 || ind > (SQLLEN) sizeof(data))
-			ind = sizeof(data);
-		nbits = (size_t) ind * 8;
-		if (r->cols[c].size > 0 && r->cols[c].size < nbits)
-			nbits = r->cols[c].size;
-		if (!mfodbc_arena_reserve(r, nbits + 1))
-			goto oom;
-		start = r->arena_len;
-		for (size_t i = 0; i < nbits; i++)
-		{
-			size_t		bit = (size_t) ind * 8 - nbits + i;
-
-			r->arena[r->arena_len++] =
-				(data[bit / 8] & (0x80 >> (bit % 8))) ? '1' : '0';
-		}
-		r->arena[r->arena_len++] = '\0';
-		*off = start;
-		return true;
-	}
-
-	if (type == SQL_BINARY || type == SQL_VARBINARY || type == SQL_LONGVARBINARY)
-	{
-		unsigned char chunk[8192];
-		size_t		start;
-		bool		first = true;
-
-		start = r->arena_len;
-		for (;;)
-		{
-			size_t		got;
-
-			rc = SQLGetData(h, col, SQL_C_BINARY, chunk, sizeof(chunk), &ind);
-			if (rc == SQL_NO_DATA)
-				break;
-			if (!SQL_SUCCEEDED(rc))
-				goto fail;
-			if (ind == SQL_NULL_DATA)
-			{
-				*off = MFODBC_NULL_OFFSET;
-				return true;
-			}
-			if (first)
-			{
-				if (!mfodbc_arena_reserve(r, 3))
-					goto oom;
-				r->arena[r->arena_len++] = '\\';
-				r->arena[r->arena_len++] = 'x';
-				first = false;
-			}
-			got = (ind == SQL_NO_TOTAL || ind > (SQLLEN) sizeof(chunk)) ?
-				sizeof(chunk) : (size_t) ind;
-			if (!mfodbc_arena_reserve(r, got * 2 + 1))
-				goto oom;
-			for (size_t i = 0; i < got; i++)
-			{
-				r->arena[r->arena_len++] = mfodbc_hex[chunk[i] >> 4];
-				r->arena[r->arena_len++] = mfodbc_hex[chunk[i] & 15];
-			}
-			if (rc == SQL_SUCCESS)
-				break;
-		}
-		if (first)
-		{
-			if (!mfodbc_arena_reserve(r, 3))
-				goto oom;
-			r->arena[r->arena_len++] = '\\';
-			r->arena[r->arena_len++] = 'x';
-		}
-		r->arena[r->arena_len++] = '\0';
-		*off = start;
-		return true;
-	}
-
-	if (type == SQL_BIT)
-	{
-		char		v[8];
-
-		rc = SQLGetData(h, col, SQL_C_CHAR, v, sizeof(v), &ind);
-		if (!SQL_SUCCEEDED(rc))
-			goto fail;
-		if (ind == SQL_NULL_DATA)
-		{
-			*off = MFODBC_NULL_OFFSET;
-			return true;
-		}
-		return mfodbc_arena_add(r, (v[0] == '1' || v[0] == 't' || v[0] == 'T') ?
-								"t" : "f", 1, off) ? true : (mfodbc_oom(r->conn, MF_STEP_FETCH, err), false);
-	}
-
-	if ((type == SQL_TYPE_TIMESTAMP || type == SQL_TIMESTAMP) &&
-		r->conn->driver != MFODBC_PSQLODBC)
-	{
-		SQL_TIMESTAMP_STRUCT ts;
-		char		v[64];
-		char		frac[16] = "";
-		int			len;
-
-		rc = SQLGetData(h, col, SQL_C_TYPE_TIMESTAMP, &ts, sizeof(ts), &ind);
-		if (!SQL_SUCCEEDED(rc))
-			goto fail;
-		if (ind == SQL_NULL_DATA)
-		{
-			*off = MFODBC_NULL_OFFSET;
-			return true;
-		}
-		if (ts.fraction > 0)
-		{
-			int			l;
-
-			snprintf(frac, sizeof(frac), ".%06lu", (unsigned long) (ts.fraction / 1000));
-			l = (int) strlen(frac);
-			while (l > 2 && frac[l - 1] == '0')
-				frac[--l] = '\0';
-		}
-		len = snprintf(v, sizeof(v), "%04d-%02u-%02u %02u:%02u:%02u%s+00",
-					   ts.year, ts.month, ts.day, ts.hour, ts.minute,
-					   ts.second, frac);
-		return mfodbc_arena_add(r, v, (size_t) len, off) ? true :
-			(mfodbc_oom(r->conn, MF_STEP_FETCH, err), false);
-	}
-
-	/*
-	 * Text, in UTF-16 pieces.  A piece may end between the two halves of
-	 * a surrogate pair, so a trailing high surrogate waits for the next
-	 * piece before it is decoded.
-	 */
-	{
-		SQLWCHAR	chunk[4097];
-		size_t		start = r->arena_len;
-		size_t		carry = 0;
-
-		for (;;)
-		{
-			size_t		units;
-
-			rc = SQLGetData(h, col, SQL_C_WCHAR, chunk + carry,
-							(SQLLEN) (sizeof(chunk) - carry * sizeof(SQLWCHAR)), &ind);
-			if (rc == SQL_NO_DATA)
-				break;
-			if (!SQL_SUCCEEDED(rc))
-				goto fail;
-			if (ind == SQL_NULL_DATA)
-			{
-				*off = MFODBC_NULL_OFFSET;
-				return true;
-			}
-			if (ind == SQL_NO_TOTAL ||
-				ind >= (SQLLEN) (sizeof(chunk) - carry * sizeof(SQLWCHAR)))
-				units = sizeof(chunk) / sizeof(SQLWCHAR) - 1;
-			else
-				units = carry + (size_t) ind / sizeof(SQLWCHAR);
-			carry = 0;
-			if (rc == SQL_SUCCESS_WITH_INFO && units > 0 &&
-				chunk[units - 1] >= 0xD800 && chunk[units - 1] < 0xDC00)
-			{
-				units--;
-				carry = 1;
-			}
-			if (!mfodbc_arena_reserve(r, units * 3 + 1))
-				goto oom;
-			r->arena_len += mfodbc_from_wide(chunk, units, r->arena + r->arena_len);
-			if (carry)
-				chunk[0] = chunk[units];
-			if (rc == SQL_SUCCESS)
-				break;
-		}
-		if (!mfodbc_arena_reserve(r, carry * 3 + 1))
-			goto oom;
-		if (carry)
-			r->arena_len += mfodbc_from_wide(chunk, 1, r->arena + r->arena_len);
-
-		/*
-		 * psqlODBC hands a timestamptz over as the session's (UTC) wall
-		 * time without its offset: say which zone it is in.  A timestamp
-		 * without time zone ignores the offset on input.
-		 */
-		if ((type == SQL_TYPE_TIMESTAMP || type == SQL_TIMESTAMP) &&
-			r->arena_len - start >= 19 &&
-			isdigit((unsigned char) r->arena[start]) &&
-			!mfodbc_has_offset(r->arena + start, r->arena_len - start))
-		{
-			if (!mfodbc_arena_reserve(r, 4))
-				goto oom;
-			memcpy(r->arena + r->arena_len, "+00", 3);
-			r->arena_len += 3;
-		}
-		r->arena[r->arena_len++] = '\0';
-		*off = start;
-		return true;
-	}
-
-fail:
-	mfodbc_stmt_diag(r->conn, h, MF_STEP_FETCH, err);
-	return false;
-oom:
-	mfodbc_oom(r->conn, MF_STEP_FETCH, err);
-	return false;
+	if (got == MFODBC_GET_FAILED)
+		mfodbc_stmt_diag(r->conn, r->h, MF_STEP_FETCH, err);
+	else if (got == MFODBC_GET_OOM)
+		mfodbc_oom(r->conn, MF_STEP_FETCH, err);
+	return got == MFODBC_GOT;
 }
 
 MfResult *
