@@ -197,6 +197,180 @@ mfodbc_schema_exists(MfConn *conn, SQLHSTMT h, const char *schema)
 }
 
 /*
+ * One table's rows: its primary key's columns (SQLPrimaryKeys), then its
+ * columns (SQLColumns), one row each, or one row with a NULL column for a
+ * table without columns.
+ */
+static bool
+mfodbc_catalog_table(MfConn *conn, SQLHSTMT h, const char *schema,
+					 SQLWCHAR *wschema, const char *table, MfResult *r,
+					 MfError *err)
+{
+	SQLWCHAR	pct[2] = {'%', 0};
+	SQLRETURN	rc;
+	SQLWCHAR   *wtable = mfodbc_pattern(conn, table);
+	SQLWCHAR   *wtable_plain = mfodbc_to_wide(table, -1, NULL);
+	MfodbcNames keys = {0};
+	int			ncols = 0;
+	int			typmod_col;
+
+	if (wtable == NULL || wtable_plain == NULL)
+	{
+		free(wtable);
+		free(wtable_plain);
+		mfodbc_oom(conn, MF_STEP_FETCH, err);
+		return false;
+	}
+
+	/* the primary key's columns (arguments are not patterns) */
+	{
+		SQLWCHAR   *wplain_schema = mfodbc_to_wide(schema, -1, NULL);
+
+		if (conn->use_catalogs)
+			rc = SQLPrimaryKeysW(h, wplain_schema, SQL_NTS, NULL, 0,
+								 wtable_plain, SQL_NTS);
+		else
+			rc = SQLPrimaryKeysW(h, NULL, 0, wplain_schema, SQL_NTS,
+								 wtable_plain, SQL_NTS);
+		free(wplain_schema);
+	}
+	if (SQL_SUCCEEDED(rc))
+	{
+		while (SQL_SUCCEEDED(SQLFetch(h)))
+		{
+			char	   *k = mfodbc_get_string(h, 4);
+
+			if (k != NULL && !mfodbc_names_add(&keys, k))
+				free(k);
+		}
+	}
+	(void) SQLFreeStmt(h, SQL_CLOSE);
+
+	if (conn->use_catalogs)
+		rc = SQLColumnsW(h, wschema, SQL_NTS, NULL, 0, wtable, SQL_NTS, pct, SQL_NTS);
+	else
+		rc = SQLColumnsW(h, NULL, 0, wschema, SQL_NTS, wtable, SQL_NTS, pct, SQL_NTS);
+	free(wtable);
+	free(wtable_plain);
+	if (!SQL_SUCCEEDED(rc))
+	{
+		mfodbc_names_free(&keys);
+		mfodbc_stmt_diag(conn, h, MF_STEP_FETCH, err);
+		return false;
+	}
+
+	/*
+	 * psqlODBC gives an unconstrained numeric or varchar a COLUMN_SIZE
+	 * of its own (28,6 and 255); its extra column TYPMOD (-1) says that
+	 * the column has none.
+	 */
+	typmod_col = 0;
+	{
+		SQLSMALLINT nrc = 0;
+
+		if (SQL_SUCCEEDED(SQLNumResultCols(h, &nrc)) && nrc >= 25)
+		{
+			char		cn[32] = "";
+			SQLSMALLINT cl = 0;
+
+			if (SQL_SUCCEEDED(SQLColAttribute(h, 25, SQL_DESC_NAME, cn,
+											  sizeof(cn), &cl, NULL)) &&
+				strcmp(cn, "TYPMOD") == 0)
+				typmod_col = 25;
+		}
+	}
+	while ((rc = SQLFetch(h)) == SQL_SUCCESS || rc == SQL_SUCCESS_WITH_INFO)
+	{
+		char	   *tname = mfodbc_get_string(h, 3);
+		char	   *cname = mfodbc_get_string(h, 4);
+		bool		null_dtype;
+		long		dtype = mfodbc_get_long(h, 5, &null_dtype);
+		char	   *tyname = mfodbc_get_string(h, 6);
+		bool		null_size,
+					null_digits,
+					null_nullable;
+		long		size = mfodbc_get_long(h, 7, &null_size);
+		long		digits = mfodbc_get_long(h, 9, &null_digits);
+		long		nullable = mfodbc_get_long(h, 11, &null_nullable);
+		char	   *def = mfodbc_get_string(h, 13);
+		bool		null_typmod = true;
+		long		typmod = typmod_col ? mfodbc_get_long(h, typmod_col, &null_typmod) : 0;
+		char		type[300];
+		bool		is_key = false;
+		const char *vals[6];
+		bool		added;
+
+		if (tname == NULL || strcmp(tname, table) != 0)
+		{
+			/* a pattern match of another table: not ours */
+			free(tname);
+			free(cname);
+			free(tyname);
+			free(def);
+			continue;
+		}
+		if (tyname == NULL)
+			type[0] = '\0';
+		else
+		{
+			int			a = mfodbc_type_args(tyname);
+
+			/* MariaDB's driver calls tinyint(1) SQL_BIT "tinyint" */
+			if (!null_dtype && dtype == SQL_BIT &&
+				strcasecmp(tyname, "tinyint") == 0)
+				snprintf(type, sizeof(type), "%s(1)", tyname);
+			else if (!null_typmod && typmod == -1)
+				snprintf(type, sizeof(type), "%s", tyname);
+			else if (a == 2 && !null_size && size > 0 && !null_digits)
+				snprintf(type, sizeof(type), "%s(%ld,%ld)", tyname, size, digits);
+			else if (a >= 1 && !null_size && size > 0)
+				snprintf(type, sizeof(type), "%s(%ld)", tyname, size);
+			else
+				snprintf(type, sizeof(type), "%s", tyname);
+		}
+		for (int k = 0; k < keys.n; k++)
+			if (cname != NULL && strcmp(keys.names[k], cname) == 0)
+				is_key = true;
+		vals[0] = table;
+		vals[1] = cname;
+		vals[2] = tyname ? type : NULL;
+		vals[3] = (!null_nullable && nullable == SQL_NO_NULLS) ? "t" : "f";
+		vals[4] = (def != NULL && strcasecmp(def, "NULL") != 0) ? def : NULL;
+		vals[5] = is_key ? "t" : "f";
+		added = cname == NULL || mfodbc_add_row(r, vals);
+		free(tname);
+		free(cname);
+		free(tyname);
+		free(def);
+		if (!added)
+		{
+			mfodbc_names_free(&keys);
+			mfodbc_oom(conn, MF_STEP_FETCH, err);
+			return false;
+		}
+		ncols++;
+	}
+	mfodbc_names_free(&keys);
+	if (rc != SQL_NO_DATA)
+	{
+		mfodbc_stmt_diag(conn, h, MF_STEP_FETCH, err);
+		return false;
+	}
+	(void) SQLFreeStmt(h, SQL_CLOSE);
+	if (ncols == 0)
+	{
+		const char *vals[6] = {table, NULL, NULL, NULL, NULL, NULL};
+
+		if (!mfodbc_add_row(r, vals))
+		{
+			mfodbc_oom(conn, MF_STEP_FETCH, err);
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
  * IMPORT FOREIGN SCHEMA through ODBC's catalog functions: one row per
  * column as enum MfImportColumn lays them out (table, column, type,
  * not null, default, key), ordered by table and column position; a table
@@ -297,162 +471,8 @@ mfodbc_catalog_columns(MfConn *conn, const char *schema, MfError *err)
 	}
 
 	for (int t = 0; t < tables.n; t++)
-	{
-		SQLWCHAR   *wtable = mfodbc_pattern(conn, tables.names[t]);
-		SQLWCHAR   *wtable_plain = mfodbc_to_wide(tables.names[t], -1, NULL);
-		MfodbcNames keys = {0};
-		int			ncols = 0;
-		int			typmod_col;
-
-		if (wtable == NULL || wtable_plain == NULL)
-		{
-			free(wtable);
-			free(wtable_plain);
-			goto oom;
-		}
-
-		/* the primary key's columns (arguments are not patterns) */
-		{
-			SQLWCHAR   *wplain_schema = mfodbc_to_wide(schema, -1, NULL);
-
-			if (conn->use_catalogs)
-				rc = SQLPrimaryKeysW(h, wplain_schema, SQL_NTS, NULL, 0,
-									 wtable_plain, SQL_NTS);
-			else
-				rc = SQLPrimaryKeysW(h, NULL, 0, wplain_schema, SQL_NTS,
-									 wtable_plain, SQL_NTS);
-			free(wplain_schema);
-		}
-		if (SQL_SUCCEEDED(rc))
-		{
-			while (SQL_SUCCEEDED(SQLFetch(h)))
-			{
-				char	   *k = mfodbc_get_string(h, 4);
-
-				if (k != NULL && !mfodbc_names_add(&keys, k))
-					free(k);
-			}
-		}
-		(void) SQLFreeStmt(h, SQL_CLOSE);
-
-		if (conn->use_catalogs)
-			rc = SQLColumnsW(h, wschema, SQL_NTS, NULL, 0, wtable, SQL_NTS, pct, SQL_NTS);
-		else
-			rc = SQLColumnsW(h, NULL, 0, wschema, SQL_NTS, wtable, SQL_NTS, pct, SQL_NTS);
-		free(wtable);
-		free(wtable_plain);
-		if (!SQL_SUCCEEDED(rc))
-		{
-			mfodbc_names_free(&keys);
-			mfodbc_stmt_diag(conn, h, MF_STEP_FETCH, err);
+		if (!mfodbc_catalog_table(conn, h, schema, wschema, tables.names[t], r, err))
 			goto out;
-		}
-
-		/*
-		 * psqlODBC gives an unconstrained numeric or varchar a COLUMN_SIZE
-		 * of its own (28,6 and 255); its extra column TYPMOD (-1) says that
-		 * the column has none.
-		 */
-		typmod_col = 0;
-		{
-			SQLSMALLINT nrc = 0;
-
-			if (SQL_SUCCEEDED(SQLNumResultCols(h, &nrc)) && nrc >= 25)
-			{
-				char		cn[32] = "";
-				SQLSMALLINT cl = 0;
-
-				if (SQL_SUCCEEDED(SQLColAttribute(h, 25, SQL_DESC_NAME, cn,
-												  sizeof(cn), &cl, NULL)) &&
-					strcmp(cn, "TYPMOD") == 0)
-					typmod_col = 25;
-			}
-		}
-		while ((rc = SQLFetch(h)) == SQL_SUCCESS || rc == SQL_SUCCESS_WITH_INFO)
-		{
-			char	   *tname = mfodbc_get_string(h, 3);
-			char	   *cname = mfodbc_get_string(h, 4);
-			bool		null_dtype;
-			long		dtype = mfodbc_get_long(h, 5, &null_dtype);
-			char	   *tyname = mfodbc_get_string(h, 6);
-			bool		null_size,
-						null_digits,
-						null_nullable;
-			long		size = mfodbc_get_long(h, 7, &null_size);
-			long		digits = mfodbc_get_long(h, 9, &null_digits);
-			long		nullable = mfodbc_get_long(h, 11, &null_nullable);
-			char	   *def = mfodbc_get_string(h, 13);
-			bool		null_typmod = true;
-			long		typmod = typmod_col ? mfodbc_get_long(h, typmod_col, &null_typmod) : 0;
-			char		type[300];
-			bool		is_key = false;
-			const char *vals[6];
-			bool		added;
-
-			if (tname == NULL || strcmp(tname, tables.names[t]) != 0)
-			{
-				/* a pattern match of another table: not ours */
-				free(tname);
-				free(cname);
-				free(tyname);
-				free(def);
-				continue;
-			}
-			if (tyname == NULL)
-				type[0] = '\0';
-			else
-			{
-				int			a = mfodbc_type_args(tyname);
-
-				/* MariaDB's driver calls tinyint(1) SQL_BIT "tinyint" */
-				if (!null_dtype && dtype == SQL_BIT &&
-					strcasecmp(tyname, "tinyint") == 0)
-					snprintf(type, sizeof(type), "%s(1)", tyname);
-				else if (!null_typmod && typmod == -1)
-					snprintf(type, sizeof(type), "%s", tyname);
-				else if (a == 2 && !null_size && size > 0 && !null_digits)
-					snprintf(type, sizeof(type), "%s(%ld,%ld)", tyname, size, digits);
-				else if (a >= 1 && !null_size && size > 0)
-					snprintf(type, sizeof(type), "%s(%ld)", tyname, size);
-				else
-					snprintf(type, sizeof(type), "%s", tyname);
-			}
-			for (int k = 0; k < keys.n; k++)
-				if (cname != NULL && strcmp(keys.names[k], cname) == 0)
-					is_key = true;
-			vals[0] = tables.names[t];
-			vals[1] = cname;
-			vals[2] = tyname ? type : NULL;
-			vals[3] = (!null_nullable && nullable == SQL_NO_NULLS) ? "t" : "f";
-			vals[4] = (def != NULL && strcasecmp(def, "NULL") != 0) ? def : NULL;
-			vals[5] = is_key ? "t" : "f";
-			added = cname != NULL && mfodbc_add_row(r, vals);
-			free(tname);
-			free(cname);
-			free(tyname);
-			free(def);
-			if (!added)
-			{
-				mfodbc_names_free(&keys);
-				goto oom;
-			}
-			ncols++;
-		}
-		mfodbc_names_free(&keys);
-		if (rc != SQL_NO_DATA)
-		{
-			mfodbc_stmt_diag(conn, h, MF_STEP_FETCH, err);
-			goto out;
-		}
-		(void) SQLFreeStmt(h, SQL_CLOSE);
-		if (ncols == 0)
-		{
-			const char *vals[6] = {tables.names[t], NULL, NULL, NULL, NULL, NULL};
-
-			if (!mfodbc_add_row(r, vals))
-				goto oom;
-		}
-	}
 	ok = true;
 	goto out;
 
