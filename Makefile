@@ -17,14 +17,15 @@ CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 DIALECTS = dialects/common.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 TRANSPORTS = src/transport/common.o src/transport/libpq.o \
-	src/transport/mysql.o src/transport/odbc.o
+	src/transport/mysql.o src/transport/odbc.o src/transport/odbc_bind.o \
+	src/transport/odbc_catalog.o
 OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
 REGRESS = pg_init pg_options pg_deparse pg_scan pg_batch pg_types \
 	pg_update pg_xact pg_errors pg_import pg_fastpath \
 	mysql_init mysql_batch mysql_types mysql_xact mysql_errors mysql_update \
-	mysql_pushdown
+	mysql_pushdown odbc_pg odbc_mysql
 REGRESS_OPTS = --dbname=contrib_regression
 
 PG_CONFIG ?= pg_config
@@ -68,6 +69,7 @@ demo: deps
 
 # PGXS tracks no header dependencies: every object follows the interfaces.
 $(OBJS): src/dialect.h src/transport.h src/multi_fdw.h
+$(filter src/transport/odbc%.o,$(TRANSPORTS)): src/transport/odbc_int.h
 
 bench: deps
 	$(MAKE) all

@@ -68,14 +68,20 @@ mf_buffer_owner(MfInsertBuffer *buf)
 }
 
 int
-mf_rows_per_statement(const MfDialect *dialect, int ncols, int batch_size)
+mf_rows_per_statement(const MfDialect *dialect, const MfTransport *transport,
+					  int ncols, int batch_size)
 {
 	int			rows = Max(batch_size, 1);
+	int			max_params = dialect->max_params;
 
 	if (ncols == 0)
 		return 1;				/* DEFAULT VALUES inserts one row */
-	if (dialect->max_params > 0)
-		rows = Min(rows, dialect->max_params / ncols);
+	/* the client library may take fewer than the remote (psqlODBC: 32767) */
+	if (transport != NULL && transport->max_params > 0 &&
+		(max_params <= 0 || transport->max_params < max_params))
+		max_params = transport->max_params;
+	if (max_params > 0)
+		rows = Min(rows, max_params / ncols);
 	if (dialect->max_rows_per_insert > 0)
 		rows = Min(rows, dialect->max_rows_per_insert);
 	return Max(rows, 1);
@@ -145,7 +151,7 @@ mf_executor_batch_size(const MfOptions *opts, MfInsertMethod method, int ncols)
 	switch (method)
 	{
 		case MF_INSERT_PIPELINE:
-			rows = (int64) mf_rows_per_statement(opts->dialect, ncols,
+			rows = (int64) mf_rows_per_statement(opts->dialect, opts->transport, ncols,
 												 opts->batch_size) *
 				opts->pipeline_depth;
 			break;
@@ -200,7 +206,7 @@ mf_buffer_create(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 	else if (method == MF_INSERT_ARRAY)
 		buf->rows_per_stmt = mf_executor_batch_size(opts, method, buf->ncols);
 	else
-		buf->rows_per_stmt = mf_rows_per_statement(buf->dialect, buf->ncols,
+		buf->rows_per_stmt = mf_rows_per_statement(buf->dialect, opts->transport, buf->ncols,
 												   opts->batch_size);
 	buf->batch_bytes = opts->batch_bytes;
 	if (method == MF_INSERT_PIPELINE)

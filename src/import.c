@@ -73,6 +73,21 @@ mf_import_options(List *options, MfImportOptions *io)
 	}
 }
 
+/* LIMIT TO / EXCEPT, for a catalog read without the filter */
+static bool
+mf_import_wanted(const MfImportFilter *filter, const char *table)
+{
+	ListCell   *lc;
+	bool		listed = false;
+
+	if (filter->list_type == FDW_IMPORT_SCHEMA_ALL)
+		return true;
+	foreach(lc, filter->table_names)
+		if (strcmp((const char *) lfirst(lc), table) == 0)
+			listed = true;
+	return filter->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ? listed : !listed;
+}
+
 /* Close one table's statement and add it to the list. */
 static List *
 mf_finish_table(List *commands, StringInfo buf, const char *servername,
@@ -122,11 +137,25 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 									 ((RangeVar *) lfirst(lc))->relname);
 
 	initStringInfo(&query);
-	dialect->import_query(&query, &filter);
-
 	mf_claim_connection(entry, NULL);
 	mf_error_clear(&err);
-	res = tr->query(mf_conn(entry), query.data, 0, NULL, NULL, opts.fetch_size, &err);
+	if (tr->catalog_columns != NULL)
+	{
+		/*
+		 * The client library reads the catalog itself (ODBC's catalog
+		 * functions): all of the schema comes back, and LIMIT TO / EXCEPT
+		 * are applied here.
+		 */
+		appendStringInfo(&query, "(catalog of schema %s)",
+						 quote_identifier(stmt->remote_schema));
+		res = tr->catalog_columns(mf_conn(entry), stmt->remote_schema, &err);
+	}
+	else
+	{
+		dialect->import_query(&query, &filter);
+		res = tr->query(mf_conn(entry), query.data, 0, NULL, NULL,
+						opts.fetch_size, &err);
+	}
 	if (res == NULL)
 		mf_raise_error(ERROR, entry, &err, query.data);
 
@@ -151,6 +180,8 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			nrows++;
 			if (tname == NULL)
 				continue;		/* the schema exists, with nothing to import */
+			if (tr->catalog_columns != NULL && !mf_import_wanted(&filter, tname))
+				continue;
 			if (table == NULL || strcmp(table, tname) != 0)
 			{
 				if (table != NULL)
@@ -203,7 +234,8 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 		mf_raise_error(ERROR, entry, &copy, query.data);
 	}
 	tr->result_close(res);
-	if (nrows == 0 && dialect->import_reports_schema)
+	if (nrows == 0 &&
+		(dialect->import_reports_schema || tr->catalog_columns != NULL))
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_SCHEMA_NOT_FOUND),
 				 errmsg("schema \"%s\" is not present on foreign server \"%s\"",

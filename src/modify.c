@@ -787,7 +787,7 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 		ExplainPropertyText("Insert Method", mf_insert_method_name(method), es);
 		ExplainPropertyInteger("Rows per Statement", NULL,
 							   method == MF_INSERT_ROW ? 1 :
-							   mf_rows_per_statement(opts.dialect,
+							   mf_rows_per_statement(opts.dialect, opts.transport,
 													 list_length(target_attrs), batch),
 							   es);
 		if (method == MF_INSERT_PIPELINE)

@@ -329,7 +329,8 @@ extern MfInsertBuffer *mf_buffer_create(MfConnEntry *entry, Relation rel,
 										const MfOptions *opts,
 										List *target_attrs, bool do_nothing,
 										MfInsertMethod method);
-extern int	mf_rows_per_statement(const MfDialect *dialect, int ncols,
+extern int	mf_rows_per_statement(const MfDialect *dialect,
+								  const MfTransport *transport, int ncols,
 								  int batch_size);
 extern void mf_buffer_add(MfInsertBuffer *buf, TupleTableSlot *slot);
 extern bool mf_buffer_full(MfInsertBuffer *buf);

@@ -407,6 +407,104 @@ mf_check_server(List *options)
 	}
 }
 
+/* ---------------------------------------------------------------------
+ * ODBC: options that decide what the backend loads
+ * ---------------------------------------------------------------------
+ */
+
+/*
+ * Keys of odbc_attributes that name a native library for the backend to
+ * load, or a file for it to read or write: a superuser's decision.  Driver
+ * and FileDSN choose the driver (FileDSN through a file), SaveFile writes
+ * one, PLUGIN_DIR is where MariaDB's driver loads authentication plugins
+ * from, DumpFile is where FreeTDS writes its trace.
+ */
+static const char *const mf_odbc_superuser_keys[] = {
+	"driver", "filedsn", "savefile", "plugin_dir", "dumpfile", NULL
+};
+
+static bool
+mf_odbc_key_char(char c)
+{
+	return isalnum((unsigned char) c) || c == '_' || c == '-' || c == '.' ||
+		c == ' ';
+}
+
+static void
+mf_odbc_superuser_only(const char *option, const char *what)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+			 errmsg("only a superuser may set %s in option \"%s\"", what, option),
+			 errdetail("It decides which native library or file the server process opens.")));
+}
+
+/*
+ * odbc_driver: a registered driver name is anyone's to use, a path to a
+ * library is not.  odbc_attributes: "key=value;..." with keys of letters,
+ * digits, "_", "-", "." and inner spaces (the transport brace-escapes the
+ * values, so only keys need checking), and no key that loads a library.
+ */
+static void
+mf_check_odbc_option(DefElem *d)
+{
+	const char *value = defGetString(d);
+
+	if (strcmp(d->defname, "odbc_driver") == 0)
+	{
+		if (strchr(value, '/') != NULL && !superuser())
+			mf_odbc_superuser_only(d->defname, "a driver path");
+		return;
+	}
+	if (strcmp(d->defname, "odbc_attributes") != 0)
+		return;
+
+	for (const char *p = value; *p;)
+	{
+		const char *end = strchr(p, ';');
+		size_t		seglen = end ? (size_t) (end - p) : strlen(p);
+		const char *eq = memchr(p, '=', seglen);
+		const char *k1 = p;
+		const char *k2;
+		char	   *key;
+
+		while (k1 < p + seglen && *k1 == ' ')
+			k1++;
+		if (k1 == p + seglen)
+		{
+			p += seglen + (end ? 1 : 0);
+			continue;			/* an empty item */
+		}
+		if (eq == NULL)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+					 errmsg("invalid value for option \"%s\": item \"%s\" has no \"=\"",
+							d->defname, pnstrdup(p, seglen)),
+					 errhint("Write attributes as key=value pairs separated by semicolons.")));
+		k2 = eq;
+		while (k2 > k1 && k2[-1] == ' ')
+			k2--;
+		key = pnstrdup(k1, k2 - k1);
+		if (key[0] == '\0' || strlen(key) >= 128)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+					 errmsg("invalid value for option \"%s\": empty or overlong key",
+							d->defname)));
+		for (const char *c = key; *c; c++)
+			if (!mf_odbc_key_char(*c))
+				ereport(ERROR,
+						(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+						 errmsg("invalid value for option \"%s\": malformed key \"%s\"",
+								d->defname, key),
+						 errhint("Keys are made of letters, digits, \"_\", \"-\" and \".\".")));
+		for (int i = 0; mf_odbc_superuser_keys[i] != NULL; i++)
+			if (pg_strcasecmp(key, mf_odbc_superuser_keys[i]) == 0 && !superuser())
+				mf_odbc_superuser_only(d->defname,
+									   psprintf("the attribute \"%s\"", key));
+		p += seglen + (end ? 1 : 0);
+	}
+}
+
 PG_FUNCTION_INFO_V1(multi_fdw_validator);
 
 Datum
@@ -445,6 +543,8 @@ multi_fdw_validator(PG_FUNCTION_ARGS)
 		if (def == NULL || !(def->contexts & ctx))
 			mf_unknown_option(d->defname, ctx);
 		mf_check_value(def, d);
+		if (def->transports == MF_TR_ODBC)
+			mf_check_odbc_option(d);
 
 		/*
 		 * Turning the password requirement off lets a mapping borrow the

@@ -203,6 +203,20 @@ typedef bool (*MfExecuteArrayFn) (MfStmt *stmt, int nsets,
  */
 typedef bool (*MfArraysNativeFn) (MfConn *conn);
 
+/*
+ * optional: the remote catalog for IMPORT FOREIGN SCHEMA, read through the
+ * library's own catalog calls (ODBC's SQLTables / SQLColumns /
+ * SQLPrimaryKeys) rather than the dialect's query.  The rows follow enum
+ * MfImportColumn of dialect.h (at least up to the key column), ordered by
+ * table and column position; a table without columns is one row with a
+ * NULL column, a schema without tables one row with a NULL table, and a
+ * schema that does not exist gives no row.  The type is the remote's name
+ * with its size and scale where the type takes them ("varchar(20)",
+ * "decimal(10,2)").
+ */
+typedef MfResult *(*MfCatalogColumnsFn) (MfConn *conn, const char *schema,
+										 MfError *err);
+
 /* optional: pipelining of prepared statements */
 typedef bool (*MfPipelineBeginFn) (MfConn *conn, MfError *err);
 typedef bool (*MfPipelineSendFn) (MfStmt *stmt, const char *const *values,
@@ -228,6 +242,13 @@ typedef int (*MfAsyncPollFn) (MfResult *res, bool wait, MfError *err);
 typedef struct MfTransport
 {
 	const char *name;
+
+	/*
+	 * Bind parameters one statement of this transport may carry, whatever
+	 * the dialect allows; 0: no limit of its own.  A constant, so that
+	 * EXPLAIN can show the rows per statement without connecting.
+	 */
+	int			max_params;
 
 	/* required */
 	MfConnectFn connect;		/* NULL and err filled on failure */
@@ -274,6 +295,7 @@ typedef struct MfTransport
 	MfAsyncSendFn async_send;
 	MfAsyncSocketFn async_socket;	/* the socket to wait on */
 	MfAsyncPollFn async_poll;
+	MfCatalogColumnsFn catalog_columns;
 } MfTransport;
 
 /* the transports, defined in src/transport/ */

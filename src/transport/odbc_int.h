@@ -1,0 +1,148 @@
+/*-------------------------------------------------------------------------
+ *
+ * odbc_int.h
+ *		What the files of the odbc transport share: its objects, and the
+ *		helpers that more than one of them calls.
+ *
+ *		odbc.c			connections, statements, transactions, results,
+ *						parameter arrays; the routine table
+ *		odbc_bind.c		parameters bound by class (C and SQL types)
+ *		odbc_catalog.c	IMPORT FOREIGN SCHEMA through the catalog functions
+ *
+ * On the transport side of the wall (see transport.h): no PostgreSQL
+ * server header.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef MF_ODBC_INT_H
+#define MF_ODBC_INT_H
+
+#include "transport.h"
+
+#include <sql.h>
+#include <sqlext.h>
+#include <sqlucode.h>
+
+/* the driver, as far as its quirks go */
+typedef enum MfodbcDriver
+{
+	MFODBC_OTHER,
+	MFODBC_PSQLODBC,
+	MFODBC_MARIADB,
+	MFODBC_FREETDS
+} MfodbcDriver;
+
+struct MfConn
+{
+	SQLHENV		env;
+	SQLHDBC		dbc;
+	bool		connected;
+	bool		broken;
+	bool		in_xact;		/* autocommit is off */
+	MfodbcDriver driver;
+	char		version[160];
+	bool		use_catalogs;	/* MySQL: a schema is a catalog */
+
+	bool		arrays_probed;
+	bool		arrays_ok;		/* the driver takes parameter arrays */
+	bool		arrays_native;	/* ... in one round trip */
+	SQLUINTEGER parc;			/* SQL_PARAM_ARRAY_ROW_COUNTS */
+	size_t		array_budget;	/* bytes of values per SQLExecute */
+
+	MfStmt	   *stmts;
+	MfResult   *results;
+};
+
+struct MfStmt
+{
+	MfConn	   *conn;
+	SQLHSTMT	h;
+	int			nparams;		/* values per set, as the core counts them */
+	int			nmarkers;		/* "?" in the statement sent */
+	int		   *map;			/* marker -> parameter, NULL: identity */
+	MfTypeClass *classes;		/* per parameter */
+	MfStmt	   *prev,
+			   *next;
+};
+
+typedef struct MfodbcCol
+{
+	SQLSMALLINT type;
+	bool		bits;			/* MySQL BIT(n), reported as binary */
+	SQLULEN		size;
+} MfodbcCol;
+
+struct MfResult
+{
+	MfConn	   *conn;
+	SQLHSTMT	h;				/* NULL: rows held in memory (catalog) */
+	bool		owns_handle;
+	MfStmt	   *params;			/* statement of a query with parameters */
+	int			ncols;
+	MfodbcCol  *cols;
+	int			fetch_size;
+	bool		done;
+
+	/* the current batch: offsets into arena, (size_t) -1 for NULL */
+	int			nrows;
+	size_t	   *offsets;
+	size_t		offsets_cap;
+	char	   *arena;
+	size_t		arena_len;
+	size_t		arena_cap;
+
+	/* in-memory rows (catalog results): all handed out by the first fetch */
+	int			mem_rows;
+
+	MfResult   *prev,
+			   *next;
+};
+
+#define MFODBC_NULL_OFFSET	((size_t) -1)
+
+/* one parameter bound column-wise for nsets sets */
+typedef struct MfodbcBind
+{
+	SQLSMALLINT ctype;
+	SQLSMALLINT sqltype;
+	SQLULEN		colsize;
+	SQLSMALLINT digits;
+	SQLLEN		width;			/* bytes per element */
+	char	   *buf;
+	SQLLEN	   *ind;
+} MfodbcBind;
+
+typedef struct MfodbcBinds
+{
+	int			n;
+	MfodbcBind *b;
+} MfodbcBinds;
+
+/* odbc.c */
+extern SQLWCHAR *mfodbc_to_wide(const char *s, long len, SQLLEN *outlen);
+extern size_t mfodbc_from_wide(const SQLWCHAR *w, size_t n, char *dst);
+extern void mfodbc_fail(MfConn *conn, MfError *err, MfStep step,
+						const char *sqlstate, const char *message);
+extern void mfodbc_oom(MfConn *conn, MfStep step, MfError *err);
+extern void mfodbc_diag(MfConn *conn, SQLSMALLINT htype, SQLHANDLE h,
+						MfStep step, MfError *err);
+extern void mfodbc_stmt_diag(MfConn *conn, SQLHSTMT h, MfStep step,
+							 MfError *err);
+extern bool mfodbc_usable(MfConn *conn, MfStep step, MfError *err);
+extern MfResult *mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns,
+								   int fetch_size);
+extern void mfodbc_free_result(MfResult *r);
+extern bool mfodbc_offsets_reserve(MfResult *r, size_t n);
+extern bool mfodbc_arena_add(MfResult *r, const char *s, size_t len,
+							 size_t *off);
+
+/* odbc_bind.c */
+extern bool mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
+							   MfodbcBinds *bs, MfStep step, MfError *err);
+extern void mfodbc_binds_free(MfodbcBinds *bs);
+
+/* odbc_catalog.c */
+extern MfResult *mfodbc_catalog_columns(MfConn *conn, const char *schema,
+										MfError *err);
+
+#endif							/* MF_ODBC_INT_H */
