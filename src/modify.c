@@ -593,12 +593,17 @@ mf_insert_buffer(EState *estate, MfModifyState *st)
 														  list_length(st->target_attrs));
 
 		/*
-		 * auto chose parameter arrays before knowing the server: one that
-		 * would run them row by row gets multi-row statements instead.
+		 * auto chose before knowing the server: one that refuses the
+		 * stream, or would run parameter arrays row by row, gets the next
+		 * best.  Asking may talk to the server: nobody else's stream may
+		 * be open meanwhile.
 		 */
-		if (method == MF_INSERT_ARRAY && st->opts.insert_method == MF_INSERT_AUTO &&
-			st->tr->arrays_native != NULL && !st->tr->arrays_native(mf_conn(st->entry)))
-			method = MF_INSERT_VALUES;
+		if (st->opts.insert_method == MF_INSERT_AUTO)
+		{
+			mf_claim_connection(st->entry, NULL);
+			method = mf_connected_insert_method(&st->opts, method, st->entry,
+												list_length(st->target_attrs));
+		}
 		st->buffer = mf_buffer_create(st->entry, st->rel, &st->opts,
 									  st->target_attrs, st->do_nothing, method);
 		MemoryContextSwitchTo(old);
@@ -748,6 +753,7 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 	int			batch;
 	MfOptions	opts;
 	MfInsertMethod method;
+	MfInsertMethod fallback = MF_INSERT_COPY;
 
 	if (!es->verbose)
 		return;
@@ -765,12 +771,28 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 		mf_resolve_insert_method(&opts, do_nothing, list_length(target_attrs));
 	batch = opts.batch_size;
 
+	/*
+	 * EXPLAIN ANALYZE: what the statement used, once the server was asked
+	 * (see mf_connected_insert_method).  Plain EXPLAIN does not connect: it
+	 * shows auto's choice, and for a stream the server may refuse, what
+	 * would be used instead.
+	 */
+	if (rinfo->ri_FdwState != NULL &&
+		((MfModifyState *) rinfo->ri_FdwState)->buffer != NULL)
+		method = ((MfModifyState *) rinfo->ri_FdwState)->buffer->method;
+	else if (method == MF_INSERT_COPY && opts.insert_method == MF_INSERT_AUTO &&
+			 opts.transport->copy_available != NULL)
+		fallback = mf_resolve_insert_method(&opts, true,
+											list_length(target_attrs));
+
 	if (method == MF_INSERT_COPY)
 	{
 		ExplainPropertyText("Remote SQL",
 							mf_deparse_copy(rel, opts.dialect, target_attrs), es);
 		ExplainPropertyText("Insert Method", "copy", es);
 		ExplainPropertyInteger("Batch Size", NULL, batch, es);
+		if (fallback != MF_INSERT_COPY)
+			ExplainPropertyText("Without Stream", mf_insert_method_name(fallback), es);
 	}
 	else if (method == MF_INSERT_ARRAY)
 	{
