@@ -84,10 +84,12 @@
 #define MFMY_PACKET_FALLBACK	(4UL * 1024 * 1024)
 
 /*
- * Bytes of rows one LOAD DATA carries.  The next one is filled while the
- * server works on this one, so memory is about twice this.
+ * Bytes of rows one LOAD DATA carries (about 70,000 rows of two integers).
+ * The next one is filled while the server works on this one, so memory is
+ * about twice this.  Measured on two CPUs: 256 kB to 1 MB are equally fast,
+ * 16 MB loses the overlap (15 % slower, as slow as parameter arrays).
  */
-#define MFMY_LOAD_BYTES		(4UL * 1024 * 1024)
+#define MFMY_LOAD_BYTES		(1024UL * 1024)
 
 /* The statement the dialect writes; ? stands for the file name. */
 #define MFMY_LOAD_PREFIX	"LOAD DATA LOCAL INFILE ?"
