@@ -107,7 +107,11 @@ mfmysql_deparse_insert(StringInfo buf, const char *table,
  * - bit strings become the number they spell (both branches of the IF
  *   are numbers, or the server would store the digits' characters); one
  *   of more than 64 digits overflows the conversion and fails;
- * - timestamptz, written in UTC by the core, loses its "+00".
+ * - timestamptz, written in UTC by the core, loses its "+00";
+ * - dates, times and timestamps are CAST: a value MySQL cannot take then
+ *   warns "Incorrect datetime value" (1292, SQLSTATE 22007), as an INSERT
+ *   would, instead of the "Data truncated" (1265) of a column stored from
+ *   text under IGNORE, which also means a string too long.
  * Everything else (numbers, dates, times, text, json, uuid) is stored from
  * its text by the server's own conversion, as a bound string would be.
  *
@@ -146,8 +150,18 @@ mfmysql_deparse_copy(StringInfo buf, const char *table,
 					" CAST(@c%1$d AS UNSIGNED))";
 				break;
 			case MF_TYPE_TIMESTAMPTZ:
-				conv = "IF(RIGHT(@c%1$d, 3) = '+00',"
-					" LEFT(@c%1$d, CHAR_LENGTH(@c%1$d) - 3), @c%1$d)";
+				conv = "CAST(IF(RIGHT(@c%1$d, 3) = '+00',"
+					" LEFT(@c%1$d, CHAR_LENGTH(@c%1$d) - 3), @c%1$d)"
+					" AS DATETIME(6))";
+				break;
+			case MF_TYPE_TIMESTAMP:
+				conv = "CAST(@c%d AS DATETIME(6))";
+				break;
+			case MF_TYPE_DATE:
+				conv = "CAST(@c%d AS DATE)";
+				break;
+			case MF_TYPE_TIME:
+				conv = "CAST(@c%d AS TIME(6))";
 				break;
 			default:
 				conv = NULL;
@@ -198,6 +212,7 @@ static const MfErrorMap mfmysql_errors[] = {
 	{1406, "22001", false},		/* ER_DATA_TOO_LONG */
 	{1265, "22001", false},		/* WARN_DATA_TRUNCATED: LOAD DATA's too long */
 	{1263, "23502", false},		/* ER_WARN_NULL_TO_NOTNULL: LOAD DATA's NULL */
+	{4025, "23514", false},		/* ER_CONSTRAINT_FAILED: CHECK, json_valid */
 	{1264, "22003", false},		/* ER_WARN_DATA_OUT_OF_RANGE */
 	{1690, "22003", false},		/* ER_DATA_OUT_OF_RANGE */
 	{1365, "22012", false},		/* ER_DIVISION_BY_ZERO */

@@ -352,7 +352,14 @@ mfmysql_error(MfConn *conn, MfStep step, unsigned int code,
 static void
 mfmysql_conn_error(MfConn *conn, MfStep step, MfError *err)
 {
-	mfmysql_error(conn, step, mysql_errno(conn->my), mysql_sqlstate(conn->my),
+	const char *state = mysql_sqlstate(conn->my);
+
+	/* our local-infile handler refused what the server asked for */
+	if (mysql_errno(conn->my) == MFMY_INFILE_REFUSED &&
+		conn->load.refusal[0] != '\0' &&
+		strcmp(mysql_error(conn->my), conn->load.refusal) == 0)
+		state = "42501";
+	mfmysql_error(conn, step, mysql_errno(conn->my), state,
 				  mysql_error(conn->my), err);
 }
 
@@ -2948,8 +2955,6 @@ mfmysql_load_result(MfConn *conn, MfError *err)
 	if (ld->ret != 0)
 	{
 		mfmysql_conn_error(conn, MF_STEP_COPY, err);
-		if (ld->refusal[0] != '\0' && err->native_code == MFMY_INFILE_REFUSED)
-			mf_error_copy(err->sqlstate, sizeof(err->sqlstate), "42501");
 	}
 	else if (mysql_warning_count(conn->my) > 0 &&
 			 mfmysql_load_warning(conn, err))
