@@ -1405,6 +1405,7 @@ mfmysql_disconnect(MfConn *conn)
 	mfmysql_load_settle(conn);
 	free(conn->load.hold);
 	free(conn->load.data);
+	free(conn->load.sql);
 
 	/* statements closed after their connection are only freed */
 	if (conn->my != NULL)
@@ -1598,6 +1599,8 @@ mfmysql_cancel(MfConn *conn, MfError *err)
 static void
 mfmysql_forget_all(MfConn *conn)
 {
+	if (conn->load.in_flight || conn->load.open)
+		mfmysql_load_settle(conn);
 	mfmysql_free_all(conn);
 }
 
