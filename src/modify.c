@@ -476,7 +476,8 @@ mf_modify_insert_method(MfModifyState *st)
 		MfInsertMethod method = mf_resolve_insert_method(&st->opts, st->do_nothing,
 														  list_length(st->target_attrs));
 
-		if (st->opts.insert_method == MF_INSERT_AUTO)
+		if (st->opts.insert_method == MF_INSERT_AUTO &&
+			(st->tr->copy_available != NULL || st->tr->arrays_native != NULL))
 		{
 			mf_claim_connection(st->entry, NULL);
 			method = mf_connected_insert_method(&st->opts, method, st->entry,
