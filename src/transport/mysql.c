@@ -171,6 +171,7 @@ typedef struct MfmyLoad
 	char		name[96];
 	bool		armed;			/* a LOAD DATA of ours is waiting for it */
 	bool		eof;			/* every byte has been served */
+	bool		cut_short;		/* another command ended the stream */
 	unsigned long counter;		/* names issued on this connection */
 	char		refusal[512];	/* why the handler refused, "" if it did not */
 
@@ -379,9 +380,17 @@ mfmysql_oom(MfConn *conn, MfStep step, MfError *err)
 static bool
 mfmysql_usable(MfConn *conn, MfStep step, MfError *err)
 {
-	/* a LOAD DATA still in flight is read to its end first (abort paths) */
+	/*
+	 * A LOAD DATA stream still open is ended first, its held rows dropped
+	 * (abort paths: the core ends a stream before anyone else uses the
+	 * connection).  Should that ever happen otherwise, the stream's
+	 * copy_end fails rather than report rows that never arrived.
+	 */
 	if (conn->load.in_flight || conn->load.open)
+	{
+		conn->load.cut_short = true;
 		mfmysql_load_settle(conn);
+	}
 	if (conn->broken || conn->my == NULL)
 	{
 		conn->broken = true;
@@ -3117,6 +3126,7 @@ mfmysql_copy_begin(MfConn *conn, const char *sql, MfError *err)
 		return false;
 	}
 	ld->open = true;
+	ld->cut_short = false;
 	ld->hold_len = 0;
 	ld->hold_rows = 0;
 	ld->rows_done = 0;
@@ -3182,7 +3192,15 @@ mfmysql_copy_end(MfConn *conn, const char *abort_reason, long *rows,
 		*rows = 0;
 	mf_error_clear(err);
 	if (!ld->open && !ld->in_flight)
-		return true;
+	{
+		bool		cut = ld->cut_short && abort_reason == NULL;
+
+		ld->cut_short = false;
+		if (cut)
+			mfmysql_fail(conn, err, MF_STEP_COPY, "XX000",
+						 "the LOAD DATA stream was ended by another command before its rows were sent");
+		return !cut;
+	}
 	if (abort_reason != NULL)
 	{
 		mfmysql_load_settle(conn);
