@@ -188,6 +188,18 @@ SELECT count(*) FROM types_copy WHERE id >= 100;
 INSERT INTO types_copy (id, tiu) SELECT g, CASE WHEN g = 102 THEN -1 ELSE 1 END
   FROM generate_series(100, 103) g;
 
+-- a note is no error: rounding to the column's scale, as in an INSERT
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS infile_dec');
+SELECT multi_fdw_exec('my_real', 'CREATE TABLE infile_dec (id int PRIMARY KEY, d decimal(5,2))');
+CREATE FOREIGN TABLE dec_copy (id int, d numeric)
+  SERVER my_real OPTIONS (table_name 'infile_dec', insert_method 'copy');
+CREATE FOREIGN TABLE dec_array (id int, d numeric)
+  SERVER my_real OPTIONS (table_name 'infile_dec', insert_method 'array');
+INSERT INTO dec_copy VALUES (1, 1.234), (2, 2.5);
+INSERT INTO dec_array VALUES (3, 1.234);
+SELECT * FROM dec_copy ORDER BY id;
+SELECT multi_fdw_exec('my_real', 'DROP TABLE infile_dec');
+
 -- NOT NULL and duplicate keys, also within one LOAD DATA
 INSERT INTO t SELECT g, CASE WHEN g = 5 THEN NULL ELSE 'x' END, g FROM generate_series(1, 10) g;
 INSERT INTO t SELECT g % 7, 'x', g FROM generate_series(1, 10) g;

@@ -2960,19 +2960,22 @@ static bool
 mfmysql_load_result(MfConn *conn, MfError *err)
 {
 	MfmyLoad   *ld = &conn->load;
-	unsigned long long stored;
+	unsigned long long stored = 0;
+	unsigned int warnings = 0;
 
 	if (mfmysql_op_interrupted(&ld->op, MF_STEP_COPY, err))
 		return false;
-	if (ld->ret != 0)
+	if (ld->ret == 0)
 	{
-		mfmysql_conn_error(conn, MF_STEP_COPY, err);
+		/* read before SHOW WARNINGS replaces them */
+		stored = mysql_affected_rows(conn->my);
+		warnings = mysql_warning_count(conn->my);
 	}
-	else if (mysql_warning_count(conn->my) > 0 &&
-			 mfmysql_load_warning(conn, err))
+	if (ld->ret != 0)
+		mfmysql_conn_error(conn, MF_STEP_COPY, err);
+	else if (warnings > 0 && mfmysql_load_warning(conn, err))
 		;
-	else if ((stored = mysql_affected_rows(conn->my)) !=
-			 (unsigned long long) ld->data_rows)
+	else if (stored != (unsigned long long) ld->data_rows)
 		mf_error_set(err, MF_STEP_COPY, "XX000", 0,
 					 "LOAD DATA stored %llu of the %ld rows it was sent",
 					 stored, ld->data_rows);
