@@ -262,6 +262,13 @@ COPY t (id, v) FROM STDIN;
 \.
 \echo :LAST_ERROR_SQLSTATE
 SELECT count(*) FROM t;
+-- COPY's other escapes (\b \f \v, octal, hex) are read by PostgreSQL and
+-- reach MySQL as the characters they stand for
+COPY t FROM STDIN;
+6	a\bb\fc\vd\101\x42	6
+\.
+SELECT multi_fdw_exec('my_real', $$
+  SELECT 1 FROM infile_t WHERE id = 6 AND HEX(v) = '6108620C630B644142'$$) AS escapes_stored;
 COPY t FROM STDIN (FORMAT csv);
 10,"a,b",10
 11,"",11
