@@ -91,6 +91,99 @@ mfmysql_deparse_insert(StringInfo buf, const char *table,
 								 "INSERT INTO", "");
 }
 
+/*
+ * The bulk stream: LOAD DATA LOCAL INFILE of rows in PostgreSQL's COPY text
+ * format, which the transport serves from memory under the file name it
+ * puts in place of the ?.  Both formats end lines with \n, separate fields
+ * with a tab and escape with a backslash, and both read \N as NULL; the
+ * core escapes only backslash, tab, newline and carriage return, which
+ * LOAD DATA reads back the same.  The separators are written in hex: the
+ * session's NO_BACKSLASH_ESCAPES would read '\t' as two characters.
+ *
+ * Values whose PostgreSQL text MySQL would not take as it is go into a
+ * user variable and are converted by SET:
+ * - booleans ('t' / 'f') become 1 / 0 (also what a BIT(1) column takes);
+ * - bytea ('\x' and hex digits) is unhexed into the bytes;
+ * - bit strings become the number they spell (both branches of the IF
+ *   are numbers, or the server would store the digits' characters); one
+ *   of more than 64 digits overflows the conversion and fails;
+ * - timestamptz, written in UTC by the core, loses its "+00";
+ * - dates, times and timestamps are CAST: a value MySQL cannot take then
+ *   warns "Incorrect datetime value" (1292, SQLSTATE 22007), as an INSERT
+ *   would, instead of the "Data truncated" (1265) of a column stored from
+ *   text under IGNORE, which also means a string too long.
+ * Everything else (numbers, dates, times, text, json, uuid) is stored from
+ * its text by the server's own conversion, as a bound string would be.
+ *
+ * LOCAL implies IGNORE: MySQL turns duplicate keys and bad values into
+ * warnings, because it cannot stop the client's stream half way.  The
+ * transport turns those warnings back into errors (and checks the row
+ * count), and the remote transaction is rolled back with the local one.
+ */
+static void
+mfmysql_deparse_copy(StringInfo buf, const char *table,
+					 const char *const *columns, const MfTypeClass *classes,
+					 int ncols)
+{
+	StringInfoData set;
+
+	initStringInfo(&set);
+	appendStringInfo(buf, "LOAD DATA LOCAL INFILE ? INTO TABLE %s"
+					 " CHARACTER SET utf8mb4"
+					 " FIELDS TERMINATED BY X'09' ESCAPED BY X'5C'"
+					 " LINES TERMINATED BY X'0A' (", table);
+	for (int i = 0; i < ncols; i++)
+	{
+		const char *conv;
+
+		switch (classes[i])
+		{
+			case MF_TYPE_BOOL:
+				conv = "(@c%d = 't')";
+				break;
+			case MF_TYPE_BYTES:
+				conv = "UNHEX(SUBSTRING(@c%d, 3))";
+				break;
+			case MF_TYPE_BITS:
+				conv = "IF(CHAR_LENGTH(@c%1$d) <= 64,"
+					" CAST(CONV(@c%1$d, 2, 10) AS UNSIGNED),"
+					" CAST(@c%1$d AS UNSIGNED))";
+				break;
+			case MF_TYPE_TIMESTAMPTZ:
+				conv = "CAST(IF(RIGHT(@c%1$d, 3) = '+00',"
+					" LEFT(@c%1$d, CHAR_LENGTH(@c%1$d) - 3), @c%1$d)"
+					" AS DATETIME(6))";
+				break;
+			case MF_TYPE_TIMESTAMP:
+				conv = "CAST(@c%d AS DATETIME(6))";
+				break;
+			case MF_TYPE_DATE:
+				conv = "CAST(@c%d AS DATE)";
+				break;
+			case MF_TYPE_TIME:
+				conv = "CAST(@c%d AS TIME(6))";
+				break;
+			default:
+				conv = NULL;
+				break;
+		}
+		if (i > 0)
+			appendStringInfoString(buf, ", ");
+		if (conv == NULL)
+		{
+			appendStringInfoString(buf, columns[i]);
+			continue;
+		}
+		appendStringInfo(buf, "@c%d", i + 1);
+		appendStringInfoString(&set, set.len == 0 ? " SET " : ", ");
+		appendStringInfo(&set, "%s = ", columns[i]);
+		appendStringInfo(&set, conv, i + 1);
+	}
+	appendStringInfoChar(buf, ')');
+	appendBinaryStringInfo(buf, set.data, set.len);
+	pfree(set.data);
+}
+
 static const char *
 mfmysql_begin_sql(bool serializable)
 {
@@ -117,6 +210,9 @@ static const MfErrorMap mfmysql_errors[] = {
 	{1048, "23502", false},		/* ER_BAD_NULL_ERROR */
 	{1364, "23502", false},		/* ER_NO_DEFAULT_FOR_FIELD */
 	{1406, "22001", false},		/* ER_DATA_TOO_LONG */
+	{1265, "22001", false},		/* WARN_DATA_TRUNCATED: LOAD DATA's too long */
+	{1263, "23502", false},		/* ER_WARN_NULL_TO_NOTNULL: LOAD DATA's NULL */
+	{4025, "23514", false},		/* ER_CONSTRAINT_FAILED: CHECK, json_valid */
 	{1264, "22003", false},		/* ER_WARN_DATA_OUT_OF_RANGE */
 	{1690, "22003", false},		/* ER_DATA_OUT_OF_RANGE */
 	{1365, "22012", false},		/* ER_DIVISION_BY_ZERO */
@@ -573,6 +669,7 @@ const MfDialect mf_dialect_mysql = {
 	.placeholder_fmt = "?",
 	.placeholders_numbered = false,
 	.deparse_insert = mfmysql_deparse_insert,
+	.deparse_copy = mfmysql_deparse_copy,
 
 	.max_params = 65535,
 	.max_rows_per_insert = 0,

@@ -538,7 +538,7 @@ mfpg_default_importable(const char *remote_default)
 /* COPY keeps the column list so that omitted columns take their defaults */
 static void
 mfpg_deparse_copy(StringInfo buf, const char *table, const char *const *columns,
-				  int ncols)
+				  const MfTypeClass *classes, int ncols)
 {
 	appendStringInfo(buf, "COPY %s(", table);
 	for (int i = 0; i < ncols; i++)

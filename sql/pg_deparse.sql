@@ -247,11 +247,15 @@ EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO dp_ora VALUES (1, 'x');
 -- RETURNING exists on postgres only
 EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO dp_my VALUES (1) RETURNING a;
 
--- copy is for postgres only
+-- copy is postgres's COPY and mysql's LOAD DATA LOCAL INFILE; sqlserver
+-- has no bulk stream
 CREATE FOREIGN TABLE dp_my_copy (a int) SERVER my_remote OPTIONS (insert_method 'copy');
 EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO dp_my_copy VALUES (1);
-\echo :LAST_ERROR_SQLSTATE
 DROP FOREIGN TABLE dp_my_copy;
+CREATE FOREIGN TABLE dp_ms_copy (a int) SERVER ms_remote OPTIONS (insert_method 'copy');
+EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO dp_ms_copy VALUES (1);
+\echo :LAST_ERROR_SQLSTATE
+DROP FOREIGN TABLE dp_ms_copy;
 
 -- ON CONFLICT DO NOTHING: postgres and mysql can say it (auto uses VALUES,
 -- COPY cannot skip a row)

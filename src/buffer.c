@@ -87,6 +87,41 @@ mf_rows_per_statement(const MfDialect *dialect, const MfTransport *transport,
 	return Max(rows, 1);
 }
 
+/* What auto takes when the rows cannot be streamed. */
+static MfInsertMethod
+mf_auto_without_copy(const MfOptions *opts, int ncols)
+{
+	if (opts->transport->pipeline_begin != NULL)
+		return MF_INSERT_PIPELINE;
+	if (opts->transport->execute_array != NULL && ncols > 0)
+		return MF_INSERT_ARRAY;
+	return MF_INSERT_VALUES;
+}
+
+/*
+ * The method auto chose, corrected by what the connection knows: a server
+ * that refuses the stream (MySQL without local_infile) gets what auto takes
+ * without it, and one that would run parameter arrays row by row (MySQL
+ * has no bulk execution) gets multi-row statements.  A method the user
+ * named is kept, and fails where it cannot work.
+ */
+MfInsertMethod
+mf_connected_insert_method(const MfOptions *opts, MfInsertMethod method,
+						   MfConnEntry *entry, int ncols)
+{
+	const MfTransport *tr = mf_conn_transport(entry);
+
+	if (opts->insert_method != MF_INSERT_AUTO)
+		return method;
+	if (method == MF_INSERT_COPY && tr->copy_available != NULL &&
+		!tr->copy_available(mf_conn(entry)))
+		method = mf_auto_without_copy(opts, ncols);
+	if (method == MF_INSERT_ARRAY && tr->arrays_native != NULL &&
+		!tr->arrays_native(mf_conn(entry)))
+		method = MF_INSERT_VALUES;
+	return method;
+}
+
 /*
  * The method for a batched insert: auto takes COPY where the dialect and
  * transport have it and the statement allows it (COPY knows no ON
@@ -98,15 +133,13 @@ mf_resolve_insert_method(const MfOptions *opts, bool do_nothing, int ncols)
 {
 	bool		copy_ok = opts->dialect->deparse_copy != NULL &&
 		opts->transport->copy_begin != NULL && !do_nothing && ncols > 0;
-	bool		pipeline_ok = opts->transport->pipeline_begin != NULL;
 	bool		array_ok = opts->transport->execute_array != NULL && ncols > 0;
 
 	switch (opts->insert_method)
 	{
 		case MF_INSERT_AUTO:
 			return copy_ok ? MF_INSERT_COPY :
-				pipeline_ok ? MF_INSERT_PIPELINE :
-				array_ok ? MF_INSERT_ARRAY : MF_INSERT_VALUES;
+				mf_auto_without_copy(opts, ncols);
 		case MF_INSERT_ARRAY:
 			if (!array_ok)
 				ereport(ERROR,
@@ -121,11 +154,11 @@ mf_resolve_insert_method(const MfOptions *opts, bool do_nothing, int ncols)
 						(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 						 errmsg("insert_method \"copy\" cannot be used for this statement on server \"%s\"",
 								opts->servername),
-						 errdetail("COPY needs a PostgreSQL remote, at least one column and no ON CONFLICT clause."),
+						 errdetail("COPY needs a remote with a bulk stream (PostgreSQL's COPY, MySQL's LOAD DATA LOCAL INFILE), at least one column and no ON CONFLICT clause."),
 						 errhint("Use insert_method \"auto\" or \"values\".")));
 			return MF_INSERT_COPY;
 		case MF_INSERT_PIPELINE:
-			if (!pipeline_ok)
+			if (opts->transport->pipeline_begin == NULL)
 				ereport(ERROR,
 						(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 						 errmsg("insert_method \"pipeline\" is not available for transport \"%s\" of server \"%s\"",

@@ -756,9 +756,18 @@ mf_deparse_copy(Relation rel, const MfDialect *dialect, List *target_attrs)
 	StringInfoData table;
 	StringInfoData buf;
 	const char **columns = mf_deparse_target(rel, dialect, target_attrs, &table);
+	TupleDesc	tupdesc = RelationGetDescr(rel);
+	MfTypeClass *classes = palloc(sizeof(MfTypeClass) *
+								  Max(list_length(target_attrs), 1));
+	int			i = 0;
+	ListCell   *lc;
+
+	foreach(lc, target_attrs)
+		classes[i++] = mf_type_class(TupleDescAttr(tupdesc, lfirst_int(lc) - 1)->atttypid);
 
 	initStringInfo(&buf);
-	dialect->deparse_copy(&buf, table.data, columns, list_length(target_attrs));
+	dialect->deparse_copy(&buf, table.data, columns, classes,
+						  list_length(target_attrs));
 	return buf.data;
 }
 

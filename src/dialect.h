@@ -22,6 +22,8 @@
 #include "lib/stringinfo.h"
 #include "nodes/primnodes.h"
 
+#include "transport.h"			/* MfTypeClass */
+
 /* How a row to update or delete is found again on the remote side. */
 typedef enum MfRowIdentity
 {
@@ -97,10 +99,15 @@ typedef struct MfDialect
 	/*
 	 * Append the statement that opens a bulk stream of rows, in PostgreSQL's
 	 * COPY text format, into the given columns of the table (COPY ... FROM
-	 * STDIN).  NULL: the dialect has no such statement.
+	 * STDIN; MySQL's LOAD DATA LOCAL INFILE, whose file name is written as
+	 * a bare ? that the transport replaces with the name its handler
+	 * serves).  classes[i] is the class of column i, for dialects that
+	 * convert a value on the way in (MySQL: booleans, bytea, bit strings).
+	 * NULL: the dialect has no such statement.
 	 */
 	void		(*deparse_copy) (StringInfo buf, const char *table,
-								 const char *const *columns, int ncols);
+								 const char *const *columns,
+								 const MfTypeClass *classes, int ncols);
 
 	/* limits a statement must respect; 0 means none */
 	int			max_params;		/* bind parameters per statement */

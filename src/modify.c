@@ -73,6 +73,8 @@ typedef struct MfModifyState
 	int			nparams;
 
 	MfInsertBuffer *buffer;		/* batched INSERT */
+	MfInsertMethod insert_method;	/* its method; MF_INSERT_AUTO until
+									 * decided (mf_modify_insert_method) */
 	bool		pipelined;		/* per-row UPDATE/DELETE sent without waiting */
 	MfPipeline	pipeline;
 	MfRowReader reader;			/* RETURNING */
@@ -461,6 +463,32 @@ mf_insert_ncols(Relation rel)
 }
 
 /*
+ * The batched INSERT's method, decided once per statement.  auto chose
+ * without knowing the server: one that refuses the stream, or would run
+ * parameter arrays row by row, gets the next best.  Asking may talk to the
+ * server, so nobody else's stream may be open meanwhile.
+ */
+static MfInsertMethod
+mf_modify_insert_method(MfModifyState *st)
+{
+	if (st->insert_method == MF_INSERT_AUTO)
+	{
+		MfInsertMethod method = mf_resolve_insert_method(&st->opts, st->do_nothing,
+														  list_length(st->target_attrs));
+
+		if (st->opts.insert_method == MF_INSERT_AUTO &&
+			(st->tr->copy_available != NULL || st->tr->arrays_native != NULL))
+		{
+			mf_claim_connection(st->entry, NULL);
+			method = mf_connected_insert_method(&st->opts, method, st->entry,
+												list_length(st->target_attrs));
+		}
+		st->insert_method = method;
+	}
+	return st->insert_method;
+}
+
+/*
  * The executor's batch: 1 when each row's result is needed (RETURNING,
  * WITH CHECK OPTION, row triggers) or the user asked for row-at-a-time,
  * else what the insert method wants (buffer.c).
@@ -492,6 +520,7 @@ mfGetForeignModifyBatchSize(ResultRelInfo *rinfo)
 	if (mf_row_at_a_time(&opts))
 		return 1;
 	return mf_executor_batch_size(&opts,
+								  st != NULL ? mf_modify_insert_method(st) :
 								  mf_resolve_insert_method(&opts, do_nothing, ncols),
 								  ncols);
 }
@@ -588,17 +617,8 @@ mf_insert_buffer(EState *estate, MfModifyState *st)
 	if (st->buffer == NULL)
 	{
 		MemoryContext old = MemoryContextSwitchTo(estate->es_query_cxt);
+		MfInsertMethod method = mf_modify_insert_method(st);
 
-		MfInsertMethod method = mf_resolve_insert_method(&st->opts, st->do_nothing,
-														  list_length(st->target_attrs));
-
-		/*
-		 * auto chose parameter arrays before knowing the server: one that
-		 * would run them row by row gets multi-row statements instead.
-		 */
-		if (method == MF_INSERT_ARRAY && st->opts.insert_method == MF_INSERT_AUTO &&
-			st->tr->arrays_native != NULL && !st->tr->arrays_native(mf_conn(st->entry)))
-			method = MF_INSERT_VALUES;
 		st->buffer = mf_buffer_create(st->entry, st->rel, &st->opts,
 									  st->target_attrs, st->do_nothing, method);
 		MemoryContextSwitchTo(old);
@@ -748,6 +768,7 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 	int			batch;
 	MfOptions	opts;
 	MfInsertMethod method;
+	MfInsertMethod fallback = MF_INSERT_COPY;
 
 	if (!es->verbose)
 		return;
@@ -765,12 +786,28 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 		mf_resolve_insert_method(&opts, do_nothing, list_length(target_attrs));
 	batch = opts.batch_size;
 
+	/*
+	 * EXPLAIN ANALYZE: what the statement used, once the server was asked
+	 * (see mf_connected_insert_method).  Plain EXPLAIN does not connect: it
+	 * shows auto's choice, and for a stream the server may refuse, what
+	 * would be used instead.
+	 */
+	if (method != MF_INSERT_ROW && rinfo->ri_FdwState != NULL &&
+		((MfModifyState *) rinfo->ri_FdwState)->insert_method != MF_INSERT_AUTO)
+		method = ((MfModifyState *) rinfo->ri_FdwState)->insert_method;
+	else if (method == MF_INSERT_COPY && opts.insert_method == MF_INSERT_AUTO &&
+			 opts.transport->copy_available != NULL)
+		fallback = mf_resolve_insert_method(&opts, true,
+											list_length(target_attrs));
+
 	if (method == MF_INSERT_COPY)
 	{
 		ExplainPropertyText("Remote SQL",
 							mf_deparse_copy(rel, opts.dialect, target_attrs), es);
 		ExplainPropertyText("Insert Method", "copy", es);
 		ExplainPropertyInteger("Batch Size", NULL, batch, es);
+		if (fallback != MF_INSERT_COPY)
+			ExplainPropertyText("Without Stream", mf_insert_method_name(fallback), es);
 	}
 	else if (method == MF_INSERT_ARRAY)
 	{

@@ -340,6 +340,9 @@ extern void mf_buffer_finish(MfInsertBuffer *buf);
 extern void mf_buffer_destroy(MfInsertBuffer *buf);
 extern MfInsertMethod mf_resolve_insert_method(const MfOptions *opts,
 											   bool do_nothing, int ncols);
+extern MfInsertMethod mf_connected_insert_method(const MfOptions *opts,
+												 MfInsertMethod method,
+												 MfConnEntry *entry, int ncols);
 extern int	mf_executor_batch_size(const MfOptions *opts, MfInsertMethod method,
 								   int ncols);
 extern char *mf_buffer_sql(MfInsertBuffer *buf, int nrows);

@@ -185,6 +185,14 @@ typedef bool (*MfCopyEndFn) (MfConn *conn, const char *abort_reason,
 							 long *rows, MfError *err);
 
 /*
+ * optional: may this connection open a bulk stream now?  (MySQL's LOAD DATA
+ * LOCAL needs the server's local_infile; the transport asks the server
+ * once per connection.)  NULL: it may whenever copy_begin is there.  When
+ * it may not, auto sends the rows another way.
+ */
+typedef bool (*MfCopyAvailableFn) (MfConn *conn);
+
+/*
  * optional: parameter arrays.  Execute a prepared statement once for each of
  * nsets sets of values (values holds nsets * nparams texts, set by set) in
  * as few round trips as the library allows (MariaDB's bulk execution, ODBC
@@ -283,6 +291,7 @@ typedef struct MfTransport
 									 * NULL: assume it did */
 	MfExecuteArrayFn execute_array;
 	MfArraysNativeFn arrays_native;
+	MfCopyAvailableFn copy_available;
 	MfCopyBeginFn copy_begin;
 	MfCopySendFn copy_send;
 	MfCopyEndFn copy_end;		/* abort_reason non-NULL cancels the COPY */
