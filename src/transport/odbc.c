@@ -1585,7 +1585,10 @@ mfodbc_get_binary(MfResult *r, int c, size_t *off)
 	return MFODBC_GOT;
 }
 
-/* SQL_BIT as t / f */
+/*
+ * SQL_BIT as t / f, read as SQL_C_BIT: as text, MariaDB's driver hands a
+ * BIT(1) over as its raw byte (0x01), not as "1".
+ */
 static MfodbcGet
 mfodbc_get_bit(MfResult *r, int c, size_t *off)
 {
@@ -1593,9 +1596,9 @@ mfodbc_get_bit(MfResult *r, int c, size_t *off)
 	SQLUSMALLINT col = (SQLUSMALLINT) (c + 1);
 	SQLLEN		ind = 0;
 	SQLRETURN	rc;
-	char		v[8];
+	unsigned char v = 0;
 
-	rc = SQLGetData(h, col, SQL_C_CHAR, v, sizeof(v), &ind);
+	rc = SQLGetData(h, col, SQL_C_BIT, &v, sizeof(v), &ind);
 	if (!SQL_SUCCEEDED(rc))
 		return MFODBC_GET_FAILED;
 	if (ind == SQL_NULL_DATA)
@@ -1603,8 +1606,8 @@ mfodbc_get_bit(MfResult *r, int c, size_t *off)
 		*off = MFODBC_NULL_OFFSET;
 		return MFODBC_GOT;
 	}
-	return mfodbc_arena_add(r, (v[0] == '1' || v[0] == 't' || v[0] == 'T') ?
-							"t" : "f", 1, off) ? MFODBC_GOT : MFODBC_GET_OOM;
+	return mfodbc_arena_add(r, v ? "t" : "f", 1, off) ?
+		MFODBC_GOT : MFODBC_GET_OOM;
 }
 
 /* a timestamp from its struct, in the session's zone (UTC) */
@@ -1721,6 +1724,30 @@ mfodbc_get_text(MfResult *r, int c, size_t *off)
 }
 
 /*
+ * A date from its struct.  FreeTDS writes a date's text without leading
+ * zeros in the year ("1-01-01"), which PostgreSQL reads as another date.
+ */
+static MfodbcGet
+mfodbc_get_date(MfResult *r, int c, size_t *off)
+{
+	SQL_DATE_STRUCT d;
+	SQLLEN		ind = 0;
+	char		v[32];
+	int			len;
+
+	if (!SQL_SUCCEEDED(SQLGetData(r->h, (SQLUSMALLINT) (c + 1), SQL_C_TYPE_DATE,
+								  &d, sizeof(d), &ind)))
+		return MFODBC_GET_FAILED;
+	if (ind == SQL_NULL_DATA)
+	{
+		*off = MFODBC_NULL_OFFSET;
+		return MFODBC_GOT;
+	}
+	len = snprintf(v, sizeof(v), "%04d-%02u-%02u", d.year, d.month, d.day);
+	return mfodbc_arena_add(r, v, (size_t) len, off) ? MFODBC_GOT : MFODBC_GET_OOM;
+}
+
+/*
  * Read column c of the current row into the arena, in PostgreSQL's input
  * form: bytea as \x hex, bits as t/f, timestamps (other than psqlODBC's,
  * which come as the server's text) as ISO with their fraction and +00
@@ -1741,6 +1768,8 @@ mfodbc_store_value(MfResult *r, int c, size_t *off, MfError *err)
 	else if ((type == SQL_TYPE_TIMESTAMP || type == SQL_TIMESTAMP) &&
 			 r->conn->driver != MFODBC_PSQLODBC)
 		got = mfodbc_get_timestamp(r, c, off);
+	else if (type == SQL_TYPE_DATE && r->conn->driver == MFODBC_FREETDS)
+		got = mfodbc_get_date(r, c, off);
 	else
 		got = mfodbc_get_text(r, c, off);
 

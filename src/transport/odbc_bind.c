@@ -264,7 +264,8 @@ typedef enum MfodbcRepr
 	MFODBC_R_BIT,
 	MFODBC_R_BINARY,
 	MFODBC_R_DATE,
-	MFODBC_R_TIMESTAMP
+	MFODBC_R_TIMESTAMP,
+	MFODBC_R_ISO				/* a date or timestamp as ISO text */
 } MfodbcRepr;
 
 /* what every set's value of one parameter allows */
@@ -360,7 +361,8 @@ mfodbc_survey(MfTypeClass cls, int nsets, int nparams, int p,
 
 /* the C and SQL types of one parameter, from its class and shape */
 static MfodbcRepr
-mfodbc_choose(MfTypeClass cls, const MfodbcShape *sh, MfodbcBind *b)
+mfodbc_choose(MfTypeClass cls, const MfodbcShape *sh, MfodbcDriver driver,
+			  MfodbcBind *b)
 {
 	size_t		maxlen = sh->maxlen;
 	int			maxprec = sh->maxprec,
@@ -406,16 +408,32 @@ mfodbc_choose(MfTypeClass cls, const MfodbcShape *sh, MfodbcBind *b)
 			b->colsize = ok ? (maxlen > 2 ? (maxlen - 2) / 2 : 1) : (maxlen ? maxlen : 1);
 			break;
 		case MF_TYPE_DATE:
-			repr = ok ? MFODBC_R_DATE : MFODBC_R_CHAR;
-			b->sqltype = ok ? SQL_TYPE_DATE : SQL_VARCHAR;
-			b->colsize = ok ? 10 : (maxlen ? maxlen : 1);
-			break;
 		case MF_TYPE_TIMESTAMP:
 		case MF_TYPE_TIMESTAMPTZ:
-			repr = ok ? MFODBC_R_TIMESTAMP : MFODBC_R_CHAR;
-			b->sqltype = ok ? SQL_TYPE_TIMESTAMP : SQL_VARCHAR;
-			b->colsize = ok ? 26 : (maxlen ? maxlen : 1);
-			b->digits = ok ? 6 : 0;
+			if (ok && driver == MFODBC_FREETDS)
+			{
+				/*
+				 * FreeTDS turns a date struct before 1753 into the wrong
+				 * day (it counts days differently one way than the other),
+				 * so it gets the date as ISO text the server converts.
+				 */
+				repr = MFODBC_R_ISO;
+				b->sqltype = SQL_VARCHAR;
+				b->colsize = 26;
+			}
+			else if (cls == MF_TYPE_DATE)
+			{
+				repr = ok ? MFODBC_R_DATE : MFODBC_R_CHAR;
+				b->sqltype = ok ? SQL_TYPE_DATE : SQL_VARCHAR;
+				b->colsize = ok ? 10 : (maxlen ? maxlen : 1);
+			}
+			else
+			{
+				repr = ok ? MFODBC_R_TIMESTAMP : MFODBC_R_CHAR;
+				b->sqltype = ok ? SQL_TYPE_TIMESTAMP : SQL_VARCHAR;
+				b->colsize = ok ? 26 : (maxlen ? maxlen : 1);
+				b->digits = ok ? 6 : 0;
+			}
 			break;
 		case MF_TYPE_TIME:
 
@@ -430,9 +448,14 @@ mfodbc_choose(MfTypeClass cls, const MfodbcShape *sh, MfodbcBind *b)
 			break;
 		default:
 
-			/* SQL_WVARCHAR however long: the drivers size it themselves */
+			/*
+			 * SQL_WVARCHAR however long: the drivers size it themselves,
+			 * except FreeTDS, which declares it nvarchar(4000) and cuts
+			 * what is longer; SQL_WLONGVARCHAR is its nvarchar(max).
+			 */
 			repr = MFODBC_R_WCHAR;
-			b->sqltype = SQL_WVARCHAR;
+			b->sqltype = (driver == MFODBC_FREETDS && maxlen > 4000) ?
+				SQL_WLONGVARCHAR : SQL_WVARCHAR;
 			b->colsize = maxlen > 0 ? maxlen : 1;
 			break;
 	}
@@ -466,6 +489,10 @@ mfodbc_choose(MfTypeClass cls, const MfodbcShape *sh, MfodbcBind *b)
 		case MFODBC_R_TIMESTAMP:
 			b->ctype = SQL_C_TYPE_TIMESTAMP;
 			b->width = sizeof(SQL_TIMESTAMP_STRUCT);
+			break;
+		case MFODBC_R_ISO:
+			b->ctype = SQL_C_CHAR;
+			b->width = 32;
 			break;
 	}
 
@@ -557,6 +584,33 @@ mfodbc_fill(MfodbcRepr repr, MfTypeClass cls, const char *v, char *dst,
 				*ind = sizeof(ts);
 			}
 			break;
+		case MFODBC_R_ISO:
+			{
+				int			l;
+
+				if (cls == MF_TYPE_DATE)
+				{
+					SQL_DATE_STRUCT d;
+					const char *rest;
+
+					(void) mfodbc_parse_date(v, &d, &rest);
+					l = snprintf(dst, 32, "%04d-%02u-%02u",
+								 d.year, d.month, d.day);
+				}
+				else
+				{
+					SQL_TIMESTAMP_STRUCT ts;
+
+					/* a timestamptz comes out in UTC, as with the struct */
+					(void) mfodbc_parse_timestamp(v, cls == MF_TYPE_TIMESTAMPTZ, &ts);
+					l = snprintf(dst, 32, "%04d-%02u-%02u %02u:%02u:%02u.%06lu",
+								 ts.year, ts.month, ts.day, ts.hour,
+								 ts.minute, ts.second,
+								 (unsigned long) (ts.fraction / 1000));
+				}
+				*ind = (SQLLEN) l;
+			}
+			break;
 	}
 	return true;
 }
@@ -598,7 +652,7 @@ mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
 		}
 		cls = s->classes ? s->classes[p] : MF_TYPE_TEXT;
 		mfodbc_survey(cls, nsets, s->nparams, p, values, &sh);
-		repr = mfodbc_choose(cls, &sh, b);
+		repr = mfodbc_choose(cls, &sh, conn->driver, b);
 
 		b->buf = calloc((size_t) nsets, (size_t) b->width);
 		b->ind = calloc((size_t) nsets, sizeof(SQLLEN));
