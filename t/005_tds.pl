@@ -58,6 +58,7 @@ ok(stop_tds(), 'the endpoint stops in the middle of the load');
 	"INSERT INTO $t SELECT g, 'load ' || g FROM generate_series(5001, 6000) g");
 like($err, qr/ERROR/, 'the next insert fails');
 like($err, qr/\Q$srv\E/, 'the error names the server');
+like($err, qr/was lost/, 'the error says the connection was lost');
 note("error: $err");
 ($out, $err) = $s->query('ROLLBACK');
 unlike($err, qr/ERROR/, 'rollback after the failure');

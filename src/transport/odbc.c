@@ -299,6 +299,8 @@ mfodbc_diag(MfConn *conn, SQLSMALLINT htype, SQLHANDLE h, MfStep step,
 	char		state[6] = "";
 	char		msg[3 * 1024 + 1];
 	char		detail[MF_ERR_TEXT_LEN] = "";
+	char		lost_state[6] = "";
+	char		lost_msg[MF_ERR_TEXT_LEN] = "";
 	bool		lost = false;
 	bool		found = false;
 
@@ -322,8 +324,12 @@ mfodbc_diag(MfConn *conn, SQLSMALLINT htype, SQLHANDLE h, MfStep step,
 			st[i] = (char) (wstate[i] < 0x80 ? wstate[i] : '?');
 		st[5] = '\0';
 		mfodbc_from_wide(wmsg, (size_t) len, msg);
-		if (mfodbc_lost_state(st))
+		if (mfodbc_lost_state(st) && !lost)
+		{
 			lost = true;
+			memcpy(lost_state, st, 6);
+			mf_error_copy(lost_msg, sizeof(lost_msg), mfodbc_strip_prefixes(msg));
+		}
 		if (!found)
 		{
 			/*
@@ -344,6 +350,34 @@ mfodbc_diag(MfConn *conn, SQLSMALLINT htype, SQLHANDLE h, MfStep step,
 		memcpy(state, lost ? "08006" : "XX000", 6);
 		mf_error_copy(err->message, sizeof(err->message),
 					  "the ODBC driver failed without a diagnostic record");
+	}
+
+	/*
+	 * A lost link may hide behind a first record from the driver that is
+	 * about something else (one from the server, with its number, stays
+	 * the error): the lost link is the error, the first record the detail.
+	 */
+	if (lost && lost_state[0] != '\0' && !mfodbc_lost_state(state) &&
+		conn != NULL && native == 0)
+	{
+		mf_error_copy(detail, sizeof(detail), err->message);
+		mf_error_copy(err->message, sizeof(err->message), lost_msg);
+		memcpy(state, lost_state, 6);
+		native = 0;
+	}
+	else if (!lost && conn != NULL && conn->connected && htype != SQL_HANDLE_ENV)
+	{
+		/* or behind no 08 record at all: ask the driver about the link */
+		SQLUINTEGER dead = SQL_CD_FALSE;
+
+		if (SQL_SUCCEEDED(SQLGetConnectAttr(conn->dbc, SQL_ATTR_CONNECTION_DEAD,
+											&dead, 0, NULL)) &&
+			dead == SQL_CD_TRUE)
+		{
+			lost = true;
+			memcpy(state, "08006", 6);
+			native = 0;
+		}
 	}
 
 	/* psqlODBC's native number is its own, not the server's */
