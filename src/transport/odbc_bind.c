@@ -373,7 +373,11 @@ mfodbc_choose(MfTypeClass cls, const MfodbcShape *sh, MfodbcDriver driver,
 	switch (cls)
 	{
 		case MF_TYPE_INT:
-			repr = ok ? MFODBC_R_BIGINT : MFODBC_R_CHAR;
+			/*
+			 * psqlODBC writes every parameter back as text for libpq:
+			 * an integer goes to it as the text it already is.
+			 */
+			repr = (ok && driver != MFODBC_PSQLODBC) ? MFODBC_R_BIGINT : MFODBC_R_CHAR;
 			b->sqltype = ok ? SQL_BIGINT : SQL_NUMERIC;
 			b->colsize = ok ? 19 : (maxlen > 0 ? maxlen : 1);
 			break;
