@@ -412,94 +412,22 @@ mfmysql_import_query(StringInfo buf, const MfImportFilter *filter)
 }
 
 /*
- * COLUMN_TYPE split into its parts: "int(11) unsigned zerofill" gives
- * name "int", args {11}, is_unsigned.  Anything after the arguments other
- * than unsigned (zerofill, MariaDB's "/ * mariadb-5.3 * /" marks) does not
- * change the mapping and is ignored.
+ * COLUMN_TYPE is "int(11) unsigned zerofill" and the like: only unsigned
+ * among the words after the arguments changes the mapping (zerofill and
+ * MariaDB's "/ * mariadb-5.3 * /" marks do not).
  */
-typedef struct MfMysqlType
-{
-	char		name[32];
-	int			nargs;			/* -1: the arguments are not numbers */
-	int			args[2];
-	bool		is_unsigned;
-} MfMysqlType;
-
 static bool
-mfmysql_parse_type(const char *text, MfMysqlType *t)
+mfmysql_is_unsigned(const MfRemoteType *t)
 {
-	const char *p = text;
-	int			len = 0;
+	const char *w = t->rest;
 
-	memset(t, 0, sizeof(*t));
-
-	while (isspace((unsigned char) *p))
-		p++;
-	while (isalnum((unsigned char) *p) || *p == '_')
+	while ((w = strstr(w, "unsigned")) != NULL)
 	{
-		if (len >= (int) sizeof(t->name) - 1)
-			return false;
-		t->name[len++] = pg_ascii_tolower((unsigned char) *p);
-		p++;
+		if ((w == t->rest || w[-1] == ' ') && (w[8] == '\0' || w[8] == ' '))
+			return true;
+		w += 8;
 	}
-	if (len == 0)
-		return false;
-	t->name[len] = '\0';
-
-	while (isspace((unsigned char) *p))
-		p++;
-	if (*p == '(')
-	{
-		p++;
-		for (;;)
-		{
-			long		v = 0;
-			bool		digits = false;
-
-			while (isspace((unsigned char) *p))
-				p++;
-			while (isdigit((unsigned char) *p))
-			{
-				if (v < 100000)
-					v = v * 10 + (*p - '0');
-				p++;
-				digits = true;
-			}
-			while (isspace((unsigned char) *p))
-				p++;
-			if (!digits || t->nargs >= 2)
-			{
-				/* enum('a','b') and the like: keep only the name */
-				t->nargs = -1;
-				return true;
-			}
-			t->args[t->nargs++] = (int) v;
-			if (*p == ',')
-			{
-				p++;
-				continue;
-			}
-			if (*p != ')')
-			{
-				t->nargs = -1;
-				return true;
-			}
-			p++;
-			break;
-		}
-	}
-
-	while (*p)
-	{
-		while (isspace((unsigned char) *p))
-			p++;
-		if (pg_strncasecmp(p, "unsigned", 8) == 0 &&
-			!isalnum((unsigned char) p[8]))
-			t->is_unsigned = true;
-		while (*p && !isspace((unsigned char) *p))
-			p++;
-	}
-	return true;
+	return false;
 }
 
 /*
@@ -510,12 +438,14 @@ mfmysql_parse_type(const char *text, MfMysqlType *t)
 static char *
 mfmysql_map_type(const char *remote_type)
 {
-	MfMysqlType t;
+	MfRemoteType t;
 	const char *n;
+	bool		is_unsigned;
 
-	if (remote_type == NULL || !mfmysql_parse_type(remote_type, &t))
+	if (!mf_parse_remote_type(remote_type, &t))
 		return NULL;
 	n = t.name;
+	is_unsigned = mfmysql_is_unsigned(&t);
 
 	if (strcmp(n, "enum") == 0 || strcmp(n, "set") == 0)
 		return pstrdup("text");
@@ -525,13 +455,13 @@ mfmysql_map_type(const char *remote_type)
 	if (strcmp(n, "tinyint") == 0)
 		return pstrdup(t.nargs == 1 && t.args[0] == 1 ? "boolean" : "smallint");
 	if (strcmp(n, "smallint") == 0)
-		return pstrdup(t.is_unsigned ? "integer" : "smallint");
+		return pstrdup(is_unsigned ? "integer" : "smallint");
 	if (strcmp(n, "mediumint") == 0)
 		return pstrdup("integer");
 	if (strcmp(n, "int") == 0 || strcmp(n, "integer") == 0)
-		return pstrdup(t.is_unsigned ? "bigint" : "integer");
+		return pstrdup(is_unsigned ? "bigint" : "integer");
 	if (strcmp(n, "bigint") == 0)
-		return pstrdup(t.is_unsigned ? "numeric(20,0)" : "bigint");
+		return pstrdup(is_unsigned ? "numeric(20,0)" : "bigint");
 	if (strcmp(n, "decimal") == 0 || strcmp(n, "numeric") == 0 ||
 		strcmp(n, "dec") == 0 || strcmp(n, "fixed") == 0)
 	{
@@ -546,13 +476,7 @@ mfmysql_map_type(const char *remote_type)
 	if (strcmp(n, "double") == 0 || strcmp(n, "real") == 0)
 		return pstrdup("double precision");
 	if (strcmp(n, "char") == 0 || strcmp(n, "varchar") == 0)
-	{
-		const char *local = (n[0] == 'c') ? "character" : "character varying";
-
-		if (t.nargs == 1 && t.args[0] >= 1 && t.args[0] <= 10485760)
-			return psprintf("%s(%d)", local, t.args[0]);
-		return pstrdup(local);
-	}
+		return mf_map_char_type(n[0] != 'c', &t);
 	if (strcmp(n, "tinytext") == 0 || strcmp(n, "text") == 0 ||
 		strcmp(n, "mediumtext") == 0 || strcmp(n, "longtext") == 0)
 		return pstrdup("text");

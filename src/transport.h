@@ -91,6 +91,9 @@ extern void mf_error_copy(char *dst, size_t dstlen, const char *src);
 typedef int (*MfWaitFn) (int sock, bool for_write);
 extern MfWaitFn mf_wait_socket;
 
+/* The value of a hexadecimal digit, -1 for any other character. */
+extern int	mf_hex_value(char c);
+
 /* A monotonic clock in ms, and a wait bounded by a deadline on it. */
 extern long long mf_now_ms(void);
 extern bool mf_poll_until(int sock, bool for_write, long long deadline);

@@ -177,3 +177,15 @@ mf_poll_until(int sock, bool for_write, long long deadline)
 			return false;
 	}
 }
+
+int
+mf_hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}

@@ -1081,18 +1081,6 @@ mfmysql_params_free(MfmyParams *p)
 	memset(p, 0, sizeof(*p));
 }
 
-static int
-mfmysql_hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * bytea's text form to raw bytes: hex (\x...) or, if the local session
  * asked for it, the escape form.  NULL on a malformed value or no memory.
@@ -1115,8 +1103,8 @@ mfmysql_decode_bytea(const char *s, unsigned long *len)
 
 			if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
 				continue;
-			hi = mfmysql_hexval(s[0]);
-			lo = hi < 0 ? -1 : mfmysql_hexval(s[1]);
+			hi = mf_hex_value(s[0]);
+			lo = hi < 0 ? -1 : mf_hex_value(s[1]);
 			if (lo < 0)
 			{
 				free(out);

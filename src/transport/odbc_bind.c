@@ -39,18 +39,6 @@ mfodbc_binds_free(MfodbcBinds *bs)
 	bs->n = 0;
 }
 
-static int
-mfodbc_hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Parse "YYYY-MM-DD"; false for anything else (BC, infinity). */
 static bool
 mfodbc_parse_date(const char *s, SQL_DATE_STRUCT *d, const char **rest)
@@ -555,8 +543,8 @@ mfodbc_fill(MfodbcRepr repr, MfTypeClass cls, const char *v, char *dst,
 
 				for (size_t i = 0; i < l; i++)
 				{
-					int			hi = mfodbc_hexval(v[2 + 2 * i]);
-					int			lo = mfodbc_hexval(v[3 + 2 * i]);
+					int			hi = mf_hex_value(v[2 + 2 * i]);
+					int			lo = mf_hex_value(v[3 + 2 * i]);
 
 					if (hi < 0 || lo < 0)
 					{
