@@ -178,10 +178,16 @@ mfodbc_schema_exists(MfConn *conn, SQLHSTMT h, const char *schema)
 	SQLRETURN	rc;
 	int			found = 0;
 
+	/*
+	 * The empty names go as terminated strings: psqlODBC reads past a
+	 * zero-length one (valgrind sees it branch on uninitialised memory).
+	 */
 	if (conn->use_catalogs)
-		rc = SQLTablesW(h, pct, SQL_NTS, empty, 0, empty, 0, empty, 0);
+		rc = SQLTablesW(h, pct, SQL_NTS, empty, SQL_NTS, empty, SQL_NTS,
+						empty, SQL_NTS);
 	else
-		rc = SQLTablesW(h, empty, 0, pct, SQL_NTS, empty, 0, empty, 0);
+		rc = SQLTablesW(h, empty, SQL_NTS, pct, SQL_NTS, empty, SQL_NTS,
+						empty, SQL_NTS);
 	if (!SQL_SUCCEEDED(rc))
 		return -1;
 	while (SQL_SUCCEEDED(SQLFetch(h)))
