@@ -48,6 +48,10 @@ SELECT id FROM pd WHERE n > 10 AND d < '2024-03-01' AND n IS NOT NULL
     AND abs(n) = 20;
 -- a parameter from a nested loop
 SELECT l.x, (SELECT id FROM pd WHERE n = l.x) FROM (VALUES (10), (30), (40)) l(x);
+-- a LIMIT straight above the scan goes along; above a local condition not
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd WHERE n > 5 LIMIT 2 OFFSET 1;
+SELECT count(*) FROM (SELECT id FROM pd WHERE n > 5 LIMIT 2 OFFSET 1) s;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd WHERE abs(n) > 5 LIMIT 2;
 
 RESET search_path;
 DROP SCHEMA my_pd CASCADE;
