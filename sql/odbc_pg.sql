@@ -192,6 +192,9 @@ INSERT INTO odbc_types VALUES
   (3, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
    NULL, NULL, NULL, NULL, NULL, NULL);
 SELECT * FROM odbc_types ORDER BY id;
+-- jsonb's ? would read as a parameter marker over ODBC: checked here
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM odbc_types WHERE jb ? 'b';
+SELECT id FROM odbc_types WHERE jb ? 'b';
 -- the remote holds what was sent
 SELECT multi_fdw_exec('odbc_pg', $$
   SELECT 1 FROM public.odbc_types WHERE id = 1
