@@ -307,7 +307,22 @@ EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO dp_nokey VALUES (1, 'x');
 ALTER FOREIGN TABLE dp_nokey OPTIONS (ADD updatable 'false');
 EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO dp_nokey VALUES (1, 'x');
 
+-- a remote name longer than the dialect allows is refused, never cut
+-- (mysql 64 bytes, oracle 128; a remote PostgreSQL would shorten it to
+-- 63 and could reach another table)
+CREATE FOREIGN TABLE dp_longname (a int) SERVER my_remote
+  OPTIONS (table_name 'x23456789012345678901234567890123456789012345678901234567890123456789');
+EXPLAIN (VERBOSE, COSTS OFF) SELECT a FROM dp_longname;
+\echo :LAST_ERROR_SQLSTATE
+ALTER FOREIGN TABLE dp_longname OPTIONS (SET table_name 'x234567890123456789012345678901234567890123456789012345678901234');
+ALTER FOREIGN TABLE dp_longname ALTER COLUMN a OPTIONS (ADD column_name 'y23456789012345678901234567890123456789012345678901234567890123456789');
+EXPLAIN (VERBOSE, COSTS OFF) SELECT a FROM dp_longname;
+CREATE FOREIGN TABLE dp_longname_pg (a int) SERVER pg_remote
+  OPTIONS (schema_name 'public', table_name 'x234567890123456789012345678901234567890123456789012345678901234');
+EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO dp_longname_pg VALUES (1);
+
 -- clean up
+DROP FOREIGN TABLE dp_longname, dp_longname_pg;
 DROP FOREIGN TABLE dp_pg, dp_my, dp_ms, dp_ora, "dp odd", "dp`odd", "dp]odd",
   "dp""odd", dp_ins3, dp_gen, dp_wide, dp_wide_ms, dp_ms1, dp_ms2, dp_ms3, dp_nokey,
   dp_nokey_ora;

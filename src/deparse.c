@@ -625,6 +625,27 @@ mf_deparse_conditions(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
  * ---------------------------------------------------------------------
  */
 
+/*
+ * Append a remote name quoted.  A name longer than the remote allows is an
+ * error here: a remote that shortens it silently (PostgreSQL does) could
+ * reach another table or column.
+ */
+static void
+mf_quote_name(StringInfo buf, const MfDialect *dialect, const char *name,
+			  const char *option)
+{
+	size_t		len = strlen(name);
+
+	if (dialect->max_ident_bytes > 0 && len > (size_t) dialect->max_ident_bytes)
+		ereport(ERROR,
+				(errcode(ERRCODE_NAME_TOO_LONG),
+				 errmsg("remote name \"%s\" is %zu bytes long, more than the %d that dialect %s allows",
+						name, len, dialect->max_ident_bytes, dialect->name),
+				 errhint("Check the %s option, or the local name it defaults to.",
+						 option)));
+	dialect->quote_ident(buf, name);
+}
+
 void
 mf_deparse_relation(StringInfo buf, Relation rel, const MfDialect *dialect)
 {
@@ -638,11 +659,11 @@ mf_deparse_relation(StringInfo buf, Relation rel, const MfDialect *dialect)
 		schema = get_namespace_name(RelationGetNamespace(rel));
 	if (schema != NULL)
 	{
-		dialect->quote_ident(buf, schema);
+		mf_quote_name(buf, dialect, schema, "schema_name");
 		appendStringInfoChar(buf, '.');
 	}
-	dialect->quote_ident(buf, opts.table_name ? opts.table_name :
-						 RelationGetRelationName(rel));
+	mf_quote_name(buf, dialect, opts.table_name ? opts.table_name :
+				  RelationGetRelationName(rel), "table_name");
 }
 
 void
@@ -652,7 +673,8 @@ mf_deparse_column(StringInfo buf, Oid relid, AttrNumber attnum,
 	if (attnum == SelfItemPointerAttributeNumber)
 		appendStringInfoString(buf, "ctid");
 	else
-		dialect->quote_ident(buf, mf_column_name(relid, attnum));
+		mf_quote_name(buf, dialect, mf_column_name(relid, attnum),
+					  "column_name");
 }
 
 /* Append "c1, c2, ..." for attnums; NULL when there are none. */
