@@ -237,6 +237,43 @@ mf_plain_number(const char *s)
 }
 
 /*
+ * Append a plain number (mf_plain_number) as a numeric constant, in
+ * parentheses when signed so that no "--" (a comment) can form next to a
+ * minus.  float_exponent: add "e0" where the number has no exponent, for
+ * remotes that read 0.1 as an exact decimal and 0.1e0 as a double.
+ */
+void
+mf_append_number(StringInfo buf, const char *value, bool float_exponent)
+{
+	bool		signed_ = (value[0] == '-' || value[0] == '+');
+
+	appendStringInfo(buf, "%s%s%s%s",
+					 signed_ ? "(" : "",
+					 value,
+					 (float_exponent && strpbrk(value, "eE") == NULL) ? "e0" : "",
+					 signed_ ? ")" : "");
+}
+
+/*
+ * Date/time types that compare the same way on both sides: a date or
+ * timestamp with either, a timestamptz or a time with its own kind only.
+ * A timestamptz against a plain one is compared in our session's time zone
+ * here and in UTC there.
+ */
+bool
+mf_comparable_times(Oid left, Oid right)
+{
+	if ((left == DATEOID || left == TIMESTAMPOID) &&
+		(right == DATEOID || right == TIMESTAMPOID))
+		return true;
+	if (left == TIMESTAMPTZOID && right == TIMESTAMPTZOID)
+		return true;
+	if (left == TIMEOID && right == TIMEOID)
+		return true;
+	return false;
+}
+
+/*
  * IMPORT FOREIGN SCHEMA's LIMIT TO / EXCEPT as a condition on the catalog
  * column that holds the table name: " AND column [NOT] IN ('a', 'b')".
  * An empty LIMIT TO imports nothing; "nothing" is the dialect's false.

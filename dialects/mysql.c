@@ -267,24 +267,6 @@ mfmysql_exact_number(Oid typid)
 }
 
 /*
- * Date/time types that compare the same way on both sides.  A timestamptz
- * against a date or timestamp is compared in our session's time zone here
- * and in UTC there, so it may only meet its own kind.
- */
-static bool
-mfmysql_comparable_times(Oid left, Oid right)
-{
-	if ((left == DATEOID || left == TIMESTAMPOID) &&
-		(right == DATEOID || right == TIMESTAMPOID))
-		return true;
-	if (left == TIMESTAMPTZOID && right == TIMESTAMPTZOID)
-		return true;
-	if (left == TIMEOID && right == TIMEOID)
-		return true;
-	return false;
-}
-
-/*
  * Text comparisons are never shipped: MySQL compares strings by the
  * column's collation (usually case-insensitive and ignoring trailing
  * spaces), so even = does not give our answer.
@@ -303,7 +285,7 @@ mfmysql_operator_shippable(const char *opname, Oid left, Oid right,
 	if (mfmysql_exact_number(left) && mfmysql_exact_number(right))
 		return arith || mf_builtin_comparison(opname);
 
-	if (mfmysql_comparable_times(left, right))
+	if (mf_comparable_times(left, right))
 		return mf_builtin_comparison(opname);
 
 	return false;
@@ -335,18 +317,8 @@ mfmysql_deparse_const(StringInfo buf, Oid typid, int32 typmod,
 		case FLOAT4OID:
 		case FLOAT8OID:
 			if (mf_plain_number(value))
-			{
-				bool		signed_ = (value[0] == '-' || value[0] == '+');
-				bool		addexp = ((typid == FLOAT4OID ||
-									   typid == FLOAT8OID) &&
-									  strpbrk(value, "eE") == NULL);
-
-				appendStringInfo(buf, "%s%s%s%s",
-								 signed_ ? "(" : "",
-								 value,
-								 addexp ? "e0" : "",
-								 signed_ ? ")" : "");
-			}
+				mf_append_number(buf, value,
+								 typid == FLOAT4OID || typid == FLOAT8OID);
 			else
 				mf_quote_literal_sql(buf, value);
 			break;

@@ -206,10 +206,8 @@ mforacle_deparse_const(StringInfo buf, Oid typid, int32 typmod,
 		case FLOAT8OID:
 			if (!mf_plain_number(value))
 				mf_quote_literal_sql(buf, value);	/* NaN: not shipped */
-			else if (value[0] == '-' || value[0] == '+')
-				appendStringInfo(buf, "(%s)", value);
 			else
-				appendStringInfoString(buf, value);
+				mf_append_number(buf, value, false);
 			break;
 
 		case BOOLOID:

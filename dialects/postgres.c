@@ -40,7 +40,6 @@
 
 #include "dialect.h"
 
-static bool mfpg_plain_number(const char *s);
 
 static void
 mfpg_quote_ident(StringInfo buf, const char *ident)
@@ -168,15 +167,11 @@ mfpg_deparse_const(StringInfo buf, Oid typid, int32 typmod, const char *value)
 		case FLOAT4OID:
 		case FLOAT8OID:
 		case NUMERICOID:
-			if (mfpg_plain_number(value))
+			if (mf_plain_number(value))
 			{
 				bool		needcast;
 
-				/* parenthesised so that "- -1" or "x--1" cannot appear */
-				if (value[0] == '-' || value[0] == '+')
-					appendStringInfo(buf, "(%s)", value);
-				else
-					appendStringInfoString(buf, value);
+				mf_append_number(buf, value, false);
 
 				if (typid == INT4OID)
 					needcast = false;
@@ -313,19 +308,6 @@ mfpg_eat_number(const char **p)
 		return false;
 	*p = s;
 	return true;
-}
-
-/*
- * Does s spell a number the SQL lexer reads as a numeric constant:
- * [sign] digits [. digits] [e [sign] digits]?  Special values such as NaN
- * and Infinity do not.
- */
-static bool
-mfpg_plain_number(const char *s)
-{
-	const char *p = s;
-
-	return mfpg_eat_number(&p) && *p == '\0';
 }
 
 /* '...' with doubled quotes, or E'...' where a backslash escapes too */

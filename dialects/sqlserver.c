@@ -143,11 +143,7 @@ mfmssql_operator_shippable(const char *opname, Oid left, Oid right,
 
 	if (mf_is_number_type(left) && mf_is_number_type(right))
 		return true;
-	if ((left == DATEOID || left == TIMESTAMPOID) &&
-		(right == DATEOID || right == TIMESTAMPOID))
-		return true;
-	if ((left == TIMESTAMPTZOID && right == TIMESTAMPTZOID) ||
-		(left == TIMEOID && right == TIMEOID))
+	if (mf_comparable_times(left, right))
 		return true;
 	if (left == UUIDOID && right == UUIDOID)
 		return strcmp(opname, "=") == 0 || strcmp(opname, "<>") == 0;
@@ -187,17 +183,7 @@ mfmssql_deparse_const(StringInfo buf, Oid typid, int32 typmod,
 			else if (typid == FLOAT4OID)
 				appendStringInfo(buf, "CAST(%s AS real)", value);
 			else
-			{
-				bool		signed_ = (value[0] == '-' || value[0] == '+');
-				bool		addexp = (typid == FLOAT8OID &&
-									  strpbrk(value, "eE") == NULL);
-
-				appendStringInfo(buf, "%s%s%s%s",
-								 signed_ ? "(" : "",
-								 value,
-								 addexp ? "e0" : "",
-								 signed_ ? ")" : "");
-			}
+				mf_append_number(buf, value, typid == FLOAT8OID);
 			break;
 
 		case BOOLOID:

@@ -248,6 +248,9 @@ extern void mf_import_name_filter(StringInfo buf, const MfImportFilter *filter,
 								  void (*quote) (StringInfo buf, const char *str),
 								  const char *nothing);
 extern bool mf_plain_number(const char *s);
+extern void mf_append_number(StringInfo buf, const char *value,
+							 bool float_exponent);
+extern bool mf_comparable_times(Oid left, Oid right);
 extern bool mf_is_number_type(Oid typid);
 
 /* A remote type spelling, parsed (see mf_parse_remote_type). */
