@@ -1644,9 +1644,14 @@ mfodbc_get_bit(MfResult *r, int c, size_t *off)
 		MFODBC_GOT : MFODBC_GET_OOM;
 }
 
-/* a timestamp from its struct, in the session's zone (UTC) */
+/*
+ * A timestamp from its struct, in the session's zone (UTC); date_only: a
+ * date column, read through the same struct (ODBC converts), written
+ * without its time.  FreeTDS's own text of a date has no leading zeros in
+ * the year ("1-01-01"), which PostgreSQL reads as another date.
+ */
 static MfodbcGet
-mfodbc_get_timestamp(MfResult *r, int c, size_t *off)
+mfodbc_get_timestamp(MfResult *r, int c, size_t *off, bool date_only)
 {
 	SQLHSTMT	h = r->h;
 	SQLUSMALLINT col = (SQLUSMALLINT) (c + 1);
@@ -1665,18 +1670,23 @@ mfodbc_get_timestamp(MfResult *r, int c, size_t *off)
 		*off = MFODBC_NULL_OFFSET;
 		return MFODBC_GOT;
 	}
-	if (ts.fraction > 0)
+	if (date_only)
+		len = snprintf(v, sizeof(v), "%04d-%02u-%02u", ts.year, ts.month, ts.day);
+	else
 	{
-		int			l;
+		if (ts.fraction > 0)
+		{
+			int			l;
 
-		snprintf(frac, sizeof(frac), ".%06lu", (unsigned long) (ts.fraction / 1000));
-		l = (int) strlen(frac);
-		while (l > 2 && frac[l - 1] == '0')
-			frac[--l] = '\0';
+			snprintf(frac, sizeof(frac), ".%06lu", (unsigned long) (ts.fraction / 1000));
+			l = (int) strlen(frac);
+			while (l > 2 && frac[l - 1] == '0')
+				frac[--l] = '\0';
+		}
+		len = snprintf(v, sizeof(v), "%04d-%02u-%02u %02u:%02u:%02u%s+00",
+					   ts.year, ts.month, ts.day, ts.hour, ts.minute,
+					   ts.second, frac);
 	}
-	len = snprintf(v, sizeof(v), "%04d-%02u-%02u %02u:%02u:%02u%s+00",
-				   ts.year, ts.month, ts.day, ts.hour, ts.minute,
-				   ts.second, frac);
 	return mfodbc_arena_add(r, v, (size_t) len, off) ? MFODBC_GOT : MFODBC_GET_OOM;
 }
 
@@ -1758,30 +1768,6 @@ mfodbc_get_text(MfResult *r, int c, size_t *off)
 }
 
 /*
- * A date from its struct.  FreeTDS writes a date's text without leading
- * zeros in the year ("1-01-01"), which PostgreSQL reads as another date.
- */
-static MfodbcGet
-mfodbc_get_date(MfResult *r, int c, size_t *off)
-{
-	SQL_DATE_STRUCT d;
-	SQLLEN		ind = 0;
-	char		v[32];
-	int			len;
-
-	if (!SQL_SUCCEEDED(SQLGetData(r->h, (SQLUSMALLINT) (c + 1), SQL_C_TYPE_DATE,
-								  &d, sizeof(d), &ind)))
-		return MFODBC_GET_FAILED;
-	if (ind == SQL_NULL_DATA)
-	{
-		*off = MFODBC_NULL_OFFSET;
-		return MFODBC_GOT;
-	}
-	len = snprintf(v, sizeof(v), "%04d-%02u-%02u", d.year, d.month, d.day);
-	return mfodbc_arena_add(r, v, (size_t) len, off) ? MFODBC_GOT : MFODBC_GET_OOM;
-}
-
-/*
  * Read column c of the current row into the arena, in PostgreSQL's input
  * form: bytea as \x hex, bits as t/f, timestamps (other than psqlODBC's,
  * which come as the server's text) as ISO with their fraction and +00
@@ -1801,9 +1787,9 @@ mfodbc_store_value(MfResult *r, int c, size_t *off, MfError *err)
 		got = mfodbc_get_bit(r, c, off);
 	else if ((type == SQL_TYPE_TIMESTAMP || type == SQL_TIMESTAMP) &&
 			 r->conn->driver != MFODBC_PSQLODBC)
-		got = mfodbc_get_timestamp(r, c, off);
+		got = mfodbc_get_timestamp(r, c, off, false);
 	else if (type == SQL_TYPE_DATE && r->conn->driver == MFODBC_FREETDS)
-		got = mfodbc_get_date(r, c, off);
+		got = mfodbc_get_timestamp(r, c, off, true);
 	else
 		got = mfodbc_get_text(r, c, off);
 
