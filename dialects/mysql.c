@@ -7,8 +7,8 @@
  * one SET statement because the connection does not allow several
  * statements in one request):
  *
- * - NAMES utf8mb4: text travels in UTF-8 and can hold every character a
- *   PostgreSQL UTF-8 database can (MySQL's "utf8" stops at three bytes).
+ * - (the character set is the client library's business: the mysql
+ *   transport sets utf8mb4, an ODBC driver its own)
  * - time_zone = '+00:00': TIMESTAMP columns are read and written in UTC.
  *   The core hands us timestamptz values already converted to UTC text.
  * - sql_mode:
@@ -575,7 +575,7 @@ const MfDialect mf_dialect_mysql = {
 	.release_savepoint_fmt = "RELEASE SAVEPOINT s%d",
 	.rollback_to_savepoint_fmt = "ROLLBACK TO SAVEPOINT s%d",
 
-	.session_setup_sql = "SET NAMES utf8mb4, time_zone = '+00:00',"
+	.session_setup_sql = "SET time_zone = '+00:00',"
 	" sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,"
 	"ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION,NO_BACKSLASH_ESCAPES,"
 	"ANSI_QUOTES,NO_UNSIGNED_SUBTRACTION'",

@@ -36,8 +36,9 @@ CREATE USER MAPPING FOR CURRENT_USER SERVER odbc_my_drv
   OPTIONS (user :'my_user', password :'my_password');
 SELECT multi_fdw_exec('odbc_my_drv', 'SELECT 1');
 
--- the session as the dialect sets it up (the driver refuses SET NAMES:
--- the wide calls give utf8mb4), still so after a rollback; autocommit off
+-- the session as the dialect sets it up (the character set is the
+-- driver's: the wide calls give utf8mb4), still so after a rollback;
+-- autocommit off
 BEGIN;
 SELECT multi_fdw_exec('odbc_my', $$SELECT 1 FROM DUAL WHERE @@autocommit = 0$$) AS autocommit_off;
 ROLLBACK;

@@ -690,6 +690,20 @@ mfmysql_open(const MfmyConnInfo *ci, MfConn *infile_conn, unsigned int timeout,
 		mysql_close(my);
 		return NULL;
 	}
+
+	/*
+	 * The session speaks utf8mb4 whatever the handshake's character_set
+	 * said: every character of our UTF-8 text fits (MySQL's "utf8" stops
+	 * at three bytes).  Unlike SET NAMES, this tells the library too.
+	 */
+	if (mysql_set_character_set(my, "utf8mb4") != 0)
+	{
+		mf_error_set(err, MF_STEP_CONNECT, "08001", (long) mysql_errno(my),
+					 "could not set the session's character set to utf8mb4: %s",
+					 mysql_error(my));
+		mysql_close(my);
+		return NULL;
+	}
 	return my;
 }
 

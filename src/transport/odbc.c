@@ -1229,54 +1229,13 @@ mfodbc_exec_direct(MfConn *conn, const char *sql, MfStep step, long *rows,
 	return ok;
 }
 
-/*
- * MariaDB's driver refuses SET NAMES (it owns the character set, which the
- * wide calls make utf8mb4): the mysql dialect's session set-up starts with
- * "SET NAMES utf8mb4, ...", whose other settings go through without it.
- * Returns the statement to run (sql itself when unchanged), NULL when
- * nothing is left to run.
- */
-static const char *
-mfodbc_mariadb_set_names(MfConn *conn, const char *sql, char **copy)
-{
-	const char *p = sql;
-	size_t		n;
-
-	*copy = NULL;
-	if (conn->driver != MFODBC_MARIADB || strncasecmp(p, "SET NAMES ", 10) != 0)
-		return sql;
-	p += 10;
-	while (*p && *p != ',')
-		p++;
-	if (*p == '\0')
-		return NULL;
-	p++;
-	n = strlen(p);
-	*copy = malloc(n + 5);
-	if (*copy == NULL)
-		return sql;
-	memcpy(*copy, "SET ", 4);
-	memcpy(*copy + 4, p, n + 1);
-	return *copy;
-}
-
 static bool
 mfodbc_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
 {
-	char	   *copy;
-	const char *run;
 	bool		ok;
 
 	mf_error_clear(err);
-	if (rows_affected)
-		*rows_affected = 0;
-	if (!mfodbc_usable(conn, MF_STEP_EXEC, err))
-		return false;
-	run = mfodbc_mariadb_set_names(conn, sql, &copy);
-	if (run == NULL)
-		return true;
-	ok = mfodbc_exec_direct(conn, run, MF_STEP_EXEC, rows_affected, err);
-	free(copy);
+	ok = mfodbc_exec_direct(conn, sql, MF_STEP_EXEC, rows_affected, err);
 
 	/*
 	 * Outside a remote transaction (the dialect's session set-up, right
