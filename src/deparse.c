@@ -212,14 +212,9 @@ mf_operator_shippable(MfDeparseCxt *cxt, Oid opno, Oid opfuncid,
 										  form->oprleft, form->oprright,
 										  inputcollid);
 
-	/*
-	 * ODBC drivers read every ? outside quotes as a parameter marker, so
-	 * an operator spelt with one (jsonb's ?, ?|, ?&) cannot travel there.
-	 */
 	if (ok && strchr(NameStr(form->oprname), '?') != NULL &&
 		cxt->baserel != NULL && cxt->baserel->fdw_private != NULL &&
-		((MfRelInfo *) cxt->baserel->fdw_private)->opts.transport ==
-		&mf_transport_odbc)
+		((MfRelInfo *) cxt->baserel->fdw_private)->opts.transport->question_mark_is_marker)
 		ok = false;
 	ReleaseSysCache(tup);
 	return ok;

@@ -261,6 +261,13 @@ typedef struct MfTransport
 	 */
 	int			max_params;
 
+	/*
+	 * The library reads every ? outside quotes as a parameter marker (ODBC
+	 * drivers do), so an operator spelt with one (jsonb's ?, ?|, ?&) cannot
+	 * be sent in the SQL: the deparser keeps such conditions local.
+	 */
+	bool		question_mark_is_marker;
+
 	/* required */
 	MfConnectFn connect;		/* NULL and err filled on failure */
 	MfDisconnectFn disconnect;	/* frees everything; never fails */

@@ -2224,6 +2224,7 @@ const MfTransport mf_transport_odbc = {
 
 	/* psqlODBC fails at 32768 parameters; no driver takes over 65535 */
 	.max_params = 32767,
+	.question_mark_is_marker = true,
 
 	.connect = mfodbc_connect,
 	.disconnect = mfodbc_disconnect,
