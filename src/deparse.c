@@ -37,6 +37,7 @@
 #include "optimizer/optimizer.h"
 #include "parser/parsetree.h"
 #include "utils/builtins.h"
+#include "utils/bytea.h"
 #include "miscadmin.h"
 #include "utils/float.h"
 #include "pgtime.h"
@@ -105,8 +106,9 @@ mf_type_class(Oid typid)
 
 /*
  * Values are turned into text under the settings the remote session was
- * given (ISO dates, UTC, exact floats), whatever the local user chose, so
- * that the remote reads back the same value.  Returns the GUC nest level to
+ * given (ISO dates, UTC, exact floats) and in the one bytea form the
+ * transports decode (hex), whatever the local user chose, so that the
+ * remote reads back the same value.  Returns the GUC nest level to
  * hand to mf_reset_transmission_modes.
  */
 int
@@ -126,6 +128,10 @@ mf_set_transmission_modes(void)
 	if (strcmp(pg_get_timezone_name(session_timezone), "UTC") != 0)
 		(void) set_config_option("timezone", "UTC", PGC_USERSET, PGC_S_SESSION,
 								 GUC_ACTION_SAVE, true, 0, false);
+	/* every transport decodes bytea from the hex form alone */
+	if (bytea_output != BYTEA_OUTPUT_HEX)
+		(void) set_config_option("bytea_output", "hex", PGC_USERSET,
+								 PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
 	return nestlevel;
 }
 
