@@ -18,14 +18,14 @@ DIALECTS = dialects/common.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 TRANSPORTS = src/transport/common.o src/transport/libpq.o \
 	src/transport/mysql.o src/transport/odbc.o src/transport/odbc_bind.o \
-	src/transport/odbc_catalog.o
+	src/transport/odbc_catalog.o src/transport/odbc_option.o
 OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
 REGRESS = pg_init pg_options pg_deparse pg_scan pg_batch pg_types \
 	pg_update pg_xact pg_errors pg_import pg_fastpath \
 	mysql_init mysql_batch mysql_types mysql_infile mysql_xact mysql_errors mysql_update \
-	mysql_pushdown odbc_pg odbc_mysql oracle_batch oracle_types oracle_modify \
+	mysql_pushdown odbc_pg odbc_mysql security oracle_batch oracle_types oracle_modify \
 	sqlserver_batch sqlserver_tds
 REGRESS_OPTS = --dbname=contrib_regression
 

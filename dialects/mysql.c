@@ -18,14 +18,19 @@
  *   would do.
  *   NO_ENGINE_SUBSTITUTION: never quietly create a table in another engine.
  *   NO_BACKSLASH_ESCAPES: a backslash in a literal is an ordinary
- *   character, which makes the standard quoting of mf_quote_literal_sql
- *   correct.
+ *   character.  Literals do not depend on it all the same: one that holds
+ *   a backslash is written in hex (mfmysql_quote_literal), which means
+ *   the same in every sql_mode.
  *   ANSI_QUOTES: "x" is an identifier, not a string; harmless, since we
  *   quote identifiers with backticks and strings with single quotes, and
  *   it keeps a stray double-quoted name from silently becoming a string.
  *   NO_UNSIGNED_SUBTRACTION: subtracting from an UNSIGNED column may give
  *   a negative number, as it does on our side (where such a column is a
  *   wider signed type), instead of an out-of-range error.
+ *
+ * A server's session_sql replaces this setup; session_check_sql then
+ * makes sure that it kept the modes above that values depend on, so that
+ * it cannot weaken them unseen.
  *
  * Transactions: "START TRANSACTION" in the session's isolation level
  * (REPEATABLE READ by default).  MySQL cannot name the level in START
@@ -41,6 +46,7 @@
 
 #include "catalog/pg_type.h"
 #include "lib/stringinfo.h"
+#include "mb/pg_wchar.h"
 #include "nodes/parsenodes.h"
 #include "nodes/pg_list.h"
 
@@ -304,6 +310,30 @@ mfmysql_operator_shippable(const char *opname, Oid left, Oid right,
  * not accept the "+00" offset PostgreSQL prints (MariaDB not at all, MySQL
  * only from 8.0.19), and since the session is in UTC it can simply go.
  */
+/*
+ * A string literal.  Without NO_BACKSLASH_ESCAPES (a session_sql that
+ * dropped it, a proxy that resets sql_mode) a backslash would escape the
+ * next character, and "\'" would end the literal early; a hex string with
+ * the utf8mb4 introducer is the same text in every mode, and, unlike
+ * CONVERT(), still a literal to the collation rules.
+ */
+static void
+mfmysql_quote_literal(StringInfo buf, const char *str)
+{
+	const char *utf8;
+
+	if (strchr(str, '\\') == NULL)
+	{
+		mf_quote_literal_sql(buf, str);
+		return;
+	}
+	utf8 = pg_server_to_any(str, strlen(str), PG_UTF8);
+	appendStringInfoString(buf, "_utf8mb4 X'");
+	for (const unsigned char *p = (const unsigned char *) utf8; *p; p++)
+		appendStringInfo(buf, "%02X", *p);
+	appendStringInfoChar(buf, '\'');
+}
+
 static void
 mfmysql_deparse_const(StringInfo buf, Oid typid, int32 typmod,
 					  const char *value)
@@ -320,7 +350,7 @@ mfmysql_deparse_const(StringInfo buf, Oid typid, int32 typmod,
 				mf_append_number(buf, value,
 								 typid == FLOAT4OID || typid == FLOAT8OID);
 			else
-				mf_quote_literal_sql(buf, value);
+				mfmysql_quote_literal(buf, value);
 			break;
 
 		case BOOLOID:
@@ -338,13 +368,13 @@ mfmysql_deparse_const(StringInfo buf, Oid typid, int32 typmod,
 					copy[len - 6] = '\0';
 				else if (len > 3 && strcmp(value + len - 3, "+00") == 0)
 					copy[len - 3] = '\0';
-				mf_quote_literal_sql(buf, copy);
+				mfmysql_quote_literal(buf, copy);
 				pfree(copy);
 			}
 			break;
 
 		default:
-			mf_quote_literal_sql(buf, value);
+			mfmysql_quote_literal(buf, value);
 			break;
 	}
 }
@@ -376,9 +406,9 @@ mfmysql_import_query(StringInfo buf, const MfImportFilter *filter)
 						   " WHERE t.TABLE_TYPE IN"
 						   " ('BASE TABLE', 'VIEW', 'SYSTEM VERSIONED')"
 						   " AND t.TABLE_SCHEMA = ");
-	mf_quote_literal_sql(buf, filter->remote_schema);
+	mfmysql_quote_literal(buf, filter->remote_schema);
 
-	mf_import_name_filter(buf, filter, "t.TABLE_NAME", mf_quote_literal_sql, "1 = 0");
+	mf_import_name_filter(buf, filter, "t.TABLE_NAME", mfmysql_quote_literal, "1 = 0");
 
 	appendStringInfoString(buf, " ORDER BY t.TABLE_NAME, c.ORDINAL_POSITION");
 }
@@ -561,7 +591,7 @@ const MfDialect mf_dialect_mysql = {
 	.default_transport = "mysql",
 
 	.quote_ident = mfmysql_quote_ident,
-	.quote_literal = mf_quote_literal_sql,
+	.quote_literal = mfmysql_quote_literal,
 	.placeholder_fmt = "?",
 	.placeholders_numbered = false,
 	.deparse_insert = mfmysql_deparse_insert,
@@ -579,6 +609,14 @@ const MfDialect mf_dialect_mysql = {
 	" sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,"
 	"ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION,NO_BACKSLASH_ESCAPES,"
 	"ANSI_QUOTES,NO_UNSIGNED_SUBTRACTION'",
+	.session_check_sql = "SELECT CONCAT_WS(', ',"
+	" IF(FIND_IN_SET('STRICT_ALL_TABLES', @@SESSION.sql_mode) > 0, NULL,"
+	" 'sql_mode STRICT_ALL_TABLES'),"
+	" IF(FIND_IN_SET('NO_ZERO_DATE', @@SESSION.sql_mode) > 0, NULL,"
+	" 'sql_mode NO_ZERO_DATE'),"
+	" IF(FIND_IN_SET('NO_BACKSLASH_ESCAPES', @@SESSION.sql_mode) > 0, NULL,"
+	" 'sql_mode NO_BACKSLASH_ESCAPES'),"
+	" IF(@@SESSION.time_zone IN ('+00:00', 'UTC'), NULL, 'time_zone +00:00'))",
 	.begin_sql = mfmysql_begin_sql,
 	.deparse_limit = mfmysql_deparse_limit,
 

@@ -92,8 +92,23 @@ CREATE SERVER odbc_my_user FOREIGN DATA WRAPPER multi_fdw
            host :'my_host', port :'my_port', database :'my_db');
 CREATE USER MAPPING FOR CURRENT_USER SERVER odbc_my_user
   OPTIONS (user :'my_user', password :'my_password');
+-- refused until a superuser vouches that the remote checks the password
 SELECT multi_fdw_exec('odbc_my_user', 'SELECT 1');
+\echo :LAST_ERROR_SQLSTATE
 RESET ROLE;
+ALTER SERVER odbc_my_user OPTIONS (ADD remote_requires_password 'true');
+SET ROLE regress_mf_odbc_my_user;
+SELECT multi_fdw_exec('odbc_my_user', 'SELECT 1');
+-- LOAD DATA LOCAL would make the driver send a file of this host: refused
+-- whoever asks, however it is spelt
+SELECT multi_fdw_exec('odbc_my_user', $$LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE odbc_infile$$);
+\echo :LAST_ERROR_SQLSTATE
+SELECT multi_fdw_exec('odbc_my_user', $$load data low_priority local/**/infile '/etc/passwd' into table odbc_infile$$);
+SELECT multi_fdw_exec('odbc_my_user', $$/*!LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE odbc_infile*/$$);
+RESET ROLE;
+SELECT multi_fdw_exec('odbc_my', $$LOAD XML LOCAL
+  INFILE '/etc/passwd' INTO TABLE odbc_infile$$);
+\echo :LAST_ERROR_SQLSTATE
 DROP SERVER odbc_my_user CASCADE;
 REVOKE USAGE ON FOREIGN DATA WRAPPER multi_fdw FROM regress_mf_odbc_my_user;
 DROP ROLE regress_mf_odbc_my_user;

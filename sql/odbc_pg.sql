@@ -151,11 +151,24 @@ CREATE USER MAPPING FOR CURRENT_USER SERVER odbc_pg_user
 SELECT multi_fdw_exec('odbc_pg_user', 'SELECT 1');
 ALTER USER MAPPING FOR CURRENT_USER SERVER odbc_pg_user
   OPTIONS (ADD password :'pg_password');
+-- ODBC cannot tell whether the remote checked the password: refused
 SELECT multi_fdw_exec('odbc_pg_user', 'SELECT 1');
+\echo :LAST_ERROR_SQLSTATE
+-- only a superuser may vouch for the remote
+ALTER SERVER odbc_pg_user OPTIONS (ADD remote_requires_password 'true');
+\echo :LAST_ERROR_SQLSTATE
 -- changing the server to a driver path is refused too
 ALTER SERVER odbc_pg_user OPTIONS (SET odbc_driver '/tmp/evil.so');
 \echo :LAST_ERROR_SQLSTATE
 RESET ROLE;
+ALTER SERVER odbc_pg_user OPTIONS (ADD remote_requires_password 'true');
+SET ROLE regress_mf_odbc_user;
+SELECT multi_fdw_exec('odbc_pg_user', 'SELECT 1');
+-- once vouched for, the server is the superuser's to change
+ALTER SERVER odbc_pg_user OPTIONS (ADD fetch_size '10');
+\echo :LAST_ERROR_SQLSTATE
+RESET ROLE;
+ALTER SERVER odbc_pg_user OPTIONS (DROP remote_requires_password);
 -- a superuser may name a path
 ALTER SERVER odbc_pg_user OPTIONS (SET odbc_driver '/usr/lib/x86_64-linux-gnu/odbc/psqlodbcw.so');
 CREATE USER MAPPING FOR CURRENT_USER SERVER odbc_pg_user

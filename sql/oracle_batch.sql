@@ -22,7 +22,7 @@
 CREATE SERVER ora_real FOREIGN DATA WRAPPER multi_fdw
   OPTIONS (dialect 'oracle', transport 'odbc', odbc_driver 'MariaDB',
            host :'my_host', port :'my_port', database :'my_db',
-           session_sql 'SET SESSION sql_mode = ''ORACLE,STRICT_ALL_TABLES,EMPTY_STRING_IS_NULL'', time_zone = ''+00:00''');
+           session_sql 'SET SESSION sql_mode = ''ORACLE,STRICT_ALL_TABLES,EMPTY_STRING_IS_NULL,NO_BACKSLASH_ESCAPES'', time_zone = ''+00:00''');
 CREATE USER MAPPING FOR CURRENT_USER SERVER ora_real
   OPTIONS (user :'my_user', password :'my_password');
 

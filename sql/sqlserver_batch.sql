@@ -17,7 +17,7 @@
 CREATE SERVER ms_maria FOREIGN DATA WRAPPER multi_fdw
   OPTIONS (dialect 'sqlserver', transport 'odbc', odbc_driver 'MariaDB',
            host :'my_host', port :'my_port', database :'my_db',
-           session_sql 'SET SESSION sql_mode = ''MSSQL,STRICT_ALL_TABLES'', time_zone = ''+00:00''');
+           session_sql 'SET SESSION sql_mode = ''MSSQL,STRICT_ALL_TABLES,NO_BACKSLASH_ESCAPES'', time_zone = ''+00:00''');
 CREATE USER MAPPING FOR CURRENT_USER SERVER ms_maria
   OPTIONS (user :'my_user', password :'my_password');
 SELECT multi_fdw_exec('ms_maria', $$

@@ -133,6 +133,52 @@ mf_session_exec(MfConnEntry *entry, const char *sql)
 }
 
 /*
+ * After a server's own session_sql: ask the session whether it still has
+ * what the dialect relies on (see session_check_sql), so that session_sql
+ * cannot weaken it unseen.
+ */
+static void
+mf_session_check(MfConnEntry *entry)
+{
+	const char *sql = entry->dialect->session_check_sql;
+	MfResult   *res;
+	MfError		err;
+	char	   *missing = NULL;
+	int			n;
+
+	if (sql == NULL)
+		return;
+	mf_error_clear(&err);
+	res = entry->transport->query(entry->conn, sql, 0, NULL, NULL, 1, &err);
+	n = res != NULL ? entry->transport->fetch(res, &err) : -1;
+	if (n > 0)
+	{
+		const char *v = entry->transport->value(res, 0, 0);
+
+		if (v != NULL && v[0] != '\0')
+			missing = pstrdup(v);
+	}
+	if (res != NULL)
+		entry->transport->result_close(res);
+	if (n < 0)
+	{
+		MfError		copy = err;
+
+		mf_disconnect(entry);
+		mf_report_error(ERROR, entry->servername, entry->dialect, &copy, sql);
+	}
+	if (missing != NULL)
+	{
+		mf_disconnect(entry);
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("session_sql of server \"%s\" leaves out what the %s dialect relies on: %s",
+						entry->servername, entry->dialect->name, missing),
+				 errhint("Keep these settings in session_sql, as the dialect's own set-up has them.")));
+	}
+}
+
+/*
  * Make a new session read and write values the way the deparser assumes:
  * the dialect's setup, or the server's session_sql instead of it.
  * session_sql may hold several statements separated by semicolons; each is
@@ -176,6 +222,7 @@ mf_session_setup(MfConnEntry *entry, const MfOptions *opts)
 		if (*p == '\0')
 			break;
 	}
+	mf_session_check(entry);
 }
 
 static void
@@ -200,15 +247,36 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 	{
 		bool		has_password = false;
 
-		foreach(lk, keys)
-			if (strcmp(lfirst(lk), "password") == 0)
+		/*
+		 * An empty password is no password: the client library would fill
+		 * it in from this host's own store (.pgpass, a service file, the
+		 * driver's DSN) on the mapping's behalf.
+		 */
+		forboth(lk, keys, lv, values)
+			if (strcmp(lfirst(lk), "password") == 0 &&
+				((char *) lfirst(lv))[0] != '\0')
 				has_password = true;
 		if (!has_password)
 			ereport(ERROR,
 					(errcode(ERRCODE_S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED),
 					 errmsg("password is required to connect to server \"%s\"",
 							server->servername),
-					 errdetail("Non-superusers must provide a password in the user mapping.")));
+					 errdetail("Non-superusers must provide a non-empty password in the user mapping.")));
+
+		/*
+		 * A transport that cannot see whether the remote used the password
+		 * (ODBC) must not let a non-superuser borrow the remote's trust of
+		 * this host: only a superuser can vouch for the remote.
+		 */
+		if (opts->transport->used_password == NULL &&
+			!mf_remote_requires_password(server))
+			ereport(ERROR,
+					(errcode(ERRCODE_S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED),
+					 errmsg("non-superuser cannot connect to server \"%s\" through transport \"%s\"",
+							server->servername, opts->transport->name),
+					 errdetail("Transport \"%s\" cannot tell whether the remote server checked the password.",
+							   opts->transport->name),
+					 errhint("A superuser who knows that the remote server asks every login through this server for its password can set the server option remote_requires_password to true.")));
 	}
 
 	k = palloc(sizeof(char *) * list_length(keys));
@@ -222,6 +290,7 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 	params.n = i;
 	params.keys = k;
 	params.values = v;
+	params.password_only = check_password;
 
 	mf_error_clear(&err);
 	entry->dialect = opts->dialect;

@@ -126,6 +126,14 @@ typedef struct MfDialect
 	 */
 	const char *session_setup_sql;
 
+	/*
+	 * A query run after the server's session_sql (which replaces
+	 * session_setup_sql): one row, one text column naming what the session
+	 * now lacks of what this dialect relies on, NULL or empty when nothing.
+	 * NULL: the dialect has nothing to check.
+	 */
+	const char *session_check_sql;
+
 	/* Statement that opens a remote transaction; NULL: the transport's own
 	 * way (autocommit off). serializable: the local one is. */
 	const char *(*begin_sql) (bool serializable);

@@ -78,6 +78,7 @@ extern void mf_connection_params(ForeignServer *server, UserMapping *user,
 								 const MfTransport *transport,
 								 List **keys, List **values);
 extern bool mf_password_required(UserMapping *user);
+extern bool mf_remote_requires_password(ForeignServer *server);
 extern bool mf_parse_bool(DefElem *d);
 
 /* ---------------------------------------------------------------------

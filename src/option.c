@@ -57,6 +57,7 @@ typedef struct MfOptionDef
 	int64		max;
 	const char *const *values;	/* MF_OPT_ENUM, NULL-terminated */
 	int			transports;		/* 0: an option of multi_fdw itself */
+	bool		superuser_only; /* names a file of this host */
 } MfOptionDef;
 
 /* in the order of MfInsertMethod */
@@ -66,8 +67,10 @@ static const char *const mf_ssl_modes[] = {"disabled", "preferred", "required",
 "verify_ca", "verify_identity", NULL};
 static const char *const mf_zero_dates[] = {"null", "error", NULL};
 
-#define CORE(name, ctx, kind, min, max, vals) {name, ctx, kind, min, max, vals, 0}
-#define CONN(name, ctx, tr) {name, ctx, MF_OPT_STRING, 0, 0, NULL, tr}
+#define CORE(name, ctx, kind, min, max, vals) {name, ctx, kind, min, max, vals, 0, false}
+#define CONN(name, ctx, tr) {name, ctx, MF_OPT_STRING, 0, 0, NULL, tr, false}
+/* a connection keyword that names a file of this host: a superuser's */
+#define FILE(name, ctx, tr) {name, ctx, MF_OPT_STRING, 0, 0, NULL, tr, true}
 
 static const MfOptionDef mf_options[] = {
 	/* what the server is and how it is reached */
@@ -98,6 +101,7 @@ static const MfOptionDef mf_options[] = {
 	CONN("user", MF_CTX_USER, MF_TR_ALL),
 	CONN("password", MF_CTX_USER, MF_TR_ALL),
 	CORE("password_required", MF_CTX_USER, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("remote_requires_password", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
 
 	/* connection keywords shared by several transports */
 	CONN("host", MF_CTX_SERVER, MF_TR_ALL),
@@ -117,11 +121,11 @@ static const MfOptionDef mf_options[] = {
 	CONN("target_session_attrs", MF_CTX_SERVER, MF_TR_LIBPQ),
 	CONN("sslmode", MF_CTX_SERVER, MF_TR_LIBPQ),
 	CONN("sslcompression", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("sslcert", MF_CTX_SERVER | MF_CTX_USER, MF_TR_LIBPQ),
-	CONN("sslkey", MF_CTX_SERVER | MF_CTX_USER, MF_TR_LIBPQ),
-	CONN("sslrootcert", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("sslcrl", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("sslcrldir", MF_CTX_SERVER, MF_TR_LIBPQ),
+	FILE("sslcert", MF_CTX_SERVER | MF_CTX_USER, MF_TR_LIBPQ),
+	FILE("sslkey", MF_CTX_SERVER | MF_CTX_USER, MF_TR_LIBPQ),
+	FILE("sslrootcert", MF_CTX_SERVER, MF_TR_LIBPQ),
+	FILE("sslcrl", MF_CTX_SERVER, MF_TR_LIBPQ),
+	FILE("sslcrldir", MF_CTX_SERVER, MF_TR_LIBPQ),
 	CONN("sslsni", MF_CTX_SERVER, MF_TR_LIBPQ),
 	CONN("ssl_min_protocol_version", MF_CTX_SERVER, MF_TR_LIBPQ),
 	CONN("ssl_max_protocol_version", MF_CTX_SERVER, MF_TR_LIBPQ),
@@ -133,13 +137,13 @@ static const MfOptionDef mf_options[] = {
 
 	/* MySQL / MariaDB */
 	CONN("database", MF_CTX_SERVER, MF_TR_MYSQL | MF_TR_ODBC),
-	CONN("unix_socket", MF_CTX_SERVER, MF_TR_MYSQL),
-	CONN("ssl_key", MF_CTX_SERVER, MF_TR_MYSQL),
-	CONN("ssl_cert", MF_CTX_SERVER, MF_TR_MYSQL),
-	CONN("ssl_ca", MF_CTX_SERVER, MF_TR_MYSQL),
-	{"ssl_mode", MF_CTX_SERVER, MF_OPT_ENUM, 0, 0, mf_ssl_modes, MF_TR_MYSQL},
+	FILE("unix_socket", MF_CTX_SERVER, MF_TR_MYSQL),
+	FILE("ssl_key", MF_CTX_SERVER, MF_TR_MYSQL),
+	FILE("ssl_cert", MF_CTX_SERVER, MF_TR_MYSQL),
+	FILE("ssl_ca", MF_CTX_SERVER, MF_TR_MYSQL),
+	{"ssl_mode", MF_CTX_SERVER, MF_OPT_ENUM, 0, 0, mf_ssl_modes, MF_TR_MYSQL, false},
 	CONN("init_command", MF_CTX_SERVER, MF_TR_MYSQL),
-	{"zero_date", MF_CTX_SERVER, MF_OPT_ENUM, 0, 0, mf_zero_dates, MF_TR_MYSQL},
+	{"zero_date", MF_CTX_SERVER, MF_OPT_ENUM, 0, 0, mf_zero_dates, MF_TR_MYSQL, false},
 	CONN("character_set", MF_CTX_SERVER, MF_TR_MYSQL),
 
 	/* ODBC */
@@ -150,6 +154,7 @@ static const MfOptionDef mf_options[] = {
 
 #undef CORE
 #undef CONN
+#undef FILE
 
 /* defaults of the core options */
 #define MF_DEFAULT_BATCH_SIZE	1000
@@ -397,111 +402,26 @@ mf_check_server(List *options)
 	{
 		DefElem    *d = lfirst(lc);
 		const MfOptionDef *def = mf_lookup_option(d->defname);
+		MfError		err;
 
-		if (def->transports != 0 &&
-			!(def->transports & mf_transport_bit(transport)))
+		if (def->transports == 0)
+			continue;
+		if (!(def->transports & mf_transport_bit(transport)))
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 					 errmsg("option \"%s\" is not valid for transport \"%s\"",
 							d->defname, transport->name)));
-	}
-}
-
-/* ---------------------------------------------------------------------
- * ODBC: options that decide what the backend loads
- * ---------------------------------------------------------------------
- */
-
-/*
- * Keys of odbc_attributes that name a native library for the backend to
- * load, or a file for it to read or write: a superuser's decision.  Driver
- * and FileDSN choose the driver (FileDSN through a file), SaveFile writes
- * one, PLUGIN_DIR is where MariaDB's driver loads authentication plugins
- * from, DumpFile is where FreeTDS writes its trace.
- */
-static const char *const mf_odbc_superuser_keys[] = {
-	"driver", "filedsn", "savefile", "plugin_dir", "dumpfile", NULL
-};
-
-static bool
-mf_odbc_key_char(char c)
-{
-	return isalnum((unsigned char) c) || c == '_' || c == '-' || c == '.' ||
-		c == ' ';
-}
-
-static void
-mf_odbc_superuser_only(const char *option, const char *what)
-{
-	ereport(ERROR,
-			(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
-			 errmsg("only a superuser may set %s in option \"%s\"", what, option),
-			 errdetail("It decides which native library or file the server process opens.")));
-}
-
-/*
- * odbc_driver: a registered driver name is anyone's to use, a path to a
- * library is not.  odbc_attributes: "key=value;..." with keys of letters,
- * digits, "_", "-", "." and inner spaces (the transport brace-escapes the
- * values, so only keys need checking), and no key that loads a library.
- */
-static void
-mf_check_odbc_option(DefElem *d)
-{
-	const char *value = defGetString(d);
-
-	if (strcmp(d->defname, "odbc_driver") == 0)
-	{
-		if (strchr(value, '/') != NULL && !superuser())
-			mf_odbc_superuser_only(d->defname, "a driver path");
-		return;
-	}
-	if (strcmp(d->defname, "odbc_attributes") != 0)
-		return;
-
-	for (const char *p = value; *p;)
-	{
-		const char *end = strchr(p, ';');
-		size_t		seglen = end ? (size_t) (end - p) : strlen(p);
-		const char *eq = memchr(p, '=', seglen);
-		const char *k1 = p;
-		const char *k2;
-		char	   *key;
-
-		while (k1 < p + seglen && *k1 == ' ')
-			k1++;
-		if (k1 == p + seglen)
-		{
-			p += seglen + (end ? 1 : 0);
-			continue;			/* an empty item */
-		}
-		if (eq == NULL)
+		mf_error_clear(&err);
+		if (transport->check_option != NULL &&
+			!transport->check_option(d->defname, defGetString(d), superuser(),
+									 &err))
 			ereport(ERROR,
-					(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
-					 errmsg("invalid value for option \"%s\": item \"%s\" has no \"=\"",
-							d->defname, pnstrdup(p, seglen)),
-					 errhint("Write attributes as key=value pairs separated by semicolons.")));
-		k2 = eq;
-		while (k2 > k1 && k2[-1] == ' ')
-			k2--;
-		key = pnstrdup(k1, k2 - k1);
-		if (key[0] == '\0' || strlen(key) >= 128)
-			ereport(ERROR,
-					(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
-					 errmsg("invalid value for option \"%s\": empty or overlong key",
-							d->defname)));
-		for (const char *c = key; *c; c++)
-			if (!mf_odbc_key_char(*c))
-				ereport(ERROR,
-						(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
-						 errmsg("invalid value for option \"%s\": malformed key \"%s\"",
-								d->defname, key),
-						 errhint("Keys are made of letters, digits, \"_\", \"-\" and \".\".")));
-		for (int i = 0; mf_odbc_superuser_keys[i] != NULL; i++)
-			if (pg_strcasecmp(key, mf_odbc_superuser_keys[i]) == 0 && !superuser())
-				mf_odbc_superuser_only(d->defname,
-									   psprintf("the attribute \"%s\"", key));
-		p += seglen + (end ? 1 : 0);
+					(errcode(MAKE_SQLSTATE(err.sqlstate[0], err.sqlstate[1],
+										   err.sqlstate[2], err.sqlstate[3],
+										   err.sqlstate[4])),
+					 errmsg_internal("%s", err.message),
+					 err.detail[0] ? errdetail_internal("%s", err.detail) : 0,
+					 err.hint[0] ? errhint("%s", err.hint) : 0));
 	}
 }
 
@@ -543,8 +463,30 @@ multi_fdw_validator(PG_FUNCTION_ARGS)
 		if (def == NULL || !(def->contexts & ctx))
 			mf_unknown_option(d->defname, ctx);
 		mf_check_value(def, d);
-		if (def->transports == MF_TR_ODBC)
-			mf_check_odbc_option(d);
+
+		/*
+		 * As postgres_fdw does for sslcert and sslkey: checked on every
+		 * CREATE and ALTER, which see all the options, so that a
+		 * non-superuser can neither set such an option nor change anything
+		 * else of an object that has one.
+		 */
+		if (def->superuser_only && !superuser())
+			ereport(ERROR,
+					(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+					 errmsg("only a superuser may set the option \"%s\"",
+							d->defname),
+					 errdetail("It names a file of the server host.")));
+
+		/*
+		 * A superuser's word that the remote checks every login's password,
+		 * for a transport that cannot see it (ODBC): the same rule.
+		 */
+		if (strcmp(d->defname, "remote_requires_password") == 0 &&
+			mf_parse_bool(d) && !superuser())
+			ereport(ERROR,
+					(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+					 errmsg("remote_requires_password=true is superuser-only"),
+					 errhint("Servers with the remote_requires_password option set to true may only be created or modified by a superuser.")));
 
 		/*
 		 * Turning the password requirement off lets a mapping borrow the
@@ -716,6 +658,25 @@ mf_connection_params(ForeignServer *server, UserMapping *user,
 	}
 	*keys = lappend(*keys, "client_encoding");
 	*values = lappend(*values, (char *) GetDatabaseEncodingName());
+}
+
+/*
+ * Has a superuser declared that the remote checks every login's password?
+ * (the option can only be true if a superuser set it)
+ */
+bool
+mf_remote_requires_password(ForeignServer *server)
+{
+	ListCell   *lc;
+
+	foreach(lc, server->options)
+	{
+		DefElem    *d = lfirst(lc);
+
+		if (strcmp(d->defname, "remote_requires_password") == 0)
+			return mf_parse_bool(d);
+	}
+	return false;
 }
 
 bool

@@ -145,6 +145,14 @@ typedef struct MfConnParams
 	int			n;
 	const char *const *keys;
 	const char *const *values;
+
+	/*
+	 * The connection is a non-superuser's: the remote must check the user
+	 * mapping's password, and the transport must offer no other credential
+	 * of this host (a socket's peer identity, a Kerberos ticket, a driver's
+	 * stored password) that could let it in instead.
+	 */
+	bool		password_only;
 } MfConnParams;
 
 /* ---------------------------------------------------------------------
@@ -179,6 +187,16 @@ typedef bool (*MfCancelFn) (MfConn *conn, MfError *err);
 typedef void (*MfForgetAllFn) (MfConn *conn);
 typedef const char *(*MfServerVersionFn) (MfConn *conn);
 typedef bool (*MfUsedPasswordFn) (MfConn *conn);
+
+/*
+ * optional: check one of this transport's connection keywords as CREATE or
+ * ALTER SERVER gives it, before anything connects.  superuser: whether the
+ * user setting it is one.  Refuses (false, err filled: SQLSTATE 42501 for
+ * what only a superuser may set, 22023 for a malformed value) what could
+ * make the server process load a library or open a file of this host.
+ */
+typedef bool (*MfCheckOptionFn) (const char *key, const char *value,
+								 bool superuser, MfError *err);
 
 /* optional: bulk stream (COPY FROM STDIN and the like) */
 typedef bool (*MfCopyBeginFn) (MfConn *conn, const char *sql, MfError *err);
@@ -297,8 +315,13 @@ typedef struct MfTransport
 
 	/* optional */
 	MfServerVersionFn server_version;
-	MfUsedPasswordFn used_password;	/* did the server ask for the password?
-									 * NULL: assume it did */
+	MfUsedPasswordFn used_password;	/* did the server check the password
+									 * of a password_only connection?
+									 * NULL: the transport cannot tell, so
+									 * a non-superuser needs a server that
+									 * a superuser marked with
+									 * remote_requires_password */
+	MfCheckOptionFn check_option;
 	MfExecuteArrayFn execute_array;
 	MfArraysNativeFn arrays_native;
 	MfCopyAvailableFn copy_available;

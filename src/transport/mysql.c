@@ -125,6 +125,7 @@ typedef struct MfmyConnInfo
 	char	   *init_command;
 	char	   *character_set;
 	bool		zero_date_error;	/* zero_date 'error': refuse, not NULL */
+	bool		password_only;	/* see MfConnParams */
 } MfmyConnInfo;
 
 /* One command's conversation with the server (see mfmysql_wait). */
@@ -473,6 +474,7 @@ mfmysql_read_params(const MfConnParams *params, MfmyConnInfo *ci,
 
 	memset(ci, 0, sizeof(*ci));
 	ci->ssl_mode = MFMY_SSL_DEFAULT;
+	ci->password_only = params->password_only;
 
 	for (int i = 0; i < params->n; i++)
 	{
@@ -614,6 +616,23 @@ mfmysql_open(const MfmyConnInfo *ci, MfConn *infile_conn, unsigned int timeout,
 		ok &= mysql_optionsv(my, MYSQL_OPT_CONNECT_TIMEOUT, &timeout) == 0;
 	if (ci->init_command)
 		ok &= mysql_optionsv(my, MYSQL_INIT_COMMAND, ci->init_command) == 0;
+
+	/*
+	 * A non-superuser's login must succeed by its password alone: over TCP
+	 * (a socket would let unix_socket authentication take this process's
+	 * OS user instead), and only with plugins that prove the password
+	 * (not GSSAPI's ticket of this host, not PAM's dialog).  An account
+	 * without a password refuses the non-empty one the core insists on.
+	 */
+	if (ci->password_only)
+	{
+		unsigned int tcp = MYSQL_PROTOCOL_TCP;
+
+		ok &= mysql_optionsv(my, MYSQL_OPT_PROTOCOL, &tcp) == 0;
+		ok &= mysql_optionsv(my, MARIADB_OPT_RESTRICTED_AUTH,
+							 "mysql_native_password,client_ed25519,"
+							 "caching_sha2_password,sha256_password") == 0;
+	}
 
 	if (ci->ssl_mode != MFMY_SSL_DISABLED)
 	{
@@ -3218,6 +3237,13 @@ mfmysql_copy_end(MfConn *conn, const char *abort_reason, long *rows,
 	return ok;
 }
 
+/* A password_only connection could log in by its password alone. */
+static bool
+mfmysql_used_password(MfConn *conn)
+{
+	return conn->info.password_only;
+}
+
 /* MariaDB's bulk execution, not plain MySQL: one round trip per call */
 static bool
 mfmysql_arrays_native(MfConn *conn)
@@ -3247,6 +3273,7 @@ const MfTransport mf_transport_mysql = {
 	.forget_all = mfmysql_forget_all,
 
 	.server_version = mfmysql_server_version,
+	.used_password = mfmysql_used_password,
 	.execute_array = mfmysql_execute_array,
 	.arrays_native = mfmysql_arrays_native,
 	.copy_available = mfmysql_copy_available,

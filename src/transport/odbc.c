@@ -6,11 +6,8 @@
  *
  * Connecting: the connection string is assembled from the server's and
  * user mapping's options (odbc_dsn, odbc_driver, host, port, database,
- * user, password, odbc_attributes), every value in braces with "}" doubled,
- * so that no value can smuggle in another attribute (see mfodbc_conn_string).
- * The option validator (src/option.c) keeps the attributes that choose a
- * native library to load (a driver path, Driver=, FileDSN=, SaveFile=) for
- * superusers.
+ * user, password, odbc_attributes) in odbc_option.c, which also says who
+ * may set which of them.
  *
  * Text: every call that carries text uses the driver's wide (UTF-16) entry
  * points, converted from and to UTF-8 here, so that neither the driver
@@ -64,9 +61,6 @@
 /* the most parameter sets bound in one SQLExecute, and their bytes */
 #define MFODBC_ARRAY_MAX	10000
 #define MFODBC_ARRAY_BYTES	((size_t) 8 * 1024 * 1024)
-
-/* psqlODBC's statements per message when it runs a parameter array */
-#define MFODBC_PSQL_BATCH	"10000"
 
 #define MFODBC_DEFAULT_FETCH	100
 
@@ -413,249 +407,6 @@ mfodbc_usable(MfConn *conn, MfStep step, MfError *err)
 		return false;
 	}
 	return true;
-}
-
-/* ---------------------------------------------------------------------
- * The connection string
- * ---------------------------------------------------------------------
- */
-
-typedef struct MfodbcBuf
-{
-	char	   *data;
-	size_t		len;
-	size_t		cap;
-	bool		oom;
-} MfodbcBuf;
-
-static void
-mfodbc_buf_add(MfodbcBuf *b, const char *s, size_t n)
-{
-	if (b->oom)
-		return;
-	if (b->len + n + 1 > b->cap)
-	{
-		size_t		cap = b->cap ? b->cap : 256;
-		char	   *d;
-
-		while (b->len + n + 1 > cap)
-			cap *= 2;
-		d = realloc(b->data, cap);
-		if (d == NULL)
-		{
-			b->oom = true;
-			return;
-		}
-		b->data = d;
-		b->cap = cap;
-	}
-	memcpy(b->data + b->len, s, n);
-	b->len += n;
-	b->data[b->len] = '\0';
-}
-
-static void
-mfodbc_buf_str(MfodbcBuf *b, const char *s)
-{
-	mfodbc_buf_add(b, s, strlen(s));
-}
-
-/*
- * KEY=value;  A value that holds anything a connection string parser could
- * take for syntax (";", "{", "}", "=", outer spaces, nothing at all) goes
- * in braces with every "}" doubled, so that it cannot end the braces; the
- * others go bare, because psqlODBC takes the braces of a bare DSN name as
- * part of the name.
- */
-static void
-mfodbc_attr(MfodbcBuf *b, const char *key, const char *value, size_t vlen)
-{
-	bool		plain = vlen > 0 && value[0] != ' ' && value[vlen - 1] != ' ';
-
-	for (size_t i = 0; plain && i < vlen; i++)
-		if (value[i] == ';' || value[i] == '{' || value[i] == '}' ||
-			value[i] == '=' || (unsigned char) value[i] < 0x20)
-			plain = false;
-	mfodbc_buf_str(b, key);
-	if (plain)
-	{
-		mfodbc_buf_add(b, "=", 1);
-		mfodbc_buf_add(b, value, vlen);
-		mfodbc_buf_add(b, ";", 1);
-		return;
-	}
-	mfodbc_buf_add(b, "={", 2);
-	for (size_t i = 0; i < vlen; i++)
-	{
-		if (value[i] == '}')
-			mfodbc_buf_add(b, "}}", 2);
-		else
-			mfodbc_buf_add(b, &value[i], 1);
-	}
-	mfodbc_buf_add(b, "};", 2);
-}
-
-static bool
-mfodbc_key_char(char c)
-{
-	return isalnum((unsigned char) c) || c == '_' || c == '-' || c == '.' ||
-		c == ' ';
-}
-
-/*
- * Check one "k=v;k2=v2" list; on a malformed key, say which in err and
- * return false.  Keys are letters, digits, "_", "-", "." and inner spaces;
- * values run to the next ";" and are brace-escaped when sent.  Shared with
- * nothing on the PostgreSQL side: the validator has its own check.
- */
-static bool
-mfodbc_each_attribute(const char *attrs, MfodbcBuf *out, MfError *err,
-					  bool *user_fetch)
-{
-	const char *p = attrs;
-
-	while (*p)
-	{
-		const char *end = strchr(p, ';');
-		const char *eq;
-		const char *k1,
-				   *k2;
-		size_t		seglen = end ? (size_t) (end - p) : strlen(p);
-		char		key[128];
-
-		eq = memchr(p, '=', seglen);
-		k1 = p;
-		while (k1 < p + seglen && *k1 == ' ')
-			k1++;
-		if (k1 == p + seglen)
-		{
-			/* an empty item, as in "a=1;;b=2" or a trailing ";" */
-			p += seglen + (end ? 1 : 0);
-			continue;
-		}
-		if (eq == NULL)
-		{
-			mf_error_set(err, MF_STEP_CONNECT, "22023", 0,
-						 "odbc_attributes item \"%.*s\" has no \"=\"",
-						 (int) seglen, p);
-			return false;
-		}
-		k2 = eq;
-		while (k2 > k1 && k2[-1] == ' ')
-			k2--;
-		if (k2 == k1 || (size_t) (k2 - k1) >= sizeof(key))
-		{
-			mf_error_set(err, MF_STEP_CONNECT, "22023", 0,
-						 "odbc_attributes has an empty or overlong key");
-			return false;
-		}
-		for (const char *c = k1; c < k2; c++)
-			if (!mfodbc_key_char(*c))
-			{
-				mf_error_set(err, MF_STEP_CONNECT, "22023", 0,
-							 "odbc_attributes key \"%.*s\" is malformed",
-							 (int) (k2 - k1), k1);
-				return false;
-			}
-		memcpy(key, k1, k2 - k1);
-		key[k2 - k1] = '\0';
-		if (strcasecmp(key, "UseDeclareFetch") == 0 ||
-			strcasecmp(key, "Fetch") == 0)
-			*user_fetch = true;
-		if (out != NULL)
-			mfodbc_attr(out, key, eq + 1, (size_t) (p + seglen - (eq + 1)));
-		p += seglen + (end ? 1 : 0);
-	}
-	return true;
-}
-
-/*
- * The connection string for these options, malloc'd; NULL and err filled
- * on a malformed odbc_attributes or a missing DSN / driver.
- */
-static char *
-mfodbc_conn_string(const MfConnParams *params, MfError *err)
-{
-	const char *dsn = NULL,
-			   *driver = NULL,
-			   *host = NULL,
-			   *port = NULL,
-			   *db = NULL,
-			   *user = NULL,
-			   *password = NULL,
-			   *attrs = NULL;
-	MfodbcBuf	b = {0};
-	bool		user_fetch = false;
-
-	for (int i = 0; i < params->n; i++)
-	{
-		const char *k = params->keys[i];
-		const char *v = params->values[i];
-
-		if (strcmp(k, "odbc_dsn") == 0)
-			dsn = v;
-		else if (strcmp(k, "odbc_driver") == 0)
-			driver = v;
-		else if (strcmp(k, "host") == 0)
-			host = v;
-		else if (strcmp(k, "port") == 0)
-			port = v;
-		else if (strcmp(k, "database") == 0)
-			db = v;
-		else if (strcmp(k, "user") == 0)
-			user = v;
-		else if (strcmp(k, "password") == 0)
-			password = v;
-		else if (strcmp(k, "odbc_attributes") == 0)
-			attrs = v;
-	}
-	if (dsn == NULL && driver == NULL)
-	{
-		mf_error_set(err, MF_STEP_CONNECT, "08001", 0,
-					 "an odbc server needs the option \"odbc_dsn\" or \"odbc_driver\"");
-		return NULL;
-	}
-	if (attrs != NULL && !mfodbc_each_attribute(attrs, NULL, err, &user_fetch))
-		return NULL;
-
-	if (dsn != NULL)
-		mfodbc_attr(&b, "DSN", dsn, strlen(dsn));
-	if (driver != NULL)
-		mfodbc_attr(&b, "DRIVER", driver, strlen(driver));
-	if (host != NULL)
-		mfodbc_attr(&b, "SERVER", host, strlen(host));
-	if (port != NULL)
-		mfodbc_attr(&b, "PORT", port, strlen(port));
-	if (db != NULL)
-		mfodbc_attr(&b, "DATABASE", db, strlen(db));
-	if (user != NULL)
-		mfodbc_attr(&b, "UID", user, strlen(user));
-	if (password != NULL)
-		mfodbc_attr(&b, "PWD", password, strlen(password));
-
-	/*
-	 * psqlODBC: read through a server-side cursor (no whole result in
-	 * memory); no SAVEPOINT before every statement (Protocol 7.4-0: an
-	 * error leaves the transaction to the core, as libpq does); parameter
-	 * arrays sent MFODBC_PSQL_BATCH statements per message; booleans as
-	 * SQL_BIT; no LF -> CRLF conversion.  FreeTDS: UTF-8 as the client
-	 * character set.  Each driver ignores the others' keys.  The user's
-	 * attributes come last and win.
-	 */
-	if (!user_fetch)
-		mfodbc_buf_str(&b, "UseDeclareFetch=1;Fetch=1000;");
-	mfodbc_buf_str(&b, "Protocol=7.4-0;BatchSize=" MFODBC_PSQL_BATCH ";"
-				   "BoolsAsChar=0;LFConversion=0;ClientCharset=UTF-8;");
-	if (attrs != NULL)
-		(void) mfodbc_each_attribute(attrs, &b, err, &user_fetch);
-
-	if (b.oom)
-	{
-		free(b.data);
-		mfodbc_fail(NULL, err, MF_STEP_CONNECT, "53200", "out of memory");
-		return NULL;
-	}
-	return b.data;
 }
 
 /* ---------------------------------------------------------------------
@@ -1060,6 +811,11 @@ mfodbc_new_stmt(MfConn *conn, const char *sql, int nparams,
 		mfodbc_oom(conn, step, err);
 		return NULL;
 	}
+	if (!mfodbc_sql_allowed(sql, step, err))
+	{
+		free(s);
+		return NULL;
+	}
 	s->conn = conn;
 	s->nparams = nparams;
 	mfodbc_link_stmt(conn, s);
@@ -1198,7 +954,7 @@ mfodbc_exec_direct(MfConn *conn, const char *sql, MfStep step, long *rows,
 
 	if (rows)
 		*rows = 0;
-	if (!mfodbc_usable(conn, step, err))
+	if (!mfodbc_usable(conn, step, err) || !mfodbc_sql_allowed(sql, step, err))
 		return false;
 	if (!SQL_SUCCEEDED(SQLAllocHandle(SQL_HANDLE_STMT, conn->dbc, &h)))
 	{
@@ -2245,7 +2001,8 @@ const MfTransport mf_transport_odbc = {
 	.forget_all = mfodbc_forget_all,
 
 	.server_version = mfodbc_server_version,
-	.used_password = NULL,
+	.used_password = NULL,		/* ODBC does not say: see connection.c */
+	.check_option = mfodbc_check_option,
 	.execute_array = mfodbc_execute_array,
 	.arrays_native = mfodbc_arrays_native,
 	.catalog_columns = mfodbc_catalog_columns,

@@ -8,6 +8,7 @@
  *						parameter arrays; the routine table
  *		odbc_bind.c		parameters bound by class (C and SQL types)
  *		odbc_catalog.c	IMPORT FOREIGN SCHEMA through the catalog functions
+ *		odbc_option.c	who may set which option; the connection string
  *
  * On the transport side of the wall (see transport.h): no PostgreSQL
  * server header.
@@ -121,6 +122,12 @@ typedef struct MfodbcBinds
 /* odbc.c */
 extern SQLWCHAR *mfodbc_to_wide(const char *s, long len, SQLLEN *outlen);
 extern size_t mfodbc_from_wide(const SQLWCHAR *w, size_t n, char *dst);
+/* odbc_option.c */
+extern bool mfodbc_check_option(const char *key, const char *value,
+								bool superuser, MfError *err);
+extern char *mfodbc_conn_string(const MfConnParams *params, MfError *err);
+extern bool mfodbc_sql_allowed(const char *sql, MfStep step, MfError *err);
+
 extern void mfodbc_fail(MfConn *conn, MfError *err, MfStep step,
 						const char *sqlstate, const char *message);
 extern void mfodbc_oom(MfConn *conn, MfStep step, MfError *err);
