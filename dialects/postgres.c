@@ -558,6 +558,8 @@ const MfDialect mf_dialect_postgres = {
 	.n_error_map = 0,
 
 	.row_identity = MF_ROWID_CTID,
+	.ctid_check_sql = "SELECT c.relkind IN ('r', 'p') FROM pg_catalog.pg_class c"
+	" WHERE c.oid = pg_catalog.to_regclass($1)",
 	.supports_returning = true,
 	.supports_do_nothing = true,
 	.supports_arrays = true,

@@ -673,6 +673,8 @@ mf_deparse_column(StringInfo buf, Oid relid, AttrNumber attnum,
 {
 	if (attnum == SelfItemPointerAttributeNumber)
 		appendStringInfoString(buf, "ctid");
+	else if (attnum == MF_REMOTE_TABLEOID_ATTNO)
+		appendStringInfoString(buf, "tableoid");
 	else
 		mf_quote_name(buf, dialect, mf_column_name(relid, attnum),
 					  "column_name");
@@ -721,6 +723,11 @@ mf_deparse_select(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 			bms_is_member(i - FirstLowInvalidHeapAttributeNumber, attrs_used))
 			*retrieved_attrs = lappend_int(*retrieved_attrs, i);
 	}
+	if (dialect->row_identity == MF_ROWID_CTID &&
+		bms_is_member(MF_REMOTE_TABLEOID_ATTNO -
+					  FirstLowInvalidHeapAttributeNumber, attrs_used))
+		*retrieved_attrs = lappend_int(*retrieved_attrs,
+									   MF_REMOTE_TABLEOID_ATTNO);
 	if (bms_is_member(SelfItemPointerAttributeNumber -
 					  FirstLowInvalidHeapAttributeNumber, attrs_used))
 		*retrieved_attrs = lappend_int(*retrieved_attrs,

@@ -147,6 +147,14 @@ typedef struct MfDialect
 
 	/* How UPDATE and DELETE find a row. */
 	MfRowIdentity row_identity;
+
+	/*
+	 * MF_ROWID_CTID: a query taking one parameter, the quoted remote name
+	 * of a table, that returns one row whose one value is "t" when the
+	 * relation has rows with a ctid of their own (not a view), and no row
+	 * when there is no such relation (the statement's own error says so).
+	 */
+	const char *ctid_check_sql;
 	bool		supports_returning;
 	bool		supports_do_nothing;	/* INSERT ... ON CONFLICT DO NOTHING */
 	bool		supports_arrays;	/* x op ANY (ARRAY[...]) may be shipped */

@@ -111,9 +111,9 @@ mf_all_columns(Relation rel, bool skip_generated)
 	return attrs;
 }
 
-/* the key columns of a foreign table, or an error naming it */
+/* the key columns of a foreign table; none is an error unless missing_ok */
 static List *
-mf_key_columns(Relation rel)
+mf_key_columns(Relation rel, bool missing_ok)
 {
 	TupleDesc	tupdesc = RelationGetDescr(rel);
 	List	   *keys = NIL;
@@ -125,7 +125,7 @@ mf_key_columns(Relation rel)
 		if (mf_column_is_key(RelationGetRelid(rel), i + 1))
 			keys = lappend_int(keys, i + 1);
 	}
-	if (keys == NIL)
+	if (keys == NIL && !missing_ok)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_UNABLE_TO_CREATE_EXECUTION),
 				 errmsg("foreign table \"%s\" has no key column",
@@ -154,10 +154,22 @@ mfAddForeignUpdateTargets(PlannerInfo *root, Index rtindex,
 						  RangeTblEntry *target_rte, Relation target_relation)
 {
 	const MfDialect *dialect = mf_rel_dialect(target_relation);
+	List	   *keys = mf_key_columns(target_relation,
+									  dialect->row_identity == MF_ROWID_CTID);
 	ListCell   *lc;
 
-	if (dialect->row_identity == MF_ROWID_CTID)
+	/*
+	 * ctid is unique only within one table: under a remote partitioned
+	 * table or inheritance parent, rows of two children share ctids, so the
+	 * remote tableoid goes with it.  Always, not only when the remote has
+	 * children today: any remote user may add a child tomorrow.
+	 */
+	if (dialect->row_identity == MF_ROWID_CTID && keys == NIL)
 	{
+		add_row_identity_var(root,
+							 makeVar(rtindex, MF_REMOTE_TABLEOID_ATTNO,
+									 XIDOID, -1, InvalidOid, 0),
+							 rtindex, "mf_tableoid");
 		add_row_identity_var(root,
 							 makeVar(rtindex, SelfItemPointerAttributeNumber,
 									 TIDOID, -1, InvalidOid, 0),
@@ -165,7 +177,7 @@ mfAddForeignUpdateTargets(PlannerInfo *root, Index rtindex,
 		return;
 	}
 
-	foreach(lc, mf_key_columns(target_relation))
+	foreach(lc, keys)
 	{
 		Form_pg_attribute att = TupleDescAttr(RelationGetDescr(target_relation),
 											  lfirst_int(lc) - 1);
@@ -177,12 +189,20 @@ mfAddForeignUpdateTargets(PlannerInfo *root, Index rtindex,
 	}
 }
 
+/*
+ * How UPDATE and DELETE find a row: the columns marked key 'true' where
+ * there are any (a remote view has no ctid), else, for the postgres
+ * dialect, the remote (tableoid, ctid).
+ */
 static List *
 mf_identity_attrs(Relation rel, const MfDialect *dialect)
 {
-	if (dialect->row_identity == MF_ROWID_CTID)
-		return list_make1_int(SelfItemPointerAttributeNumber);
-	return mf_key_columns(rel);
+	List	   *keys = mf_key_columns(rel, dialect->row_identity == MF_ROWID_CTID);
+
+	if (dialect->row_identity == MF_ROWID_CTID && keys == NIL)
+		return list_make2_int(MF_REMOTE_TABLEOID_ATTNO,
+							  SelfItemPointerAttributeNumber);
+	return keys;
 }
 
 /* RETURNING reads back every column; DO NOTHING must be expressible. */
@@ -205,6 +225,62 @@ mf_check_insert_features(Relation rel, const MfDialect *dialect,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("ON CONFLICT DO UPDATE is not supported on foreign table \"%s\"",
 						RelationGetRelationName(rel))));
+}
+
+/*
+ * (tableoid, ctid) find a row only in a table: a remote view or foreign
+ * table has no ctid.  Ask the remote what the relation is while planning,
+ * so that the error names the option to set, rather than the remote
+ * complaining of a missing column once rows are being changed.
+ */
+static void
+mf_check_ctid_target(Relation rel, RangeTblEntry *rte, const MfDialect *dialect)
+{
+	ForeignTable *table = GetForeignTable(RelationGetRelid(rel));
+	Oid			userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+	const char *sql = dialect->ctid_check_sql;
+	MfTypeClass classes[1] = {MF_TYPE_TEXT};
+	const char *values[1];
+	StringInfoData name;
+	MfOptions	opts;
+	MfConnEntry *entry;
+	const MfTransport *tr;
+	MfResult   *res;
+	MfError		err;
+	bool		has_ctid = true;
+	int			n;
+
+	if (sql == NULL)
+		return;
+	mf_get_options(table->serverid, RelationGetRelid(rel), &opts);
+	entry = mf_get_connection(GetUserMapping(userid, table->serverid), &opts);
+	tr = mf_conn_transport(entry);
+	initStringInfo(&name);
+	mf_deparse_relation(&name, rel, dialect);
+	values[0] = name.data;
+
+	mf_claim_connection(entry, NULL);
+	mf_error_clear(&err);
+	res = tr->query(mf_conn(entry), sql, 1, values, classes, 1, &err);
+	if (res == NULL)
+		mf_raise_error(ERROR, entry, &err, sql);
+	n = tr->fetch(res, &err);
+	if (n > 0)
+	{
+		const char *v = tr->value(res, 0, 0);
+
+		has_ctid = v != NULL && v[0] == 't';
+	}
+	tr->result_close(res);
+	if (n < 0)
+		mf_raise_error(ERROR, entry, &err, sql);
+	if (!has_ctid)
+		ereport(ERROR,
+				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
+				 errmsg("cannot update or delete rows of foreign table \"%s\" one by one: its remote relation %s is not a table",
+						RelationGetRelationName(rel), name.data),
+				 errdetail("Rows are found again by the remote ctid, which only tables have."),
+				 errhint("Mark the columns that identify a row with the column option key 'true'.")));
 }
 
 List *
@@ -249,6 +325,8 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 					target_attrs = lappend_int(target_attrs, attno);
 				}
 				identity_attrs = mf_identity_attrs(rel, dialect);
+				if (list_member_int(identity_attrs, SelfItemPointerAttributeNumber))
+					mf_check_ctid_target(rel, rte, dialect);
 				sql = mf_deparse_update(rel, dialect, target_attrs,
 										identity_attrs, returning_attrs);
 				break;
@@ -257,6 +335,8 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 			mf_check_insert_features(rel, dialect, returning_attrs != NIL,
 									 ONCONFLICT_NONE);
 			identity_attrs = mf_identity_attrs(rel, dialect);
+			if (list_member_int(identity_attrs, SelfItemPointerAttributeNumber))
+				mf_check_ctid_target(rel, rte, dialect);
 			sql = mf_deparse_delete(rel, dialect, identity_attrs, returning_attrs);
 			break;
 		default:
@@ -328,6 +408,7 @@ mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 	{
 		int			attnum = lfirst_int(lc);
 		Oid			typid = attnum == SelfItemPointerAttributeNumber ? TIDOID :
+			attnum == MF_REMOTE_TABLEOID_ATTNO ? XIDOID :
 			TupleDescAttr(tupdesc, attnum - 1)->atttypid;
 		Oid			typoutput;
 		bool		isvarlena;
@@ -347,6 +428,7 @@ mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 		{
 			int			attnum = lfirst_int(lc);
 			char	   *name = attnum == SelfItemPointerAttributeNumber ? "ctid" :
+				attnum == MF_REMOTE_TABLEOID_ATTNO ? "mf_tableoid" :
 				psprintf("mf_key_%d", attnum);
 
 			st->identity_junk[i] = ExecFindJunkAttributeInTlist(subplan->targetlist,

@@ -175,6 +175,14 @@ extern void mf_deparse_returning(StringInfo buf, Relation rel,
 extern void mf_deparse_analyze(StringInfo buf, Relation rel,
 							   const MfDialect *dialect, List **retrieved_attrs);
 extern MfTypeClass mf_type_class(Oid typid);
+/*
+ * The remote row's tableoid, for the postgres dialect's row identity, rides
+ * in the scan tuple's xmin: a remote row has no local xmin, and the
+ * executor sets tableoid itself to the foreign table's.  Fetched as the
+ * remote "tableoid" whenever a query asks for xmin.
+ */
+#define MF_REMOTE_TABLEOID_ATTNO	MaxTransactionIdAttributeNumber
+
 extern int	mf_set_transmission_modes(void);
 extern void mf_reset_transmission_modes(int nestlevel);
 

@@ -281,6 +281,7 @@ mf_row_reader_form(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 	Datum	   *values;
 	bool	   *nulls;
 	ItemPointer ctid = NULL;
+	TransactionId remote_tableoid = InvalidTransactionId;
 	HeapTuple	tuple;
 	ErrorContextCallback errcb;
 	MfConvErrorCxt errcxt = {rel, 0};
@@ -317,6 +318,9 @@ mf_row_reader_form(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 		else if (attnum == SelfItemPointerAttributeNumber && text != NULL)
 			ctid = (ItemPointer) DatumGetPointer(DirectFunctionCall1(tidin,
 																	 CStringGetDatum(text)));
+		else if (attnum == MF_REMOTE_TABLEOID_ATTNO && text != NULL)
+			remote_tableoid = DatumGetObjectId(DirectFunctionCall1(oidin,
+																   CStringGetDatum(text)));
 	}
 	error_context_stack = errcb.previous;
 
@@ -324,8 +328,8 @@ mf_row_reader_form(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 	tuple = heap_form_tuple(tupdesc, values, nulls);
 	if (ctid)
 		tuple->t_self = *ctid;
-	/* system columns other than ctid mean nothing for a remote row */
-	HeapTupleHeaderSetXmax(tuple->t_data, InvalidTransactionId);
+	/* other system columns mean nothing for a remote row */
+	HeapTupleHeaderSetXmax(tuple->t_data, remote_tableoid);
 	HeapTupleHeaderSetXmin(tuple->t_data, InvalidTransactionId);
 	HeapTupleHeaderSetCmin(tuple->t_data, InvalidTransactionId);
 	MemoryContextSwitchTo(old);
