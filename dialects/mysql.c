@@ -29,8 +29,10 @@
  *   wider signed type), instead of an out-of-range error.
  *
  * A server's session_sql replaces this setup; session_check_sql then
- * makes sure that it kept the modes above that values depend on, so that
- * it cannot weaken them unseen.
+ * makes sure that it kept the modes above that values depend on, and the
+ * utf8mb4 character set (under gbk or sjis a backtick or quote can be the
+ * second byte of a character, and quoting would break), so that it cannot
+ * weaken them unseen.
  *
  * Transactions: "START TRANSACTION" in the session's isolation level
  * (REPEATABLE READ by default).  MySQL cannot name the level in START
@@ -616,7 +618,10 @@ const MfDialect mf_dialect_mysql = {
 	" 'sql_mode NO_ZERO_DATE'),"
 	" IF(FIND_IN_SET('NO_BACKSLASH_ESCAPES', @@SESSION.sql_mode) > 0, NULL,"
 	" 'sql_mode NO_BACKSLASH_ESCAPES'),"
-	" IF(@@SESSION.time_zone IN ('+00:00', 'UTC'), NULL, 'time_zone +00:00'))",
+	" IF(@@SESSION.time_zone IN ('+00:00', 'UTC'), NULL, 'time_zone +00:00'),"
+	" IF(@@SESSION.character_set_client = 'utf8mb4' AND"
+	" @@SESSION.character_set_connection = 'utf8mb4', NULL,"
+	" 'character set utf8mb4'))",
 	.begin_sql = mfmysql_begin_sql,
 	.deparse_limit = mfmysql_deparse_limit,
 

@@ -65,7 +65,7 @@ DROP SERVER odbc_my_inject CASCADE;
 CREATE SERVER odbc_my_badpw FOREIGN DATA WRAPPER multi_fdw
   OPTIONS (dialect 'mysql', transport 'odbc', odbc_dsn 'mf_my');
 CREATE USER MAPPING FOR CURRENT_USER SERVER odbc_my_badpw
-  OPTIONS (user :'my_user', password 'wrong}password;x=1');
+  OPTIONS (user :'my_user', password 'wrong;password={x=1');
 \set VERBOSITY terse
 SELECT multi_fdw_exec('odbc_my_badpw', 'SELECT 1');
 \echo :LAST_ERROR_SQLSTATE
@@ -105,6 +105,9 @@ SELECT multi_fdw_exec('odbc_my_user', $$LOAD DATA LOCAL INFILE '/etc/passwd' INT
 \echo :LAST_ERROR_SQLSTATE
 SELECT multi_fdw_exec('odbc_my_user', $$load data low_priority local/**/infile '/etc/passwd' into table odbc_infile$$);
 SELECT multi_fdw_exec('odbc_my_user', $$/*!LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE odbc_infile*/$$);
+SELECT multi_fdw_exec('odbc_my_user', $$LOAD DATA /*!50000 LOCAL*/ INFILE '/etc/passwd' INTO TABLE odbc_infile$$);
+SELECT multi_fdw_exec('odbc_my_user', $$LOAD DATA LOCAL/*!*/INFILE '/etc/passwd' INTO TABLE odbc_infile$$);
+SELECT multi_fdw_exec('odbc_my_user', $$LOAD DATA /*M!100000 LOCAL */ INFILE '/etc/passwd' INTO TABLE odbc_infile$$);
 RESET ROLE;
 SELECT multi_fdw_exec('odbc_my', $$LOAD XML LOCAL
   INFILE '/etc/passwd' INTO TABLE odbc_infile$$);

@@ -94,11 +94,11 @@ DROP SERVER odbc_pg_inject CASCADE;
 -- odbc_attributes: key=value pairs; the values travel in braces
 CREATE SERVER odbc_pg_attr FOREIGN DATA WRAPPER multi_fdw
   OPTIONS (dialect 'postgres', transport 'odbc', odbc_dsn 'mf_pg',
-           odbc_attributes 'ConnSettings=SET application_name = ''a}b{c=d'';;');
+           odbc_attributes 'ConnSettings=SET application_name = ''a{b=c d'';;');
 CREATE USER MAPPING FOR CURRENT_USER SERVER odbc_pg_attr
   OPTIONS (user :'pg_user', password :'pg_password');
 SELECT multi_fdw_exec('odbc_pg_attr', $$
-  SELECT 1 WHERE current_setting('application_name') = 'a}b{c=d'$$) AS braces_ok;
+  SELECT 1 WHERE current_setting('application_name') = 'a{b=c d'$$) AS braces_ok;
 DROP SERVER odbc_pg_attr CASCADE;
 
 -- malformed attributes are refused when the option is set

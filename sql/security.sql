@@ -169,6 +169,42 @@ ALTER SERVER sec_odbc OPTIONS (SET odbc_attributes 'Port=5432;Debug=0');
 ALTER SERVER sec_odbc OPTIONS (SET odbc_driver 'libsqlite3odbc.so');
 DROP SERVER sec_odbc CASCADE;
 
+-- ODBC: no value can add an attribute, for any driver's parser: FreeTDS
+-- ends braces at the first "};", whatever came before
+\getenv tds_host MF_TDS_HOST
+\getenv tds_port MF_TDS_PORT
+\getenv tds_db MF_TDS_DB
+\getenv tds_user MF_TDS_USER
+\getenv tds_password MF_TDS_PASSWORD
+CREATE SERVER sec_tds FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'sqlserver', odbc_driver 'FreeTDS', host :'tds_host',
+           port :'tds_port', database :'tds_db',
+           odbc_attributes 'TDS_Version=7.4', remote_requires_password 'true');
+GRANT USAGE ON FOREIGN SERVER sec_tds TO regress_mf_sec;
+SET ROLE regress_mf_sec;
+CREATE USER MAPPING FOR CURRENT_USER SERVER sec_tds
+  OPTIONS (user :'tds_user', password 'x};DumpFile=/tmp/mf_sec_dump;PWD=mfsecret;');
+\set VERBOSITY terse
+SELECT multi_fdw_exec('sec_tds', 'SELECT 1');
+\echo :LAST_ERROR_SQLSTATE
+\set VERBOSITY default
+\! test -e /tmp/mf_sec_dump && echo "the dump file was written" || echo "no dump file"
+-- without a user name FreeTDS would try the host's Kerberos ticket
+ALTER USER MAPPING FOR CURRENT_USER SERVER sec_tds
+  OPTIONS (DROP user, SET password :'tds_password');
+\set VERBOSITY terse
+SELECT multi_fdw_exec('sec_tds', 'SELECT 1');
+\echo :LAST_ERROR_SQLSTATE
+\set VERBOSITY default
+-- with both, a non-superuser gets in: the remote checks the password
+ALTER USER MAPPING FOR CURRENT_USER SERVER sec_tds OPTIONS (ADD user :'tds_user');
+SELECT multi_fdw_exec('sec_tds', 'SELECT 1');
+RESET ROLE;
+-- a server's option is checked when it is set
+ALTER SERVER sec_tds OPTIONS (SET database 'mfdb};Port={1');
+\echo :LAST_ERROR_SQLSTATE
+DROP SERVER sec_tds CASCADE;
+
 -- ---------------------------------------------------------------------
 -- mysql: a constant cannot leave its literal, whatever the sql_mode
 -- ---------------------------------------------------------------------
@@ -194,7 +230,12 @@ CREATE FOREIGN TABLE sec_names_mode (id int, name varchar(20) OPTIONS (text_push
   SERVER sec_my_mode OPTIONS (table_name 'sec_names');
 SELECT id FROM sec_names_mode WHERE name = $$\' OR 1=1 -- $$;
 \echo :LAST_ERROR_SQLSTATE
--- one that keeps it is fine
+-- nor may it change the character set (under gbk a quote or a backtick can
+-- be the second byte of a character)
+ALTER SERVER sec_my_mode OPTIONS (SET session_sql
+  'SET SESSION sql_mode = ''STRICT_ALL_TABLES,NO_ZERO_DATE,NO_BACKSLASH_ESCAPES'', time_zone = ''+00:00''; SET NAMES gbk');
+SELECT id FROM sec_names_mode WHERE name = 'alice';
+-- one that keeps them is fine
 ALTER SERVER sec_my_mode OPTIONS (SET session_sql
   'SET SESSION sql_mode = ''STRICT_ALL_TABLES,NO_ZERO_DATE,NO_BACKSLASH_ESCAPES'', time_zone = ''+00:00''');
 SELECT id FROM sec_names_mode WHERE name = $$x\'y$$;

@@ -635,13 +635,14 @@ mfpq_connect(const MfConnParams *params, MfError *err)
 	const char **keys;
 	const char **values;
 	bool		has_fallback = false;
+	bool		has_sslcert = false;
 	MfConn	   *conn;
 	PGconn	   *pg;
 	int			n = 0;
 
 	mf_error_clear(err);
-	keys = malloc((params->n + 2) * sizeof(char *));
-	values = malloc((params->n + 2) * sizeof(char *));
+	keys = malloc((params->n + 3) * sizeof(char *));
+	values = malloc((params->n + 3) * sizeof(char *));
 	conn = calloc(1, sizeof(MfConn));
 	if (keys == NULL || values == NULL || conn == NULL)
 	{
@@ -658,6 +659,8 @@ mfpq_connect(const MfConnParams *params, MfError *err)
 			continue;
 		if (strcmp(params->keys[i], "fallback_application_name") == 0)
 			has_fallback = true;
+		if (strcmp(params->keys[i], "sslcert") == 0)
+			has_sslcert = true;
 		keys[n] = params->keys[i];
 		values[n] = params->values[i];
 		n++;
@@ -666,6 +669,19 @@ mfpq_connect(const MfConnParams *params, MfError *err)
 	{
 		keys[n] = "fallback_application_name";
 		values[n] = "multi_fdw";
+		n++;
+	}
+
+	/*
+	 * A password_only connection must not present this host's own client
+	 * certificate (~/.postgresql/postgresql.crt) to a remote that asks for
+	 * one: a path below a file that is no folder makes libpq go on
+	 * without any.
+	 */
+	if (params->password_only && !has_sslcert)
+	{
+		keys[n] = "sslcert";
+		values[n] = "/dev/null/no-client-certificate";
 		n++;
 	}
 	keys[n] = NULL;

@@ -137,6 +137,26 @@ mfodbc_attr(MfodbcBuf *b, const char *key, const char *value, size_t vlen)
 	mfodbc_buf_add(b, "};", 2);
 }
 
+/*
+ * A value may not hold "}": psqlODBC and MariaDB's driver read "}}" inside
+ * braces as one "}", but FreeTDS ends the braces at the first "};", so a
+ * password like "x};DumpFile=/path" would add an attribute there.  No
+ * escape works for every driver.
+ */
+static bool
+mfodbc_value_ok(const char *option, const char *value, size_t vlen,
+				MfError *err)
+{
+	if (memchr(value, '}', vlen) == NULL)
+		return true;
+	mf_error_set(err, MF_STEP_CONNECT, "22023", 0,
+				 "invalid value for option \"%s\": an ODBC connection value cannot contain \"}\"",
+				 option);
+	mf_error_copy(err->detail, sizeof(err->detail),
+				  "Drivers disagree on how a \"}\" inside braces is escaped.");
+	return false;
+}
+
 /* ---------------------------------------------------------------------
  * odbc_attributes
  * ---------------------------------------------------------------------
@@ -233,6 +253,8 @@ mfodbc_check_attribute(const char *key, const char *value, size_t vlen,
 {
 	bool		superuser = *(bool *) arg;
 
+	if (!mfodbc_value_ok("odbc_attributes", value, vlen, err))
+		return false;
 	if (superuser || mfodbc_user_key(key))
 		return true;
 	mf_error_set(err, MF_STEP_CONNECT, "42501", 0,
@@ -282,6 +304,8 @@ mfodbc_check_option(const char *key, const char *value, bool superuser,
 	if (strcmp(key, "odbc_attributes") == 0)
 		return mfodbc_each_attribute(value, mfodbc_check_attribute,
 									 &superuser, err);
+	if (!mfodbc_value_ok(key, value, strlen(value), err))
+		return false;
 	if (strcmp(key, "odbc_driver") != 0 || superuser)
 		return true;
 
@@ -321,6 +345,8 @@ mfodbc_copy_attribute(const char *key, const char *value, size_t vlen,
 {
 	MfodbcCopyArg *a = arg;
 
+	if (!mfodbc_value_ok("odbc_attributes", value, vlen, err))
+		return false;
 	if (strcasecmp(key, "UseDeclareFetch") == 0 ||
 		strcasecmp(key, "Fetch") == 0)
 		a->user_fetch = true;
@@ -352,6 +378,9 @@ mfodbc_conn_string(const MfConnParams *params, MfError *err)
 		const char *k = params->keys[i];
 		const char *v = params->values[i];
 
+		if (strcmp(k, "odbc_attributes") != 0 &&
+			!mfodbc_value_ok(k, v, strlen(v), err))
+			return NULL;
 		if (strcmp(k, "odbc_dsn") == 0)
 			dsn = v;
 		else if (strcmp(k, "odbc_driver") == 0)
@@ -373,6 +402,20 @@ mfodbc_conn_string(const MfConnParams *params, MfError *err)
 	{
 		mf_error_set(err, MF_STEP_CONNECT, "08001", 0,
 					 "an odbc server needs the option \"odbc_dsn\" or \"odbc_driver\"");
+		return NULL;
+	}
+
+	/*
+	 * Without a user name, FreeTDS logs in with this host's Kerberos
+	 * ticket, and a DSN may name a user of its own: a non-superuser names
+	 * the one whose password the mapping holds.
+	 */
+	if (params->password_only && (user == NULL || user[0] == '\0'))
+	{
+		mf_error_set(err, MF_STEP_CONNECT, "2F003", 0,
+					 "a user name is required in the user mapping");
+		mf_error_copy(err->detail, sizeof(err->detail),
+					  "Without one, a driver may log in with a credential of the server host instead of the mapping's password.");
 		return NULL;
 	}
 	if (attrs != NULL && !mfodbc_each_attribute(attrs, mfodbc_copy_attribute,
@@ -437,10 +480,11 @@ mfodbc_word_char(char c)
 /*
  * Does sql hold the words LOCAL INFILE (LOAD DATA / LOAD XML LOCAL INFILE,
  * with which a MySQL client sends the server a file it names)?  Comments
- * separate words, except MySQL's executable comments (opened by slash,
- * star, bang), whose text the server runs; quotes are not skipped, so the
- * words inside a literal count too: a refusal too many is better than a
- * file read.
+ * and white space separate words.  The text of executable comments
+ * (opened by slash, star, bang, or MariaDB's slash, star, M, bang, with an
+ * optional version) is what the server runs, so only their markers
+ * separate.  Quotes are not skipped: the words inside a literal count too,
+ * a refusal too many being better than a file read.
  */
 static bool
 mfodbc_local_infile(const char *sql)
@@ -457,9 +501,10 @@ mfodbc_local_infile(const char *sql)
 			while (*p && *p != '\n')
 				p++;
 		}
-		else if (p[0] == '/' && p[1] == '*' && p[2] == '!')
+		else if (p[0] == '/' && p[1] == '*' &&
+				 (p[2] == '!' || (p[2] == 'M' && p[3] == '!')))
 		{
-			p += 3;
+			p += p[2] == '!' ? 3 : 4;
 			while (isdigit((unsigned char) *p))
 				p++;
 		}
@@ -469,6 +514,8 @@ mfodbc_local_infile(const char *sql)
 
 			p = end ? end + 2 : p + strlen(p);
 		}
+		else if (p[0] == '*' && p[1] == '/')
+			p += 2;				/* the end of an executable comment */
 		else if (mfodbc_word_char(*p))
 		{
 			const char *w = p;
