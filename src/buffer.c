@@ -565,6 +565,26 @@ mf_packet_limit(MfConnEntry *entry, void *owner)
 }
 
 /*
+ * Refuse a value the remote would store as another: -0 where its floats
+ * have no negative zero.  row is the statement's, 1-based.
+ */
+void
+mf_check_storable(MfConnEntry *entry, Relation rel, int attnum,
+				  MfTypeClass cls, const char *value, long row)
+{
+	if (cls != MF_TYPE_FLOAT || value == NULL || strcmp(value, "-0") != 0 ||
+		!mf_conn_dialect(entry)->no_negative_zero)
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("server \"%s\" cannot store negative zero",
+					mf_conn_server_name(entry)),
+			 errdetail("Row %ld has -0 in column \"%s\", which the remote would store as 0.",
+					   row, NameStr(TupleDescAttr(RelationGetDescr(rel), attnum - 1)->attname)),
+			 errhint("Add 0 to the value (-0 + 0 is 0) to send it as 0.")));
+}
+
+/*
  * Refuse the statement's row (1-based) whose values take need bytes when
  * one request cannot carry them: the remote would drop the session rather
  * than answer, and the user would learn neither the limit nor the row.
@@ -612,8 +632,12 @@ mf_buffer_add(MfInsertBuffer *buf, TupleTableSlot *slot)
 		char	   *text = NULL;
 
 		if (!slot->tts_isnull[attnum - 1])
+		{
 			text = OutputFunctionCall(&buf->out_functions[i],
 									  slot->tts_values[attnum - 1]);
+			mf_check_storable(buf->entry, buf->rel, attnum, buf->classes[i], text,
+							  buf->rows_sent + buf->nrows + 1);
+		}
 		if (row != NULL)
 		{
 			row[i] = text;

@@ -587,6 +587,9 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 		st->packet_known = true;
 	}
 	st->rows_seen++;
+	for (int i = 0; i < list_length(st->target_attrs); i++)
+		mf_check_storable(st->entry, st->rel, list_nth_int(st->target_attrs, i),
+						  st->classes[i], values[i], st->rows_seen);
 	if (st->packet_limit > 0)
 		mf_check_packet(st->entry, st->packet_limit,
 						mf_row_wire_bytes(st->classes, values, st->nparams),
