@@ -65,6 +65,41 @@ SELECT remote_rows();
 SELECT server_name, valid FROM multi_fdw_get_connections()
  WHERE server_name = 'my_real';
 
+-- the same through MariaDB's ODBC driver, which sends values in the same
+-- binary protocol
+\getenv my_user MF_MY_USER
+\getenv my_password MF_MY_PASSWORD
+CREATE SERVER odbc_packet FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'mysql', transport 'odbc', odbc_dsn 'mf_my');
+CREATE USER MAPPING FOR CURRENT_USER SERVER odbc_packet
+  OPTIONS (user :'my_user', password :'my_password');
+CREATE FOREIGN TABLE odbc_values (id int, t text, b bytea)
+  SERVER odbc_packet OPTIONS (table_name 'packet_wide', insert_method 'values');
+CREATE FOREIGN TABLE odbc_array (id int, t text, b bytea)
+  SERVER odbc_packet OPTIONS (table_name 'packet_wide', insert_method 'array');
+CREATE FOREIGN TABLE odbc_row (id int, t text, b bytea)
+  SERVER odbc_packet OPTIONS (table_name 'packet_wide', insert_method 'row');
+INSERT INTO odbc_values
+  SELECT g, repeat(chr(97 + g % 26), 17408), NULL FROM generate_series(1, 1000) g;
+\echo inserted :ROW_COUNT
+SELECT multi_fdw_exec('my_real', $$
+  SELECT 1 FROM packet_wide
+  HAVING count(*) = 1000 AND sum(length(t)) = 17408000$$) AS remote_rows_exact;
+SELECT multi_fdw_exec('my_real', 'TRUNCATE packet_wide');
+INSERT INTO odbc_values
+  SELECT g, repeat('x', CASE WHEN g = 2 THEN 16777200 ELSE 10 END), NULL
+    FROM generate_series(1, 2) g;
+INSERT INTO odbc_array
+  SELECT g, repeat('x', CASE WHEN g = 3 THEN 16777200 ELSE 10 END), NULL
+    FROM generate_series(1, 3) g;
+INSERT INTO odbc_row
+  SELECT g, repeat('x', CASE WHEN g = 2 THEN 16777200 ELSE 10 END), NULL
+    FROM generate_series(1, 2) g;
+SELECT remote_rows();
+SELECT server_name, valid FROM multi_fdw_get_connections()
+ WHERE server_name = 'odbc_packet';
+DROP SERVER odbc_packet CASCADE;
+
 SELECT multi_fdw_exec('my_real', 'DROP TABLE packet_wide');
 DROP SCHEMA my_packet CASCADE;
 RESET search_path;
