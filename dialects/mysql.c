@@ -635,6 +635,7 @@ const MfDialect mf_dialect_mysql = {
 	.boolean_conditions = true,
 	.const_shippable = mf_const_finite,
 	.text_equality_by_option = true,
+	.no_negative_zero = true,
 
 	.lock_clause = " FOR UPDATE",
 	/* the connection names the database, which is MySQL's schema */

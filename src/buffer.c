@@ -40,6 +40,11 @@
  * they are sent, whatever their number.  The text of held rows lives in
  * buf_cxt, reset after every flush.
  *
+ * A remote that drops the session for a request over its cap (MySQL's
+ * max_allowed_packet, whatever batch_bytes says) gets the held rows in as
+ * many statements as the cap needs, and a row that cannot fit is refused
+ * before anything of it is sent.
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"
@@ -266,8 +271,14 @@ mf_buffer_create(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 		buf->copy_sql = mf_deparse_copy(rel, buf->dialect, target_attrs);
 	}
 	else
+	{
 		buf->values = palloc0(sizeof(char *) *
 							  Max((int64) buf->rows_per_stmt * buf->ncols, 1));
+		buf->packet_limit = mf_packet_limit(entry, mf_buffer_owner(buf));
+		/* parameter arrays are split by the transport itself */
+		if (buf->packet_limit > 0 && method != MF_INSERT_ARRAY)
+			buf->row_wire = palloc(sizeof(size_t) * buf->rows_per_stmt);
+	}
 	buf->buf_cxt = AllocSetContextCreate(CurrentMemoryContext,
 										 "multi_fdw insert buffer",
 										 ALLOCSET_DEFAULT_SIZES);
@@ -407,10 +418,16 @@ mf_values_prepare(MfInsertBuffer *buf, int nrows)
 	return stmt;
 }
 
-/* Send the held rows as one INSERT; returns the rows the remote inserted. */
+/*
+ * Send nrows held rows from the first on as one INSERT; returns the rows
+ * the remote inserted.
+ */
 static long
-mf_values_send(MfInsertBuffer *buf)
+mf_values_send(MfInsertBuffer *buf, int first, int nrows)
 {
+	const char *const *values = (const char *const *) buf->values +
+		(int64) first * buf->ncols;
+	long		base = buf->rows_sent + first;
 	MfStmt	   *stmt;
 	MfError		err;
 	long		rows = 0;
@@ -422,26 +439,25 @@ mf_values_send(MfInsertBuffer *buf)
 		if (buf->full_stmt == NULL)
 			buf->full_stmt = mf_values_prepare(buf, 1);
 		mf_error_clear(&err);
-		if (!buf->transport->execute_array(buf->full_stmt, buf->nrows,
-										   (const char *const *) buf->values,
+		if (!buf->transport->execute_array(buf->full_stmt, nrows, values,
 										   &rows, &err))
 		{
 			if (err.row > 0)
-				err.row += buf->rows_sent;
+				err.row += base;
 			mf_raise_error(ERROR, buf->entry, &err,
-						   mf_buffer_label(buf, buf->nrows));
+						   mf_buffer_label(buf, nrows));
 		}
 		return rows;
 	}
-	if (buf->nrows == buf->rows_per_stmt)
+	if (nrows == buf->rows_per_stmt)
 	{
 		if (buf->full_stmt == NULL)
-			buf->full_stmt = mf_values_prepare(buf, buf->nrows);
+			buf->full_stmt = mf_values_prepare(buf, nrows);
 		stmt = buf->full_stmt;
 	}
 	else
 	{
-		if (buf->part_stmt != NULL && buf->part_rows != buf->nrows)
+		if (buf->part_stmt != NULL && buf->part_rows != nrows)
 		{
 			buf->transport->stmt_close(buf->part_stmt);
 			buf->part_stmt = NULL;
@@ -451,8 +467,8 @@ mf_values_send(MfInsertBuffer *buf)
 			/* preparing waits for its answer: not inside a pipeline */
 			if (buf->pipeline.open)
 				buf->pipeline.rows += mf_pipeline_sync(&buf->pipeline);
-			buf->part_stmt = mf_values_prepare(buf, buf->nrows);
-			buf->part_rows = buf->nrows;
+			buf->part_stmt = mf_values_prepare(buf, nrows);
+			buf->part_rows = nrows;
 		}
 		stmt = buf->part_stmt;
 	}
@@ -460,17 +476,136 @@ mf_values_send(MfInsertBuffer *buf)
 	mf_error_clear(&err);
 	if (buf->method == MF_INSERT_PIPELINE)
 	{
-		mf_pipeline_send(&buf->pipeline, stmt, (const char *const *) buf->values);
+		mf_pipeline_send(&buf->pipeline, stmt, values);
 		return mf_pipeline_take(&buf->pipeline);
 	}
-	if (!buf->transport->execute(stmt, (const char *const *) buf->values, &rows,
-								 NULL, &err))
+	if (!buf->transport->execute(stmt, values, &rows, NULL, &err))
 	{
 		if (err.row > 0)
-			err.row += buf->rows_sent;
-		mf_raise_error(ERROR, buf->entry, &err, mf_buffer_label(buf, buf->nrows));
+			err.row += base;
+		mf_raise_error(ERROR, buf->entry, &err, mf_buffer_label(buf, nrows));
 	}
 	return rows;
+}
+
+/*
+ * Send the held rows in statements that each fit under the remote's cap
+ * on a request; every row fits alone (mf_buffer_add checked).
+ */
+static long
+mf_values_send_all(MfInsertBuffer *buf)
+{
+	long		rows = 0;
+	int			first = 0;
+
+	if (buf->row_wire == NULL)
+		return mf_values_send(buf, 0, buf->nrows);
+	while (first < buf->nrows)
+	{
+		size_t		bytes = MF_PACKET_REQUEST_OVERHEAD + buf->row_wire[first];
+		int			n = 1;
+
+		while (first + n < buf->nrows &&
+			   bytes + buf->row_wire[first + n] <= buf->packet_limit)
+			bytes += buf->row_wire[first + n++];
+		rows += mf_values_send(buf, first, n);
+		first += n;
+	}
+	return rows;
+}
+
+/* ---------------------------------------------------------------------
+ * The remote's cap on one request
+ * ---------------------------------------------------------------------
+ */
+
+/*
+ * The bytes a row's values take in a request, counted as transport.h's
+ * max_packet says: a bytea is sent decoded, half its hex text.
+ */
+size_t
+mf_row_wire_bytes(const MfTypeClass *classes, const char *const *values, int n)
+{
+	size_t		bytes = 0;
+
+	for (int i = 0; i < n; i++)
+	{
+		size_t		len;
+
+		bytes += MF_PACKET_VALUE_OVERHEAD;
+		if (values[i] == NULL)
+			continue;
+		len = strlen(values[i]);
+		if (classes[i] == MF_TYPE_BYTES && len >= 2 &&
+			values[i][0] == '\\' && values[i][1] == 'x')
+			len = (len - 2) / 2;
+		bytes += len;
+	}
+	return bytes;
+}
+
+/*
+ * The remote's cap on one request in bytes, 0 when it has none.  Asking may
+ * need a round trip, so a stream someone else has open ends first.
+ */
+size_t
+mf_packet_limit(MfConnEntry *entry, void *owner)
+{
+	const MfTransport *tr = mf_conn_transport(entry);
+	MfError		err;
+	size_t		bytes = 0;
+
+	if (tr->max_packet == NULL)
+		return 0;
+	mf_claim_connection(entry, owner);
+	mf_error_clear(&err);
+	if (!tr->max_packet(mf_conn(entry), &bytes, &err))
+		mf_raise_error(ERROR, entry, &err, NULL);
+	return bytes;
+}
+
+/*
+ * Refuse a value the remote would store as another: -0 where its floats
+ * have no negative zero.  row is the statement's, 1-based.
+ */
+void
+mf_check_storable(MfConnEntry *entry, Relation rel, int attnum,
+				  MfTypeClass cls, const char *value, long row)
+{
+	if (cls != MF_TYPE_FLOAT || value == NULL || strcmp(value, "-0") != 0 ||
+		!mf_conn_dialect(entry)->no_negative_zero)
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("server \"%s\" cannot store negative zero",
+					mf_conn_server_name(entry)),
+			 errdetail("Row %ld has -0 in column \"%s\", which the remote would store as 0.",
+					   row, NameStr(TupleDescAttr(RelationGetDescr(rel), attnum - 1)->attname)),
+			 errhint("Add 0 to the value (-0 + 0 is 0) to send it as 0.")));
+}
+
+/*
+ * Refuse the statement's row (1-based) whose values take need bytes when
+ * one request cannot carry them: the remote would drop the session rather
+ * than answer, and the user would learn neither the limit nor the row.
+ */
+void
+mf_check_packet(MfConnEntry *entry, size_t limit, size_t need, long row)
+{
+	const char *setting = mf_conn_transport(entry)->max_packet_setting;
+
+	if (limit == 0 || need + MF_PACKET_REQUEST_OVERHEAD <= limit)
+		return;
+	if (setting == NULL)
+		setting = "request limit";
+	ereport(ERROR,
+			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+			 errmsg("row %ld is too large for server \"%s\"",
+					row, mf_conn_server_name(entry)),
+			 errdetail("The row needs a request of %zu bytes; the server's %s is %zu bytes.",
+					   need + MF_PACKET_REQUEST_OVERHEAD, setting, limit),
+			 errhint("Raise %s on the remote server, or send smaller values.",
+					 setting)));
 }
 
 /* ---------------------------------------------------------------------
@@ -497,8 +632,12 @@ mf_buffer_add(MfInsertBuffer *buf, TupleTableSlot *slot)
 		char	   *text = NULL;
 
 		if (!slot->tts_isnull[attnum - 1])
+		{
 			text = OutputFunctionCall(&buf->out_functions[i],
 									  slot->tts_values[attnum - 1]);
+			mf_check_storable(buf->entry, buf->rel, attnum, buf->classes[i], text,
+							  buf->rows_sent + buf->nrows + 1);
+		}
 		if (row != NULL)
 		{
 			row[i] = text;
@@ -514,6 +653,17 @@ mf_buffer_add(MfInsertBuffer *buf, TupleTableSlot *slot)
 				mf_copy_escape(&buf->chunk, text);
 		}
 		i++;
+	}
+	if (row != NULL && buf->packet_limit > 0)
+	{
+		size_t		need = mf_row_wire_bytes(buf->classes,
+											 (const char *const *) row,
+											 buf->ncols);
+
+		mf_check_packet(buf->entry, buf->packet_limit, need,
+						buf->rows_sent + buf->nrows + 1);
+		if (buf->row_wire != NULL)
+			buf->row_wire[buf->nrows] = need;
 	}
 	if (row == NULL)
 	{
@@ -558,7 +708,7 @@ mf_buffer_flush(MfInsertBuffer *buf)
 		rows = buf->nrows;
 	}
 	else
-		rows = mf_values_send(buf);
+		rows = mf_values_send_all(buf);
 
 	buf->rows_sent += buf->nrows;
 	buf->nrows = 0;

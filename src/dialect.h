@@ -162,6 +162,12 @@ typedef struct MfDialect
 									 * condition (WHERE flag) */
 
 	/*
+	 * The remote's floating-point columns store -0 as 0 (MySQL, MariaDB):
+	 * a negative zero written there is refused rather than changed.
+	 */
+	bool		no_negative_zero;
+
+	/*
 	 * Text comparisons depend on the remote collation (case, accents,
 	 * trailing spaces), so operator_shippable refuses them.  When this is
 	 * set, = and <> on a text column that carries the column option

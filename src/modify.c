@@ -79,6 +79,11 @@ typedef struct MfModifyState
 	MfPipeline	pipeline;
 	MfRowReader reader;			/* RETURNING */
 	MemoryContext temp_cxt;
+
+	/* one-row statements: the remote's cap on a request (0: none) */
+	bool		packet_known;
+	size_t		packet_limit;
+	long		rows_seen;		/* rows of the statement so far */
 } MfModifyState;
 
 typedef struct MfDirectState
@@ -657,6 +662,20 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 	MemoryContextSwitchTo(old);
 
 	mf_claim_connection(st->entry, st->pipelined ? (void *) &st->pipeline : st);
+	if (!st->packet_known)
+	{
+		st->packet_limit = mf_packet_limit(st->entry, st->pipelined ?
+										   (void *) &st->pipeline : st);
+		st->packet_known = true;
+	}
+	st->rows_seen++;
+	for (int i = 0; i < list_length(st->target_attrs); i++)
+		mf_check_storable(st->entry, st->rel, list_nth_int(st->target_attrs, i),
+						  st->classes[i], values[i], st->rows_seen);
+	if (st->packet_limit > 0)
+		mf_check_packet(st->entry, st->packet_limit,
+						mf_row_wire_bytes(st->classes, values, st->nparams),
+						st->rows_seen);
 	mf_error_clear(&err);
 	if (st->stmt == NULL)
 	{

@@ -332,6 +332,11 @@ typedef struct MfInsertBuffer
 								 * COPY began */
 
 	long		rows_sent;		/* rows of this statement sent so far */
+
+	/* values, pipeline, array: the remote's cap on one request; 0: none */
+	size_t		packet_limit;
+	size_t	   *row_wire;		/* values, pipeline under a cap: each held
+								 * row's bytes in a request */
 } MfInsertBuffer;
 
 extern MfInsertBuffer *mf_buffer_create(MfConnEntry *entry, Relation rel,
@@ -355,6 +360,13 @@ extern MfInsertMethod mf_connected_insert_method(const MfOptions *opts,
 extern int	mf_executor_batch_size(const MfOptions *opts, MfInsertMethod method,
 								   int ncols);
 extern char *mf_buffer_sql(MfInsertBuffer *buf, int nrows);
+extern size_t mf_packet_limit(MfConnEntry *entry, void *owner);
+extern size_t mf_row_wire_bytes(const MfTypeClass *classes,
+								const char *const *values, int n);
+extern void mf_check_packet(MfConnEntry *entry, size_t limit, size_t need,
+							long row);
+extern void mf_check_storable(MfConnEntry *entry, Relation rel, int attnum,
+							  MfTypeClass cls, const char *value, long row);
 
 /* ---------------------------------------------------------------------
  * import.c

@@ -246,6 +246,22 @@ typedef bool (*MfArraysNativeFn) (MfConn *conn);
 typedef MfResult *(*MfCatalogColumnsFn) (MfConn *conn, const char *schema,
 										 MfError *err);
 
+/*
+ * optional: the server's cap on one request, in bytes (MySQL's
+ * max_allowed_packet), read once per connection; *bytes 0: no cap.  A
+ * request the server finds too large is refused and the session dropped
+ * with it, so the core never sends one: it cuts multi-row statements under
+ * the cap and refuses a row that cannot fit.  It counts a request of n
+ * values as the bytes they are sent as (a bytea decoded) plus
+ * n * MF_PACKET_VALUE_OVERHEAD + MF_PACKET_REQUEST_OVERHEAD; a transport
+ * with this member sends no request larger than that (parameter arrays
+ * split by the transport itself may hold several such rows).
+ */
+typedef bool (*MfMaxPacketFn) (MfConn *conn, size_t *bytes, MfError *err);
+
+#define MF_PACKET_VALUE_OVERHEAD	12	/* MySQL: type, length, NULL bit */
+#define MF_PACKET_REQUEST_OVERHEAD	64	/* MySQL: command, statement, flags */
+
 /* optional: pipelining of prepared statements */
 typedef bool (*MfPipelineBeginFn) (MfConn *conn, MfError *err);
 typedef bool (*MfPipelineSendFn) (MfStmt *stmt, const char *const *values,
@@ -285,6 +301,9 @@ typedef struct MfTransport
 	 * be sent in the SQL: the deparser keeps such conditions local.
 	 */
 	bool		question_mark_is_marker;
+
+	/* the server setting max_packet reads, named in errors; NULL: none */
+	const char *max_packet_setting;
 
 	/* required */
 	MfConnectFn connect;		/* NULL and err filled on failure */
@@ -338,6 +357,7 @@ typedef struct MfTransport
 	MfAsyncSocketFn async_socket;	/* the socket to wait on */
 	MfAsyncPollFn async_poll;
 	MfCatalogColumnsFn catalog_columns;
+	MfMaxPacketFn max_packet;
 } MfTransport;
 
 /* the transports, defined in src/transport/ */

@@ -3251,8 +3251,24 @@ mfmysql_arrays_native(MfConn *conn)
 	return conn->bulk;
 }
 
+/*
+ * The cap on a request.  Read before anything is sent for an INSERT, so
+ * that the core can cut statements under it; a LOAD DATA is never open
+ * then (the core has claimed the connection).
+ */
+static bool
+mfmysql_max_packet(MfConn *conn, size_t *bytes, MfError *err)
+{
+	if (!mfmysql_usable(conn, MF_STEP_EXECUTE, err) ||
+		!mfmysql_read_max_packet(conn, err))
+		return false;
+	*bytes = conn->max_packet;
+	return true;
+}
+
 const MfTransport mf_transport_mysql = {
 	.name = "mysql",
+	.max_packet_setting = "max_allowed_packet",
 
 	.connect = mfmysql_connect,
 	.disconnect = mfmysql_disconnect,
@@ -3280,4 +3296,5 @@ const MfTransport mf_transport_mysql = {
 	.copy_begin = mfmysql_copy_begin,
 	.copy_send = mfmysql_copy_send,
 	.copy_end = mfmysql_copy_end,
+	.max_packet = mfmysql_max_packet,
 };

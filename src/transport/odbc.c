@@ -1761,9 +1761,12 @@ mfodbc_probe_arrays(MfConn *conn)
 			if (SQL_SUCCEEDED(SQLExecDirectW(h, w, SQL_NTS)) &&
 				SQL_SUCCEEDED(SQLFetch(h)) &&
 				SQL_SUCCEEDED(SQLGetData(h, 1, SQL_C_SBIGINT, &maxp, 0, &ind)) &&
-				ind != SQL_NULL_DATA && maxp > 0 &&
-				(size_t) maxp / 2 < conn->array_budget)
-				conn->array_budget = (size_t) maxp / 2;
+				ind != SQL_NULL_DATA && maxp > 0)
+			{
+				conn->max_packet = (size_t) maxp;
+				if ((size_t) maxp / 2 < conn->array_budget)
+					conn->array_budget = (size_t) maxp / 2;
+			}
 			(void) SQLFreeHandle(SQL_HANDLE_STMT, h);
 		}
 		free(w);
@@ -1975,12 +1978,26 @@ mfodbc_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 	return true;
 }
 
+/*
+ * MariaDB's driver sends values in the binary protocol, as Connector/C
+ * does, and the server drops the session on a request over its
+ * max_allowed_packet; other drivers' servers take requests of any size.
+ */
+static bool
+mfodbc_max_packet(MfConn *conn, size_t *bytes, MfError *err)
+{
+	mfodbc_probe_arrays(conn);
+	*bytes = conn->max_packet;
+	return true;
+}
+
 const MfTransport mf_transport_odbc = {
 	.name = "odbc",
 
 	/* psqlODBC fails at 32768 parameters; no driver takes over 65535 */
 	.max_params = 32767,
 	.question_mark_is_marker = true,
+	.max_packet_setting = "max_allowed_packet",
 
 	.connect = mfodbc_connect,
 	.disconnect = mfodbc_disconnect,
@@ -2006,4 +2023,5 @@ const MfTransport mf_transport_odbc = {
 	.execute_array = mfodbc_execute_array,
 	.arrays_native = mfodbc_arrays_native,
 	.catalog_columns = mfodbc_catalog_columns,
+	.max_packet = mfodbc_max_packet,
 };

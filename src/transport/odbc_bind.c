@@ -253,7 +253,8 @@ typedef enum MfodbcRepr
 	MFODBC_R_BINARY,
 	MFODBC_R_DATE,
 	MFODBC_R_TIMESTAMP,
-	MFODBC_R_ISO				/* a date or timestamp as ISO text */
+	MFODBC_R_ISO,				/* a date or timestamp as ISO text */
+	MFODBC_R_BITS				/* a bit string as the number it spells */
 } MfodbcRepr;
 
 /* what every set's value of one parameter allows */
@@ -333,6 +334,10 @@ mfodbc_survey(MfTypeClass cls, int nsets, int nparams, int p,
 				break;
 			case MF_TYPE_BYTES:
 				if (v[0] != '\\' || v[1] != 'x' || (len - 2) % 2 != 0)
+					ok = false;
+				break;
+			case MF_TYPE_BITS:
+				if (len == 0 || len > 64 || strspn(v, "01") != len)
 					ok = false;
 				break;
 			default:
@@ -438,6 +443,20 @@ mfodbc_choose(MfTypeClass cls, const MfodbcShape *sh, MfodbcDriver driver,
 			b->sqltype = SQL_VARCHAR;
 			b->colsize = maxlen > 0 ? maxlen : 1;
 			break;
+		case MF_TYPE_BITS:
+			if (ok && driver == MFODBC_MARIADB)
+			{
+				/*
+				 * MariaDB takes text for a BIT(n) column as bytes ('101'
+				 * is three bytes, too long for BIT(8)), and a number as
+				 * its bits.
+				 */
+				repr = MFODBC_R_BITS;
+				b->sqltype = SQL_BIGINT;
+				b->colsize = 20;
+				break;
+			}
+			/* FALLTHROUGH */
 		default:
 
 			/*
@@ -469,6 +488,10 @@ mfodbc_choose(MfTypeClass cls, const MfodbcShape *sh, MfodbcDriver driver,
 		case MFODBC_R_BIT:
 			b->ctype = SQL_C_BIT;
 			b->width = 1;
+			break;
+		case MFODBC_R_BITS:
+			b->ctype = SQL_C_UBIGINT;
+			b->width = sizeof(SQLUBIGINT);
 			break;
 		case MFODBC_R_BINARY:
 			b->ctype = SQL_C_BINARY;
@@ -526,6 +549,16 @@ mfodbc_fill(MfodbcRepr repr, MfTypeClass cls, const char *v, char *dst,
 				SQLBIGINT	x = 0;
 
 				(void) mfodbc_parse_int(v, &x);
+				memcpy(dst, &x, sizeof(x));
+				*ind = sizeof(x);
+			}
+			break;
+		case MFODBC_R_BITS:
+			{
+				SQLUBIGINT	x = 0;
+
+				for (const char *c = v; *c; c++)
+					x = (x << 1) | (SQLUBIGINT) (*c - '0');
 				memcpy(dst, &x, sizeof(x));
 				*ind = sizeof(x);
 			}

@@ -49,6 +49,7 @@ struct MfConn
 	bool		arrays_native;	/* ... in one round trip */
 	SQLUINTEGER parc;			/* SQL_PARAM_ARRAY_ROW_COUNTS */
 	size_t		array_budget;	/* bytes of values per SQLExecute */
+	size_t		max_packet;		/* MariaDB's max_allowed_packet; 0: none known */
 
 	MfStmt	   *stmts;
 	MfResult   *results;
