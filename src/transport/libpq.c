@@ -162,6 +162,16 @@ mfpq_result_error(MfConn *conn, const PGresult *res, MfStep step,
 {
 	const char *sqlstate = PQresultErrorField(res, PG_DIAG_SQLSTATE);
 	const char *primary = PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY);
+	const char *severity = PQresultErrorField(res,
+											  PG_DIAG_SEVERITY_NONLOCALIZED);
+
+	/*
+	 * A FATAL error ends the remote session (pg_terminate_backend, a
+	 * shutdown), though libpq may not have seen the socket close yet.
+	 */
+	if (severity != NULL &&
+		(strcmp(severity, "FATAL") == 0 || strcmp(severity, "PANIC") == 0))
+		conn->broken = true;
 
 	mf_error_clear(err);
 	err->step = step;
