@@ -206,8 +206,19 @@ mf_latch_wait(int sock, bool for_write)
 	}
 }
 
+/*
+ * Read from a transport's watcher thread as well: plain loads of flags
+ * that only the main thread's signal handlers set.
+ */
+static bool
+mf_pending_interrupt(void)
+{
+	return QueryCancelPending || ProcDiePending;
+}
+
 void
 mf_install_wait(void)
 {
 	mf_wait_socket = mf_latch_wait;
+	mf_interrupt_pending = mf_pending_interrupt;
 }
