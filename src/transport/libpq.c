@@ -1339,11 +1339,13 @@ mfpq_copy_end(MfConn *conn, const char *abort_reason, long *rows,
 		if (!mfpq_wait(conn, true, MF_STEP_COPY, err))
 			return false;
 	}
-	if (rc > 0)
-		conn->in_copy = false;
 
+	/*
+	 * Still a COPY until its answer is read: a cancel while the server has
+	 * not taken the last rows settles within a COPY's bound.
+	 */
 	ok = mfpq_finish(conn, rc > 0, MF_STEP_COPY, &last, err);
-	if (!mfpq_is_broken(conn))
+	if (rc > 0 && !mfpq_is_broken(conn))
 		mfpq_copy_over(conn);
 	if (!ok)
 	{
