@@ -12,6 +12,10 @@
  * mf_interrupt_pending every tick and, once it says yes, calls SQLCancel
  * on the handle (again each second while the call still runs, since a
  * cancel that reaches the server before the statement does is lost).
+ * It cancels only a call it already saw armed at the tick before, one that
+ * is surely inside the driver: MariaDB's SQLCancel closes the cursor of a
+ * statement that is not running, which must not race with the call
+ * starting or ending.
  *
  * The thread runs nothing of PostgreSQL: it reads the backend's flags
  * through mf_interrupt_pending and calls the driver.  It blocks every
@@ -78,6 +82,7 @@ mfodbc_watch_main(void *arg)
 	int			idle = 0;
 	int			since_fire = 0;
 	unsigned long fired_call = 0;
+	unsigned long seen_call = 0;
 
 	pthread_mutex_lock(&w->mu);
 	while (!w->quit)
@@ -103,6 +108,11 @@ mfodbc_watch_main(void *arg)
 			continue;
 		}
 		idle = 0;
+		if (seen_call != w->call)
+		{
+			seen_call = w->call;
+			continue;
+		}
 		if (w->fired && fired_call == w->call &&
 			++since_fire < MFODBC_WATCH_REFIRE)
 			continue;
