@@ -18,7 +18,8 @@ DIALECTS = dialects/common.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 TRANSPORTS = src/transport/common.o src/transport/libpq.o \
 	src/transport/mysql.o src/transport/odbc.o src/transport/odbc_bind.o \
-	src/transport/odbc_catalog.o src/transport/odbc_option.o
+	src/transport/odbc_catalog.o src/transport/odbc_option.o \
+	src/transport/odbc_cancel.o
 OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)

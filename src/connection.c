@@ -329,9 +329,13 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 	mf_session_setup(entry, opts);
 }
 
-/* Open the remote transaction and savepoints up to the local level. */
+/*
+ * Open the remote transaction and savepoints up to the local level.
+ * reused: the connection comes from the cache rather than from this call.
+ */
 static void
-mf_begin_remote_xact(MfConnEntry *entry)
+mf_begin_remote_xact(MfConnEntry *entry, bool reused, UserMapping *user,
+					 const MfOptions *opts)
 {
 	int			curlevel = GetCurrentTransactionNestLevel();
 	MfError		err;
@@ -344,7 +348,29 @@ mf_begin_remote_xact(MfConnEntry *entry)
 
 		entry->changing_xact_state = true;
 		if (!entry->transport->begin(entry->conn, sql, &err))
-			mf_raise_error(ERROR, entry, &err, sql ? sql : "(begin transaction)");
+		{
+			/*
+			 * A cached connection may have died while idle (the remote
+			 * restarted).  Nothing of this transaction has been sent on it
+			 * yet, so a new connection loses nothing: reconnect once, as
+			 * postgres_fdw does.  A fresh connection that cannot begin
+			 * would fail again.
+			 */
+			if (!reused || !(err.conn_lost ||
+							 entry->transport->is_broken(entry->conn)))
+				mf_raise_error(ERROR, entry, &err,
+							   sql ? sql : "(begin transaction)");
+			ereport(DEBUG1,
+					(errmsg_internal("multi_fdw: reconnecting to server \"%s\": %s",
+									 entry->servername, err.message)));
+			mf_disconnect(entry);
+			mf_connect(entry, user, opts);
+			mf_error_clear(&err);
+			entry->changing_xact_state = true;
+			if (!entry->transport->begin(entry->conn, sql, &err))
+				mf_raise_error(ERROR, entry, &err,
+							   sql ? sql : "(begin transaction)");
+		}
 		entry->changing_xact_state = false;
 		entry->xact_depth = 1;
 	}
@@ -372,6 +398,7 @@ mf_get_connection(UserMapping *user, const MfOptions *opts)
 {
 	MfConnEntry *entry;
 	bool		found;
+	bool		reused;
 
 	mf_connection_init();
 
@@ -394,6 +421,7 @@ mf_get_connection(UserMapping *user, const MfOptions *opts)
 		entry->transport->is_broken(entry->conn))
 		mf_disconnect(entry);
 
+	reused = entry->conn != NULL;
 	if (entry->conn == NULL)
 	{
 		entry->key = user->umid;
@@ -417,7 +445,7 @@ mf_get_connection(UserMapping *user, const MfOptions *opts)
 				 errdetail("The remote transaction cannot go on; roll back and retry.")));
 
 	mf_xact_got_connection = true;
-	mf_begin_remote_xact(entry);
+	mf_begin_remote_xact(entry, reused, user, opts);
 	return entry;
 }
 

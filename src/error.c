@@ -16,6 +16,7 @@
 
 #include "miscadmin.h"
 #include "storage/latch.h"
+#include "utils/timeout.h"
 #include "utils/wait_event.h"
 
 #include "multi_fdw.h"
@@ -69,6 +70,25 @@ mf_step_name(MfStep step)
 }
 
 /*
+ * A transport that stopped because our wait saw a pending interrupt only
+ * knows that it was asked to cancel; why is in the backend's flags, read
+ * here as ProcessInterrupts reads them.  The cancel is consumed: this error
+ * is what it turns into, so it must not be reported a second time.
+ * Returns NULL when no cancel of ours is pending (the remote cancelled on
+ * its own, or interrupts are held off and the flag must stay).
+ */
+static const char *
+mf_take_cancel_reason(int elevel)
+{
+	if (elevel < ERROR || !QueryCancelPending || QueryCancelHoldoffCount != 0)
+		return NULL;
+	QueryCancelPending = false;
+	if (get_timeout_indicator(STATEMENT_TIMEOUT, true))
+		return "canceling statement due to statement timeout";
+	return "canceling statement due to user request";
+}
+
+/*
  * Report err at elevel.  servername and dialect may be NULL; sql is the
  * statement that failed, or NULL.
  */
@@ -80,6 +100,7 @@ mf_report_error(int elevel, const char *servername, const MfDialect *dialect,
 	bool		lost = err->conn_lost;
 	int			code;
 	char		shortsql[MF_CONTEXT_SQL_LEN + 4];
+	const char *cancel_reason = NULL;
 
 	if (dialect != NULL && err->native_code != 0)
 		mapped = mf_dialect_sqlstate(dialect, err->native_code, &lost);
@@ -103,6 +124,14 @@ mf_report_error(int elevel, const char *servername, const MfDialect *dialect,
 	if (servername == NULL)
 		servername = "?";
 
+	if (code == ERRCODE_QUERY_CANCELED)
+	{
+		/* a termination is processed as such, not as this cancel */
+		if (elevel >= ERROR && ProcDiePending)
+			CHECK_FOR_INTERRUPTS();
+		cancel_reason = mf_take_cancel_reason(elevel);
+	}
+
 	if (lost && mapped == NULL && !mf_valid_sqlstate(err->sqlstate))
 		ereport(elevel,
 				(errcode(code),
@@ -114,13 +143,14 @@ mf_report_error(int elevel, const char *servername, const MfDialect *dialect,
 		ereport(elevel,
 				(errcode(code),
 				 errmsg("connection to server \"%s\" was lost: %s", servername,
-						err->message),
+						cancel_reason ? cancel_reason : err->message),
 				 err->detail[0] ? errdetail_internal("%s", err->detail) : 0,
 				 sql ? errcontext("remote SQL on server \"%s\": %s",
 								  servername, shortsql) : 0));
 	else
 		ereport(elevel,
 				(errcode(code),
+				 cancel_reason ? errmsg_internal("%s", cancel_reason) :
 				 errmsg_internal("%s", err->message[0] ? err->message :
 								 "unknown error"),
 				 err->detail[0] ? errdetail_internal("%s", err->detail) :
@@ -176,8 +206,19 @@ mf_latch_wait(int sock, bool for_write)
 	}
 }
 
+/*
+ * Read from a transport's watcher thread as well: plain loads of flags
+ * that only the main thread's signal handlers set.
+ */
+static bool
+mf_pending_interrupt(void)
+{
+	return QueryCancelPending || ProcDiePending;
+}
+
 void
 mf_install_wait(void)
 {
 	mf_wait_socket = mf_latch_wait;
+	mf_interrupt_pending = mf_pending_interrupt;
 }

@@ -91,6 +91,16 @@ extern void mf_error_copy(char *dst, size_t dstlen, const char *src);
 typedef int (*MfWaitFn) (int sock, bool for_write);
 extern MfWaitFn mf_wait_socket;
 
+/*
+ * Whether the user asked to stop (a cancel or a termination is pending),
+ * for a transport whose library blocks inside its calls and can only be
+ * stopped from another thread (ODBC's SQLCancel).  Safe to call from any
+ * thread: it only reads the backend's flags, which the core points it at
+ * when the extension loads; until then it says false.
+ */
+typedef bool (*MfInterruptPendingFn) (void);
+extern MfInterruptPendingFn mf_interrupt_pending;
+
 /* The value of a hexadecimal digit, -1 for any other character. */
 extern int	mf_hex_value(char c);
 

@@ -138,6 +138,14 @@ mf_poll_wait(int sock, bool for_write)
 
 MfWaitFn	mf_wait_socket = mf_poll_wait;
 
+static bool
+mf_never_pending(void)
+{
+	return false;
+}
+
+MfInterruptPendingFn mf_interrupt_pending = mf_never_pending;
+
 /* Milliseconds of a monotonic clock, for deadlines. */
 long long
 mf_now_ms(void)

@@ -13,7 +13,11 @@
  * The connection stays in libpq's blocking mode.  Sending therefore happens
  * inside libpq, which reads incoming data while it waits to write and so
  * cannot deadlock against a server that is itself busy writing (as in a
- * pipeline); only waits for the server's answer are interruptible.
+ * pipeline); only waits for the server's answer are interruptible.  A COPY
+ * is the exception: its data can fill the socket while the server does not
+ * read (it waits on a lock, or is stopped), so the connection is
+ * non-blocking from copy_begin until the COPY is over and every wait to
+ * write goes through mf_wait_socket too.
  *
  * This file is on the transport side of the wall (see transport.h): no
  * PostgreSQL server header, only libpq-fe.h.
@@ -37,6 +41,13 @@
  * giving up on the connection.
  */
 #define MFPQ_SETTLE_MS		30000
+
+/*
+ * The same after a user's cancel in the middle of a COPY.  The server takes
+ * the rest of the data at once when the cancel reaches it; one that still
+ * reads nothing is stopped or gone, and the user is waiting.
+ */
+#define MFPQ_COPY_SETTLE_MS	2000
 
 /* Large enough for "mf_s" or "mf_c" and any unsigned long. */
 #define MFPQ_NAME_LEN		32
@@ -162,6 +173,16 @@ mfpq_result_error(MfConn *conn, const PGresult *res, MfStep step,
 {
 	const char *sqlstate = PQresultErrorField(res, PG_DIAG_SQLSTATE);
 	const char *primary = PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY);
+	const char *severity = PQresultErrorField(res,
+											  PG_DIAG_SEVERITY_NONLOCALIZED);
+
+	/*
+	 * A FATAL error ends the remote session (pg_terminate_backend, a
+	 * shutdown), though libpq may not have seen the socket close yet.
+	 */
+	if (severity != NULL &&
+		(strcmp(severity, "FATAL") == 0 || strcmp(severity, "PANIC") == 0))
+		conn->broken = true;
 
 	mf_error_clear(err);
 	err->step = step;
@@ -273,6 +294,18 @@ mfpq_send_cancel(MfConn *conn, char *errbuf, int errlen)
 	return ok;
 }
 
+/*
+ * The COPY is over and nothing is left to send: back to blocking mode, in
+ * which the other commands are written.
+ */
+static void
+mfpq_copy_over(MfConn *conn)
+{
+	conn->in_copy = false;
+	if (PQisnonblocking(conn->pg) && PQsetnonblocking(conn->pg, 0) != 0)
+		conn->broken = true;
+}
+
 static bool
 mfpq_drain_copy_out(PGconn *pg, long long deadline)
 {
@@ -299,10 +332,10 @@ mfpq_drain_copy_out(PGconn *pg, long long deadline)
  * when it fails the connection is marked broken.
  */
 static bool
-mfpq_settle(MfConn *conn)
+mfpq_settle_within(MfConn *conn, int ms)
 {
 	PGconn	   *pg = conn->pg;
-	long long	deadline = mf_now_ms() + MFPQ_SETTLE_MS;
+	long long	deadline = mf_now_ms() + ms;
 	int			idle_nulls = 0;
 
 	if (mfpq_is_broken(conn))
@@ -375,16 +408,23 @@ mfpq_settle(MfConn *conn)
 			goto fail;
 	}
 
-	conn->in_copy = false;
+	mfpq_copy_over(conn);
 	conn->pl_sent = conn->pl_taken = 0;
 	conn->pl_syncs = 0;
 	conn->pl_failed = false;
 	return true;
 
 fail:
+	/* non-blocking stays: PQfinish must not wait on a server that is stuck */
 	conn->broken = true;
 	conn->in_copy = false;
 	return false;
+}
+
+static bool
+mfpq_settle(MfConn *conn)
+{
+	return mfpq_settle_within(conn, MFPQ_SETTLE_MS);
 }
 
 /* The user cancelled while we waited: stop the remote side and wind down. */
@@ -392,7 +432,8 @@ static void
 mfpq_interrupt(MfConn *conn, MfStep step, MfError *err)
 {
 	(void) mfpq_send_cancel(conn, NULL, 0);
-	(void) mfpq_settle(conn);
+	(void) mfpq_settle_within(conn, conn->in_copy ? MFPQ_COPY_SETTLE_MS :
+							  MFPQ_SETTLE_MS);
 	conn->interrupted = true;
 	mfpq_fail(conn, err, step, "57014",
 			  "canceling statement due to user request");
@@ -804,12 +845,18 @@ mfpq_rollback(MfConn *conn, MfError *err)
 	if (conn->in_copy || PQpipelineStatus(pg) != PQ_PIPELINE_OFF ||
 		PQtransactionStatus(pg) == PQTRANS_ACTIVE)
 	{
-		/* work still running is about to be rolled back: stop it first */
-		if (!conn->in_copy &&
-			(PQtransactionStatus(pg) == PQTRANS_ACTIVE ||
-			 conn->pl_taken < conn->pl_sent))
+		bool		in_copy = conn->in_copy;
+
+		/*
+		 * Work still running is about to be rolled back: stop it first.  A
+		 * COPY is stopped too, since the server may not be reading the data
+		 * that has to go before the CopyFail (it waits on a lock).
+		 */
+		if (in_copy || PQtransactionStatus(pg) == PQTRANS_ACTIVE ||
+			conn->pl_taken < conn->pl_sent)
 			(void) mfpq_send_cancel(conn, NULL, 0);
-		if (!mfpq_settle(conn))
+		if (!mfpq_settle_within(conn, in_copy ? MFPQ_COPY_SETTLE_MS :
+								MFPQ_SETTLE_MS))
 		{
 			mfpq_fail(conn, err, MF_STEP_TRANSACTION, "08006",
 					  "could not end the remote command in progress");
@@ -1233,6 +1280,13 @@ mfpq_copy_begin(MfConn *conn, const char *sql, MfError *err)
 	{
 		PQclear(res);
 		conn->in_copy = true;
+		if (PQsetnonblocking(conn->pg, 1) != 0)
+		{
+			mfpq_conn_error(conn, MF_STEP_COPY, err);
+			(void) mfpq_settle(conn);
+			err->conn_lost = mfpq_is_broken(conn);
+			return false;
+		}
 		return true;
 	}
 
@@ -1273,7 +1327,13 @@ mfpq_copy_send(MfConn *conn, const char *buf, size_t len, MfError *err)
 			mfpq_conn_error(conn, MF_STEP_COPY, err);
 			return false;
 		}
-		else if (!mfpq_wait(conn, true, MF_STEP_COPY, err))
+
+		/*
+		 * Non-blocking libpq keeps what the socket does not take: without
+		 * this wait its buffer would grow by every row the server does not
+		 * read.
+		 */
+		if (!mfpq_flush(conn, MF_STEP_COPY, err))
 			return false;
 	}
 	return true;
@@ -1285,6 +1345,7 @@ mfpq_copy_end(MfConn *conn, const char *abort_reason, long *rows,
 {
 	PGresult   *last;
 	int			rc;
+	bool		ok;
 
 	if (rows)
 		*rows = 0;
@@ -1294,10 +1355,15 @@ mfpq_copy_end(MfConn *conn, const char *abort_reason, long *rows,
 		if (!mfpq_wait(conn, true, MF_STEP_COPY, err))
 			return false;
 	}
-	if (rc > 0)
-		conn->in_copy = false;
 
-	if (!mfpq_finish(conn, rc > 0, MF_STEP_COPY, &last, err))
+	/*
+	 * Still a COPY until its answer is read: a cancel while the server has
+	 * not taken the last rows settles within a COPY's bound.
+	 */
+	ok = mfpq_finish(conn, rc > 0, MF_STEP_COPY, &last, err);
+	if (rc > 0 && !mfpq_is_broken(conn))
+		mfpq_copy_over(conn);
+	if (!ok)
 	{
 		err->row = mfpq_copy_line(err->context);
 

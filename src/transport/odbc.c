@@ -36,8 +36,11 @@
  * 65535); a parameter array is cut into calls of at most MFODBC_ARRAY_MAX
  * sets to bound its memory.
  *
- * Waiting: ODBC calls block inside the driver, so a user's cancel is only
- * seen when the call returns.
+ * Waiting: ODBC calls block inside the driver.  A call that may wait on
+ * the server (executing, fetching) is watched by a thread of the
+ * connection's that calls SQLCancel once the user cancels (odbc_cancel.c);
+ * with a driver that honours it, the call then returns and the cancel is
+ * reported as 57014.
  *
  * Parameters are bound in odbc_bind.c, the catalog is read for IMPORT
  * FOREIGN SCHEMA in odbc_catalog.c; odbc_int.h is what the three share.
@@ -612,6 +615,7 @@ mfodbc_disconnect(MfConn *conn)
 {
 	if (conn == NULL)
 		return;
+	mfodbc_watch_free(conn);
 	mfodbc_free_all(conn);
 	if (conn->connected)
 	{
@@ -968,6 +972,7 @@ mfodbc_exec_direct(MfConn *conn, const char *sql, MfStep step, long *rows,
 		mfodbc_oom(conn, step, err);
 		return false;
 	}
+	mfodbc_watch(conn, h);
 	rc = SQLExecDirectW(h, w, SQL_NTS);
 	free(w);
 	if (rc == SQL_NO_DATA)
@@ -979,6 +984,7 @@ mfodbc_exec_direct(MfConn *conn, const char *sql, MfStep step, long *rows,
 	}
 	else
 		ok = mfodbc_drain(conn, h, step, &n, err);
+	mfodbc_unwatch_error(conn, ok, step, err);
 	(void) SQLFreeHandle(SQL_HANDLE_STMT, h);
 	if (ok && rows)
 		*rows = n;
@@ -1565,9 +1571,12 @@ mfodbc_query(MfConn *conn, const char *sql, int nparams,
 			mfodbc_free_result(r);
 			return NULL;
 		}
+		mfodbc_watch(conn, r->h);
 		rc = SQLExecute(r->h);
 		if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA)
 			mfodbc_stmt_diag(conn, r->h, MF_STEP_FETCH, err);
+		mfodbc_unwatch_error(conn, SQL_SUCCEEDED(rc) || rc == SQL_NO_DATA,
+							 MF_STEP_FETCH, err);
 		(void) SQLFreeStmt(r->h, SQL_RESET_PARAMS);
 		mfodbc_binds_free(&bs);
 	}
@@ -1616,8 +1625,14 @@ mfodbc_fetch(MfResult *res, MfError *err)
 	}
 	while (n < res->fetch_size)
 	{
-		SQLRETURN	rc = SQLFetch(res->h);
+		SQLRETURN	rc;
 
+		mfodbc_watch(res->conn, res->h);
+		rc = SQLFetch(res->h);
+		if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA)
+			mfodbc_stmt_diag(res->conn, res->h, MF_STEP_FETCH, err);
+		mfodbc_unwatch_error(res->conn, SQL_SUCCEEDED(rc) || rc == SQL_NO_DATA,
+							 MF_STEP_FETCH, err);
 		if (rc == SQL_NO_DATA)
 		{
 			res->done = true;
@@ -1625,10 +1640,7 @@ mfodbc_fetch(MfResult *res, MfError *err)
 			break;
 		}
 		if (!SQL_SUCCEEDED(rc))
-		{
-			mfodbc_stmt_diag(res->conn, res->h, MF_STEP_FETCH, err);
 			return -1;
-		}
 		for (int c = 0; c < res->ncols; c++)
 			if (!mfodbc_store_value(res, c, &res->offsets[(size_t) n * res->ncols + c], err))
 				return -1;
@@ -1689,10 +1701,13 @@ mfodbc_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 		mfodbc_binds_free(&bs);
 		return false;
 	}
+	mfodbc_watch(conn, stmt->h);
 	rc = SQLExecute(stmt->h);
 	/* the diagnostics first: any later call on the handle clears them */
 	if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA)
 		mfodbc_stmt_diag(conn, stmt->h, MF_STEP_EXECUTE, err);
+	mfodbc_unwatch_error(conn, SQL_SUCCEEDED(rc) || rc == SQL_NO_DATA,
+						 MF_STEP_EXECUTE, err);
 	(void) SQLFreeStmt(stmt->h, SQL_RESET_PARAMS);
 	mfodbc_binds_free(&bs);
 	if (rc == SQL_NO_DATA)
@@ -1838,6 +1853,7 @@ mfodbc_array_chunk(MfStmt *stmt, int nsets, const char *const *values,
 		goto done;
 	}
 
+	mfodbc_watch(conn, stmt->h);
 	rc = SQLExecute(stmt->h);
 	if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA)
 	{
@@ -1854,6 +1870,7 @@ mfodbc_array_chunk(MfStmt *stmt, int nsets, const char *const *values,
 		if (ok)
 			*rows += n;
 	}
+	mfodbc_unwatch_error(conn, ok, MF_STEP_EXECUTE, err);
 
 	/*
 	 * Every set must have succeeded: FreeTDS reports a failed set with

@@ -9,6 +9,7 @@
  *		odbc_bind.c		parameters bound by class (C and SQL types)
  *		odbc_catalog.c	IMPORT FOREIGN SCHEMA through the catalog functions
  *		odbc_option.c	who may set which option; the connection string
+ *		odbc_cancel.c	the watcher thread that cancels blocking calls
  *
  * On the transport side of the wall (see transport.h): no PostgreSQL
  * server header.
@@ -33,6 +34,8 @@ typedef enum MfodbcDriver
 	MFODBC_FREETDS
 } MfodbcDriver;
 
+typedef struct MfodbcWatch MfodbcWatch;
+
 struct MfConn
 {
 	SQLHENV		env;
@@ -53,6 +56,9 @@ struct MfConn
 
 	MfStmt	   *stmts;
 	MfResult   *results;
+
+	MfodbcWatch *watch;			/* cancels blocking calls; see odbc_cancel.c */
+	bool		watch_failed;	/* its thread could not start */
 };
 
 struct MfStmt
@@ -148,6 +154,13 @@ extern bool mfodbc_arena_add(MfResult *r, const char *s, size_t len,
 extern bool mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
 							   MfodbcBinds *bs, MfStep step, MfError *err);
 extern void mfodbc_binds_free(MfodbcBinds *bs);
+
+/* odbc_cancel.c */
+extern void mfodbc_watch(MfConn *conn, SQLHSTMT h);
+extern bool mfodbc_unwatch(MfConn *conn);
+extern void mfodbc_unwatch_error(MfConn *conn, bool ok, MfStep step,
+								 MfError *err);
+extern void mfodbc_watch_free(MfConn *conn);
 
 /* odbc_catalog.c */
 extern MfResult *mfodbc_catalog_columns(MfConn *conn, const char *schema,

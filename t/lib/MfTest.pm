@@ -14,6 +14,7 @@ package MfTest;
 #   setup_mysql_server('mf_tap_x');   # server my_remote (MariaDB), mapping
 #   my $out = mariadb_safe('SELECT 1');   # the MariaDB as root, in mfremote
 #   restart_mariadb();                # stop and start the MariaDB server
+#   restart_remote_pg();              # the same for the remote PostgreSQL
 #   setup_tds_server('mf_tap_x');     # server ms_tds (the TDS endpoint), mapping
 #   stop_tds(); start_tds();          # the TDS endpoint down and up again
 #
@@ -21,6 +22,7 @@ package MfTest;
 #   my $out = $s->query('SELECT 1');
 #   my ($out, $err) = $s->query('SELECT 1/0');
 #   $s->send('SELECT pg_sleep(1)'); ...; ($out, $err) = $s->result;
+#   wait_for(sub { $s->ready }, timeout => 5);    # finished yet?
 #   $s->quit;
 
 use strict;
@@ -34,7 +36,8 @@ use IPC::Run ();
 
 our @EXPORT = qw(gw_psql remote_psql gw_safe_psql remote_safe_psql
   setup_gateway_db setup_mysql_server mariadb_sql mariadb_safe
-  restart_mariadb wait_for mf_env setup_tds_server stop_tds start_tds);
+  restart_mariadb restart_remote_pg wait_for mf_env setup_tds_server stop_tds
+  start_tds);
 
 our $DEFAULT_DB = 'mf_tap';
 our $TIMEOUT    = $ENV{MF_TAP_TIMEOUT} // 120;    # seconds, per call
@@ -225,6 +228,27 @@ sub restart_mariadb
 	return 1;
 }
 
+# restart_remote_pg(): a fast shutdown and a start of the test bed's remote
+# PostgreSQL, with the same data and settings; the sessions open on it are
+# cut.  Dies on failure.
+sub restart_remote_pg
+{
+	my $dir  = mf_env('MF_TMP');
+	my $data = "$dir/pg";
+	my $bin  = mf_env('MF_PGBIN');
+	my @cmd  = ('env', '-i', "PATH=$bin:/usr/bin:/bin", "HOME=$dir", 'LANG=C.UTF-8',
+		"$bin/pg_ctl", '-D', $data, '-l', "$dir/pg.log", '-m', 'fast', '-w',
+		'-t', '60', 'restart');
+	my $owner = (stat $data)[4];
+	croak "restart_remote_pg: no data directory $data" unless defined $owner;
+	unshift @cmd, 'runuser', '-u', scalar getpwuid($owner), '--' if $> == 0;
+	my ($out, $err) = ('', '');
+	IPC::Run::run(\@cmd, '<', \undef, '>', \$out, '2>', \$err,
+		IPC::Run::timeout(90));
+	croak "restart_remote_pg failed (exit " . ($? >> 8) . "):\n$err$out" if $? != 0;
+	return 1;
+}
+
 # setup_tds_server($dbname, server => 'ms_tds'): a sqlserver server on the
 # test bed's TDS endpoint through FreeTDS, and the current user's mapping.
 sub setup_tds_server
@@ -398,6 +422,18 @@ sub result
 	chomp $err;
 	$self->{last_stderr} = $err;
 	return wantarray ? ($out, $err) : $out;
+}
+
+# ready(): whether the query handed over by send() has finished, without
+# waiting; result() then returns at once.
+sub ready
+{
+	my ($self) = @_;
+	return 1 unless $self->{run};
+	my $ok = eval { $self->{run}->pump_nb; 1 };
+	return 1 unless $ok;    # psql exited: result() says so
+	return $self->{stdout} =~ /^\Q$MARKER\E\r?\n/m
+	  && $self->{stderr} =~ /^\Q$MARKER\E\r?\n/m;
 }
 
 # the stderr of the last query
