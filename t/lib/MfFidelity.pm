@@ -1,6 +1,6 @@
 package MfFidelity;
 
-# The values t/007_value_fidelity.pl sends, and how each side prints them
+# The values t/009_value_fidelity.pl sends, and how each side prints them
 # so that what the remote stores can be compared with what was sent.
 #
 # Two kinds of remote: 'pg' (the remote PostgreSQL) and 'my' (MariaDB, and

@@ -10,7 +10,7 @@ use MfTest;
 use Test::More;
 
 my $limit = 1048576;
-my $rt = 't008_packet';
+my $rt = 't010_packet';
 my $db = setup_gateway_db('mf_tap_008');
 my $srv = setup_mysql_server($db);
 my ($mu, $mw) = (mf_env('MF_MY_USER'), mf_env('MF_MY_PASSWORD'));
