@@ -210,6 +210,51 @@ mf_identity_attrs(Relation rel, const MfDialect *dialect)
 	return keys;
 }
 
+static bool
+mf_refers_to_ctid_walker(Node *node, void *context)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, Var) && ((Var *) node)->varattno == SelfItemPointerAttributeNumber)
+		return true;
+	return expression_tree_walker(node, mf_refers_to_ctid_walker, context);
+}
+
+/*
+ * The columns to read back with a row statement, as the remote stored
+ * them.  Every column for RETURNING; and, as postgres_fdw does, where the
+ * dialect can return them, for a WITH CHECK OPTION or an AFTER ROW
+ * trigger, which must see the row as stored (a remote trigger may have
+ * changed it), not as sent.  The remote ctid too when RETURNING asks for
+ * it: the local tid of a remote row means nothing.
+ */
+static List *
+mf_returning_attrs(Relation rel, const MfDialect *dialect, CmdType operation,
+				   List *returning_list, bool check_option)
+{
+	TriggerDesc *trig = rel->trigdesc;
+	bool		after_row = trig &&
+		((operation == CMD_INSERT && trig->trig_insert_after_row) ||
+		 (operation == CMD_UPDATE && trig->trig_update_after_row));
+	bool		ctid = mf_refers_to_ctid_walker((Node *) returning_list, NULL);
+	List	   *attrs;
+
+	if (ctid && dialect->row_identity != MF_ROWID_CTID)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("RETURNING ctid is not supported for foreign table \"%s\" of dialect %s",
+						RelationGetRelationName(rel), dialect->name),
+				 errdetail("Its remote rows have no ctid.")));
+	if (returning_list == NIL &&
+		!((check_option || after_row) && dialect->supports_returning &&
+		  operation != CMD_DELETE))
+		return NIL;
+	attrs = mf_all_columns(rel, false);
+	if (ctid)
+		attrs = lappend_int(attrs, SelfItemPointerAttributeNumber);
+	return attrs;
+}
+
 /* RETURNING reads back every column; DO NOTHING must be expressible. */
 static void
 mf_check_insert_features(Relation rel, const MfDialect *dialect,
@@ -300,15 +345,19 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 	List	   *identity_attrs = NIL;
 	List	   *returning_attrs = NIL;
 	bool		do_nothing = plan->onConflictAction == ONCONFLICT_NOTHING;
+	List	   *returning_list = plan->returningLists ?
+		list_nth(plan->returningLists, subplan_index) : NIL;
+	bool		check_option = plan->withCheckOptionLists != NIL &&
+		list_nth(plan->withCheckOptionLists, subplan_index) != NIL;
 	char	   *sql = NULL;
 
-	if (plan->returningLists)
-		returning_attrs = mf_all_columns(rel, false);
+	returning_attrs = mf_returning_attrs(rel, dialect, operation,
+										 returning_list, check_option);
 
 	switch (operation)
 	{
 		case CMD_INSERT:
-			mf_check_insert_features(rel, dialect, returning_attrs != NIL,
+			mf_check_insert_features(rel, dialect, returning_list != NIL,
 									 plan->onConflictAction);
 			target_attrs = mf_all_columns(rel, true);
 			sql = mf_deparse_insert(rel, dialect, target_attrs, 1, do_nothing,
@@ -319,7 +368,7 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 				Bitmapset  *cols = bms_union(rte->updatedCols, rte->extraUpdatedCols);
 				int			col = -1;
 
-				mf_check_insert_features(rel, dialect, returning_attrs != NIL,
+				mf_check_insert_features(rel, dialect, returning_list != NIL,
 										 ONCONFLICT_NONE);
 				while ((col = bms_next_member(cols, col)) >= 0)
 				{
@@ -329,6 +378,13 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 						elog(ERROR, "system-column update is not supported");
 					target_attrs = lappend_int(target_attrs, attno);
 				}
+
+				/*
+				 * A local BEFORE ROW trigger may change any column, not just
+				 * those of the SET list: send them all, as postgres_fdw does.
+				 */
+				if (rel->trigdesc && rel->trigdesc->trig_update_before_row)
+					target_attrs = mf_all_columns(rel, true);
 				identity_attrs = mf_identity_attrs(rel, dialect);
 				if (list_member_int(identity_attrs, SelfItemPointerAttributeNumber))
 					mf_check_ctid_target(rel, rte, dialect);
@@ -337,7 +393,7 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 				break;
 			}
 		case CMD_DELETE:
-			mf_check_insert_features(rel, dialect, returning_attrs != NIL,
+			mf_check_insert_features(rel, dialect, returning_list != NIL,
 									 ONCONFLICT_NONE);
 			identity_attrs = mf_identity_attrs(rel, dialect);
 			if (list_member_int(identity_attrs, SelfItemPointerAttributeNumber))
@@ -450,12 +506,37 @@ mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 	return st;
 }
 
+/* Is plan this table's own foreign scan (under projections and Appends)? */
+static bool
+mf_plan_is_own_scan(Plan *plan, Index rti)
+{
+	ListCell   *lc;
+
+	if (plan == NULL)
+		return false;
+	if (IsA(plan, Result))
+		return mf_plan_is_own_scan(outerPlan(plan), rti);
+	if (IsA(plan, Append))
+	{
+		foreach(lc, ((Append *) plan)->appendplans)
+			if (mf_plan_is_own_scan(lfirst(lc), rti))
+				return true;
+		return false;
+	}
+	return IsA(plan, ForeignScan) && ((ForeignScan *) plan)->scan.scanrelid == rti;
+}
+
 /*
  * Per-row UPDATE and DELETE statements can be pipelined when nothing needs
- * each one's answer: no RETURNING and no AFTER ROW trigger on the table.
+ * each one's answer: no RETURNING and no AFTER ROW trigger on the table,
+ * and the rows come straight from the table's own scan, which reads every
+ * answer at its end, before the executor's count is final (see
+ * MfPipeline.processed).  Under a join the same row may come twice, and
+ * the join may outlive the scan: each statement then waits for its count.
  */
 static bool
-mf_can_pipeline_rows(MfModifyState *st, ResultRelInfo *rinfo)
+mf_can_pipeline_rows(MfModifyState *st, ModifyTableState *mtstate,
+					 ResultRelInfo *rinfo)
 {
 	TriggerDesc *trig = rinfo->ri_TrigDesc;
 
@@ -464,7 +545,8 @@ mf_can_pipeline_rows(MfModifyState *st, ResultRelInfo *rinfo)
 		return false;
 	if (trig && (trig->trig_update_after_row || trig->trig_delete_after_row))
 		return false;
-	return true;
+	return mf_plan_is_own_scan(outerPlanState(mtstate)->plan,
+							   rinfo->ri_RangeTableIndex);
 }
 
 void
@@ -483,12 +565,14 @@ mfBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 						list_nth(fdw_private, MF_MOD_RETURNING_ATTRS),
 						boolVal(list_nth(fdw_private, MF_MOD_DO_NOTHING)),
 						outerPlanState(mtstate)->plan);
-	if (mf_can_pipeline_rows(st, rinfo))
+	if (mf_can_pipeline_rows(st, mtstate, rinfo))
 	{
 		st->pipelined = true;
 		/* a fetch_size of rows read ahead are at most that many statements */
 		mf_pipeline_init(&st->pipeline, st->entry,
 						 Max(st->opts.batch_size, st->opts.fetch_size), st->sql);
+		if (mtstate->canSetTag)
+			st->pipeline.processed = &mtstate->ps.state->es_processed;
 	}
 }
 
@@ -511,9 +595,11 @@ mfBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("cannot route tuples into foreign table \"%s\" while it is being updated",
 						RelationGetRelationName(rel))));
-	if (rinfo->ri_returningList != NIL)
-		returning_attrs = mf_all_columns(rel, false);
-	mf_check_insert_features(rel, dialect, returning_attrs != NIL, on_conflict);
+	returning_attrs = mf_returning_attrs(rel, dialect, CMD_INSERT,
+										 rinfo->ri_returningList,
+										 rinfo->ri_WithCheckOptions != NIL);
+	mf_check_insert_features(rel, dialect, rinfo->ri_returningList != NIL,
+							 on_conflict);
 
 	rinfo->ri_FdwState =
 		mf_modify_state(mtstate->ps.state, rinfo, CMD_INSERT,

@@ -280,6 +280,17 @@ typedef struct MfPipeline
 	bool		open;
 	int			in_flight;
 	long		rows;			/* reported by results read, not handed out */
+
+	/*
+	 * Row statements that each should change one row (UPDATE/DELETE by row
+	 * identity) were counted by the executor when sent; those whose answer
+	 * says they changed none (a remote trigger skipped the row) are taken
+	 * off the executor's count when the scan claims the connection back,
+	 * by which time the executor has counted every row it was given.  NULL:
+	 * no count to correct.
+	 */
+	uint64	   *processed;
+	long		skipped;		/* answered with no row, not taken off yet */
 } MfPipeline;
 
 extern void mf_pipeline_init(MfPipeline *pl, MfConnEntry *entry, int depth,

@@ -51,6 +51,8 @@ mf_pipeline_collect(MfPipeline *pl, bool wait)
 			break;
 		pl->in_flight--;
 		pl->rows += rows;
+		if (pl->processed != NULL && rows == 0)
+			pl->skipped++;
 		wait = false;
 	}
 }
@@ -121,4 +123,11 @@ mf_pipeline_finish_cb(void *arg)
 	MfPipeline *pl = arg;
 
 	pl->rows += mf_pipeline_sync(pl);
+	if (pl->processed != NULL)
+	{
+		uint64		n = Min((uint64) pl->skipped, *pl->processed);
+
+		*pl->processed -= n;
+		pl->skipped = 0;
+	}
 }

@@ -345,8 +345,9 @@ mf_row_reader_store(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 
 	ExecClearTuple(slot);
 	tuple = mf_row_reader_form(reader, tr, res, row, reader->temp_cxt, NULL);
-	/* the slot may be virtual: a partitioned root's, say */
+	/* the slot may be virtual: a partitioned root's, say, which keeps no tid */
 	ExecForceStoreHeapTuple(tuple, slot, false);
+	slot->tts_tid = tuple->t_self;
 }
 
 /* ---------------------------------------------------------------------
@@ -565,6 +566,13 @@ mfIterateForeignScan(ForeignScanState *node)
 
 	while (st->next_row >= st->nrows)
 	{
+		/*
+		 * At the end, the row statements that an UPDATE or DELETE
+		 * pipelined on this connection are answered before the executor
+		 * ends its count: those that changed nothing come off it.
+		 */
+		if (st->eof && !node->ss.ps.async_capable)
+			mf_claim_connection(st->entry, st);
 		/* under an async Append, the next batch is mf_async_produce's job */
 		if (st->eof || node->ss.ps.async_capable)
 			return ExecClearTuple(node->ss.ss_ScanTupleSlot);
