@@ -560,6 +560,14 @@ const MfDialect mf_dialect_postgres = {
 	.row_identity = MF_ROWID_CTID,
 	.ctid_check_sql = "SELECT c.relkind IN ('r', 'p') FROM pg_catalog.pg_class c"
 	" WHERE c.oid = pg_catalog.to_regclass($1)",
+	.insert_skip_check_sql = "SELECT EXISTS (SELECT FROM pg_catalog.pg_trigger t"
+	" WHERE (t.tgrelid = pg_catalog.to_regclass($1) OR t.tgrelid IN"
+	" (SELECT p.relid FROM"
+	" pg_catalog.pg_partition_tree(pg_catalog.to_regclass($1)) p))"
+	" AND NOT t.tgisinternal AND t.tgenabled <> 'D'"
+	" AND (t.tgtype::pg_catalog.int4 & 7) = 7)"	/* ROW, BEFORE, INSERT */
+	" OR EXISTS (SELECT FROM pg_catalog.pg_rewrite r"
+	" WHERE r.ev_class = pg_catalog.to_regclass($1) AND r.ev_type = '3')",
 	.supports_returning = true,
 	.supports_do_nothing = true,
 	.supports_arrays = true,

@@ -385,8 +385,9 @@ INSERT INTO ret SELECT g, 'w' || g FROM generate_series(7, 9) g;
 SELECT * FROM ret ORDER BY id;
 SELECT clear_log();
 
--- a remote trigger that skips rows: the count is of the rows inserted,
--- whatever the method
+-- a remote trigger that skips rows: values and row count the rows
+-- inserted; copy, named, counts the rows sent and warns (auto would not
+-- pick it here: see pg_semantics)
 SELECT multi_fdw_exec('pg_remote', $$
   CREATE TABLE batch_r.skipping (id int)$$);
 SELECT multi_fdw_exec('pg_remote', $$

@@ -97,6 +97,46 @@ SELECT multi_fdw_exec('pg_remote', 'SELECT 1 FROM sem_r.skip WHERE v = 1') AS ch
 DELETE FROM skip WHERE random() >= 0;
 \echo deleted :ROW_COUNT
 SELECT multi_fdw_exec('pg_remote', 'SELECT 1 FROM sem_r.skip') AS left_remotely;
+-- INSERT into a table whose remote trigger skips every third row: auto
+-- sends multi-row statements, whose counts are the remote's; the streamed
+-- methods, named, warn
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE TABLE sem_r.ins (id int, v text);
+  CREATE FUNCTION sem_r.skip3_ins() RETURNS trigger LANGUAGE plpgsql AS $f$
+  BEGIN IF NEW.id % 3 = 0 THEN RETURN NULL; END IF; RETURN NEW; END $f$;
+  CREATE TRIGGER skip3_ins BEFORE INSERT ON sem_r.ins
+    FOR EACH ROW EXECUTE FUNCTION sem_r.skip3_ins()$$);
+CREATE FOREIGN TABLE ins (id int, v text)
+  SERVER pg_remote OPTIONS (schema_name 'sem_r');
+CREATE FUNCTION remote_ins() RETURNS bigint LANGUAGE sql
+  AS $$ SELECT multi_fdw_exec('pg_remote', 'SELECT 1 FROM sem_r.ins') $$;
+EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+INSERT INTO ins SELECT g, 'auto' FROM generate_series(1, 30) g;
+SELECT remote_ins();
+INSERT INTO ins SELECT g, 'auto' FROM generate_series(1, 30) g;
+\echo inserted :ROW_COUNT
+SELECT remote_ins();
+COPY ins FROM STDIN;
+1	copy
+2	copy
+3	copy
+\.
+\echo copied :ROW_COUNT
+SELECT remote_ins();
+ALTER FOREIGN TABLE ins OPTIONS (ADD insert_method 'copy');
+INSERT INTO ins SELECT g, 'copy' FROM generate_series(1, 3) g;
+ALTER FOREIGN TABLE ins OPTIONS (SET insert_method 'pipeline');
+INSERT INTO ins SELECT g, 'pipeline' FROM generate_series(1, 3) g;
+ALTER FOREIGN TABLE ins OPTIONS (SET insert_method 'values');
+INSERT INTO ins SELECT g, 'values' FROM generate_series(1, 30) g;
+\echo inserted :ROW_COUNT
+ALTER FOREIGN TABLE ins OPTIONS (SET insert_method 'row');
+INSERT INTO ins SELECT g, 'row' FROM generate_series(1, 30) g;
+\echo inserted :ROW_COUNT
+-- a table without such triggers still streams
+EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+INSERT INTO bar SELECT g, g FROM generate_series(101, 130) g;
+
 -- a row that the join finds twice is updated once and counted once
 EXPLAIN (VERBOSE, COSTS OFF)
 UPDATE bar SET f2 = f2 + 100

@@ -110,20 +110,85 @@ mf_auto_without_copy(const MfOptions *opts, int ncols)
  * has no bulk execution) gets multi-row statements.  A method the user
  * named is kept, and fails where it cannot work.
  */
+/*
+ * May the remote table behind rel store fewer rows than it is sent, with no
+ * error?  Asked once per connection (the dialect's insert_skip_check_sql).
+ */
+bool
+mf_remote_may_skip_rows(MfConnEntry *entry, Relation rel)
+{
+	const MfDialect *dialect = mf_conn_dialect(entry);
+	const MfTransport *tr = mf_conn_transport(entry);
+	const char *sql = dialect->insert_skip_check_sql;
+	MfTypeClass classes[1] = {MF_TYPE_TEXT};
+	const char *values[1];
+	StringInfoData name;
+	MfResult   *res;
+	MfError		err;
+	bool		skips = false;
+	int			n;
+
+	if (sql == NULL)
+		return false;
+	initStringInfo(&name);
+	mf_deparse_relation(&name, rel, dialect);
+	if (mf_conn_remembered(entry, name.data, &skips))
+		return skips;
+
+	values[0] = name.data;
+	mf_error_clear(&err);
+	res = tr->query(mf_conn(entry), sql, 1, values, classes, 1, &err);
+	if (res == NULL)
+		mf_raise_error(ERROR, entry, &err, sql);
+	n = tr->fetch(res, &err);
+	if (n > 0)
+	{
+		const char *v = tr->value(res, 0, 0);
+
+		skips = v != NULL && v[0] == 't';
+	}
+	tr->result_close(res);
+	if (n < 0)
+		mf_raise_error(ERROR, entry, &err, sql);
+	mf_conn_remember(entry, name.data, skips);
+	return skips;
+}
+
 MfInsertMethod
 mf_connected_insert_method(const MfOptions *opts, MfInsertMethod method,
-						   MfConnEntry *entry, int ncols)
+						   MfConnEntry *entry, Relation rel, int ncols,
+						   bool do_nothing)
 {
 	const MfTransport *tr = mf_conn_transport(entry);
+	bool		forced = opts->insert_method != MF_INSERT_AUTO;
 
-	if (opts->insert_method != MF_INSERT_AUTO)
-		return method;
-	if (method == MF_INSERT_COPY && tr->copy_available != NULL &&
+	if (!forced && method == MF_INSERT_COPY && tr->copy_available != NULL &&
 		!tr->copy_available(mf_conn(entry)))
 		method = mf_auto_without_copy(opts, ncols);
-	if (method == MF_INSERT_ARRAY && tr->arrays_native != NULL &&
+	if (!forced && method == MF_INSERT_ARRAY && tr->arrays_native != NULL &&
 		!tr->arrays_native(mf_conn(entry)))
 		method = MF_INSERT_VALUES;
+
+	/*
+	 * COPY, and a pipeline that is not read to its end with each batch,
+	 * report the rows sent before the remote has run its triggers: where a
+	 * trigger or rule may skip rows, auto sends statements whose counts
+	 * are the remote's; a method the user named gets a warning.
+	 */
+	if ((method == MF_INSERT_COPY ||
+		 (method == MF_INSERT_PIPELINE && !do_nothing)) &&
+		mf_remote_may_skip_rows(entry, rel))
+	{
+		if (!forced)
+			return MF_INSERT_VALUES;
+		ereport(WARNING,
+				(errmsg("the row count of this INSERT may include rows that the remote does not store"),
+				 errdetail("Table \"%s\" on server \"%s\" has BEFORE ROW INSERT triggers or INSERT rules, and insert_method \"%s\" counts the rows before they run.",
+						   RelationGetRelationName(rel),
+						   mf_conn_server_name(entry),
+						   mf_insert_method_name(method)),
+				 errhint("Use insert_method \"auto\" or \"values\" for exact counts.")));
+	}
 	return method;
 }
 

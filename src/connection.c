@@ -51,11 +51,20 @@ struct MfConnEntry
 	uint32		server_hashvalue;
 	uint32		mapping_hashvalue;
 
+	/* what the remote said of its tables, asked once per connection */
+	List	   *remembered;		/* of MfRemembered, in TopMemoryContext */
+
 	/* the stream in progress, if any */
 	void	   *stream_owner;
 	MfStreamFinish stream_finish;
 	MfStep		stream_kind;	/* MF_STEP_COPY or MF_STEP_PIPELINE */
 };
+
+typedef struct MfRemembered
+{
+	char	   *key;
+	bool		value;
+} MfRemembered;
 
 static HTAB *mf_connections = NULL;
 static void mf_disconnect(MfConnEntry *entry);
@@ -101,6 +110,8 @@ mf_connection_init(void)
 static void
 mf_disconnect(MfConnEntry *entry)
 {
+	ListCell   *lc;
+
 	if (entry->conn != NULL)
 	{
 		entry->transport->disconnect(entry->conn);
@@ -110,6 +121,45 @@ mf_disconnect(MfConnEntry *entry)
 	entry->changing_xact_state = false;
 	entry->stream_owner = NULL;
 	entry->stream_finish = NULL;
+	foreach(lc, entry->remembered)
+		pfree(((MfRemembered *) lfirst(lc))->key);
+	list_free_deep(entry->remembered);
+	entry->remembered = NIL;
+}
+
+/*
+ * Facts about remote tables (does a table have triggers that skip rows?),
+ * kept as long as the connection: a remote change to them is seen by the
+ * next connection.
+ */
+bool
+mf_conn_remembered(MfConnEntry *entry, const char *key, bool *value)
+{
+	ListCell   *lc;
+
+	foreach(lc, entry->remembered)
+	{
+		MfRemembered *r = lfirst(lc);
+
+		if (strcmp(r->key, key) == 0)
+		{
+			*value = r->value;
+			return true;
+		}
+	}
+	return false;
+}
+
+void
+mf_conn_remember(MfConnEntry *entry, const char *key, bool value)
+{
+	MemoryContext old = MemoryContextSwitchTo(TopMemoryContext);
+	MfRemembered *r = palloc(sizeof(MfRemembered));
+
+	r->key = pstrdup(key);
+	r->value = value;
+	entry->remembered = lappend(entry->remembered, r);
+	MemoryContextSwitchTo(old);
 }
 
 /* Connect, enforce the password rule, and set the session up. */
@@ -410,6 +460,7 @@ mf_get_connection(UserMapping *user, const MfOptions *opts)
 		entry->changing_xact_state = false;
 		entry->stream_owner = NULL;
 		entry->stream_finish = NULL;
+		entry->remembered = NIL;
 	}
 
 	/* A connection whose options changed is replaced once it is idle. */

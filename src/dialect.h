@@ -155,6 +155,16 @@ typedef struct MfDialect
 	 * when there is no such relation (the statement's own error says so).
 	 */
 	const char *ctid_check_sql;
+
+	/*
+	 * A query taking one parameter, the quoted remote name of a table, that
+	 * returns one row whose one value is "t" when the remote may store
+	 * fewer rows than an INSERT sends without an error (a BEFORE ROW
+	 * trigger that returns NULL, a rule).  The streamed methods count rows
+	 * before such a remote has run: auto then sends multi-row statements,
+	 * whose counts are the remote's.  NULL: the remote cannot skip rows.
+	 */
+	const char *insert_skip_check_sql;
 	bool		supports_returning;
 	bool		supports_do_nothing;	/* INSERT ... ON CONFLICT DO NOTHING */
 	bool		supports_arrays;	/* x op ANY (ARRAY[...]) may be shipped */

@@ -75,6 +75,9 @@ typedef struct MfModifyState
 	MfInsertBuffer *buffer;		/* batched INSERT */
 	MfInsertMethod insert_method;	/* its method; MF_INSERT_AUTO until
 									 * decided (mf_modify_insert_method) */
+	bool		rows_one_by_one;	/* COPY into the table: the remote may
+									 * skip rows, so each row's count is
+									 * read (see mfExecForeignInsert) */
 	bool		pipelined;		/* per-row UPDATE/DELETE sent without waiting */
 	MfPipeline	pipeline;
 	MfRowReader reader;			/* RETURNING */
@@ -649,13 +652,13 @@ mf_modify_insert_method(MfModifyState *st)
 		MfInsertMethod method = mf_resolve_insert_method(&st->opts, st->do_nothing,
 														  list_length(st->target_attrs));
 
-		if (st->opts.insert_method == MF_INSERT_AUTO &&
-			(st->tr->copy_available != NULL || st->tr->arrays_native != NULL))
-		{
-			mf_claim_connection(st->entry, NULL);
-			method = mf_connected_insert_method(&st->opts, method, st->entry,
-												list_length(st->target_attrs));
-		}
+		mf_claim_connection(st->entry, NULL);
+		method = mf_connected_insert_method(&st->opts, method, st->entry,
+											st->rel,
+											list_length(st->target_attrs),
+											st->do_nothing);
+		st->rows_one_by_one = st->opts.insert_method == MF_INSERT_AUTO &&
+			mf_remote_may_skip_rows(st->entry, st->rel);
 		st->insert_method = method;
 	}
 	return st->insert_method;
@@ -831,6 +834,14 @@ mfExecForeignInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
 		mf_needs_row_results(rinfo) || mf_row_at_a_time(&st->opts))
 		return mf_execute_row(st, slot, planSlot);
 
+	/*
+	 * COPY counts the rows this returns: into a remote whose triggers may
+	 * skip rows, each is sent on its own, so that a skipped one is NULL.
+	 */
+	(void) mf_modify_insert_method(st);
+	if (st->rows_one_by_one)
+		return mf_execute_row(st, slot, planSlot);
+
 	buf = mf_insert_buffer(estate, st);
 	if (mf_buffer_full(buf))
 	{
@@ -867,9 +878,10 @@ mfExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo,
 	/*
 	 * A pipeline without ON CONFLICT stays open across calls, its answers
 	 * read as they come and the rest when the statement ends: every row sent
-	 * is inserted or the statement fails (a remote BEFORE trigger that skips
-	 * rows is the exception, as for COPY).  With DO NOTHING the count must be
-	 * the remote's, so the pipeline is read to its end now.
+	 * is inserted or the statement fails (auto does not pipeline into a
+	 * remote whose triggers may skip rows, see mf_connected_insert_method).
+	 * With DO NOTHING the count must be the remote's, so the pipeline is
+	 * read to its end now.
 	 */
 	if (buf->method == MF_INSERT_PIPELINE && !st->do_nothing)
 		return slots;

@@ -99,6 +99,8 @@ extern MfConn *mf_conn(MfConnEntry *entry);
 extern const MfTransport *mf_conn_transport(MfConnEntry *entry);
 extern const MfDialect *mf_conn_dialect(MfConnEntry *entry);
 extern const char *mf_conn_server_name(MfConnEntry *entry);
+extern bool mf_conn_remembered(MfConnEntry *entry, const char *key, bool *value);
+extern void mf_conn_remember(MfConnEntry *entry, const char *key, bool value);
 extern void mf_claim_connection(MfConnEntry *entry, void *owner);
 extern void mf_set_stream_owner(MfConnEntry *entry, void *owner,
 								MfStreamFinish finish);
@@ -365,9 +367,12 @@ extern void mf_buffer_finish(MfInsertBuffer *buf);
 extern void mf_buffer_destroy(MfInsertBuffer *buf);
 extern MfInsertMethod mf_resolve_insert_method(const MfOptions *opts,
 											   bool do_nothing, int ncols);
+extern bool mf_remote_may_skip_rows(MfConnEntry *entry, Relation rel);
 extern MfInsertMethod mf_connected_insert_method(const MfOptions *opts,
 												 MfInsertMethod method,
-												 MfConnEntry *entry, int ncols);
+												 MfConnEntry *entry,
+												 Relation rel, int ncols,
+												 bool do_nothing);
 extern int	mf_executor_batch_size(const MfOptions *opts, MfInsertMethod method,
 								   int ncols);
 extern char *mf_buffer_sql(MfInsertBuffer *buf, int nrows);
