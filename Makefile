@@ -13,7 +13,7 @@ PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
 
 CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/deparse.o src/scan.o src/modify.o src/buffer.o src/import.o \
-	src/registry.o src/pipeline.o
+	src/registry.o src/pipeline.o src/twophase.o
 DIALECTS = dialects/common.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 TRANSPORTS = src/transport/common.o src/transport/libpq.o \
@@ -71,6 +71,7 @@ demo: deps
 
 # PGXS tracks no header dependencies: every object follows the interfaces.
 $(OBJS): src/dialect.h src/transport.h src/multi_fdw.h
+src/connection.o src/twophase.o: src/connection_int.h
 $(filter src/transport/odbc%.o,$(TRANSPORTS)): src/transport/odbc_int.h
 
 bench: deps

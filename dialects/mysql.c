@@ -628,6 +628,18 @@ const MfDialect mf_dialect_mysql = {
 	.error_map = mfmysql_errors,
 	.n_error_map = lengthof(mfmysql_errors),
 
+	.prepare_fmt = "XA PREPARE '%s'",
+	.commit_prepared_fmt = "XA COMMIT '%s'",
+	.rollback_prepared_fmt = "XA ROLLBACK '%s'",
+	.xa_start_fmt = "XA START '%s'",
+	.xa_end_fmt = "XA END '%s'",
+	.xa_commit_one_phase_fmt = "XA COMMIT '%s' ONE PHASE",
+	.list_prepared_sql = "XA RECOVER",
+	.list_prepared_col = 3,
+	.prepared_missing_sqlstate = "XAE04",	/* XAER_NOTA */
+	/* another session's XA COMMIT counts as outside work under autocommit 0 */
+	.resolve_setup_sql = "SET autocommit = 1",
+
 	.row_identity = MF_ROWID_KEY,
 	.supports_returning = false,
 	.supports_do_nothing = true,

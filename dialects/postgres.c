@@ -557,6 +557,14 @@ const MfDialect mf_dialect_postgres = {
 	.error_map = NULL,
 	.n_error_map = 0,
 
+	.prepare_fmt = "PREPARE TRANSACTION '%s'",
+	.commit_prepared_fmt = "COMMIT PREPARED '%s'",
+	.rollback_prepared_fmt = "ROLLBACK PREPARED '%s'",
+	.list_prepared_sql = "SELECT gid FROM pg_catalog.pg_prepared_xacts"
+	" WHERE database = pg_catalog.current_database()",
+	.list_prepared_col = 0,
+	.prepared_missing_sqlstate = "42704",
+
 	.row_identity = MF_ROWID_CTID,
 	.ctid_check_sql = "SELECT c.relkind IN ('r', 'p') FROM pg_catalog.pg_class c"
 	" WHERE c.oid = pg_catalog.to_regclass($1)",

@@ -43,3 +43,37 @@ CREATE FUNCTION multi_fdw_exec(server text, sql text)
 RETURNS bigint
 AS 'MODULE_PATHNAME'
 LANGUAGE C STRICT PARALLEL UNSAFE;
+
+-- Two-phase commit (docs/transactions.md).  The decisions: one row for each
+-- remote transaction prepared by a local transaction that committed, until
+-- the remote one is committed too.  Written by multi_fdw itself, as the
+-- table's owner; nobody else may touch it.
+CREATE TABLE multi_fdw_decision (
+    gid text PRIMARY KEY,
+    umid oid NOT NULL,
+    serverid oid NOT NULL,
+    decided_at timestamptz NOT NULL DEFAULT now()
+);
+REVOKE ALL ON multi_fdw_decision FROM PUBLIC;
+
+-- The remote prepared transactions of this gateway, with the local decision
+-- (commit, rollback, or in progress while their local transaction runs).
+CREATE FUNCTION multi_fdw_in_doubt(server text DEFAULT NULL,
+    OUT server_name text, OUT gid text, OUT decision text, OUT action text)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME'
+LANGUAGE C CALLED ON NULL INPUT PARALLEL UNSAFE;
+
+CREATE VIEW multi_fdw_in_doubt AS
+  SELECT server_name, gid, decision FROM multi_fdw_in_doubt();
+
+-- Commit or roll back each of them as its decision says; what was done.
+CREATE FUNCTION multi_fdw_resolve(server text DEFAULT NULL,
+    OUT server_name text, OUT gid text, OUT decision text, OUT action text)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME'
+LANGUAGE C CALLED ON NULL INPUT PARALLEL UNSAFE;
+
+REVOKE ALL ON FUNCTION multi_fdw_in_doubt(text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION multi_fdw_resolve(text) FROM PUBLIC;
+REVOKE ALL ON multi_fdw_in_doubt FROM PUBLIC;

@@ -345,6 +345,28 @@ DROP USER MAPPING FOR CURRENT_USER SERVER opt_sess;
 DROP SERVER opt_sess;
 SELECT multi_fdw_exec('pg_remote', 'DROP TABLE public.opt_sess_t');
 
+-- two_phase_commit: only where the remote can prepare and the transport
+-- lets the core end the transaction itself (docs/transactions.md)
+CREATE SERVER opt_2pc_pg FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', two_phase_commit 'on');
+CREATE SERVER opt_2pc_my FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'mysql', two_phase_commit 'on');
+CREATE SERVER opt_2pc_odbc FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', transport 'odbc', odbc_dsn 'mf_pg', two_phase_commit 'on');
+\echo :LAST_ERROR_SQLSTATE
+CREATE SERVER opt_2pc_ms FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'sqlserver', odbc_driver 'FreeTDS', two_phase_commit 'on');
+CREATE SERVER opt_2pc_off FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'sqlserver', odbc_driver 'FreeTDS', two_phase_commit 'off');
+SET multi_fdw.two_phase_commit = 'sometimes';
+SET multi_fdw.two_phase_fault = 'crash_after_local_commit';
+SET ROLE regress_mf_opt_user;
+SET multi_fdw.two_phase_fault = 'crash_after_local_commit';
+\echo :LAST_ERROR_SQLSTATE
+RESET ROLE;
+RESET multi_fdw.two_phase_fault;
+DROP SERVER opt_2pc_pg, opt_2pc_my, opt_2pc_off;
+
 -- ===================================================================
 -- clean up
 -- ===================================================================

@@ -32,33 +32,8 @@
 #include "utils/syscache.h"
 
 #include "multi_fdw.h"
+#include "connection_int.h"
 
-struct MfConnEntry
-{
-	Oid			key;			/* user mapping OID: the hash key */
-	MfConn	   *conn;			/* NULL when not connected */
-	const MfDialect *dialect;
-	const MfTransport *transport;
-	Oid			serverid;
-	char		servername[NAMEDATALEN];
-	char		username[NAMEDATALEN];
-	int			xact_depth;		/* 0: no remote transaction, 1: open, >1:
-								 * savepoints */
-	bool		changing_xact_state;	/* a transaction command was cut
-										 * short: the state is unknown */
-	bool		invalidated;	/* options changed: reconnect when idle */
-	bool		keep_connections;
-	uint32		server_hashvalue;
-	uint32		mapping_hashvalue;
-
-	/* what the remote said of its tables, asked once per connection */
-	List	   *remembered;		/* of MfRemembered, in TopMemoryContext */
-
-	/* the stream in progress, if any */
-	void	   *stream_owner;
-	MfStreamFinish stream_finish;
-	MfStep		stream_kind;	/* MF_STEP_COPY or MF_STEP_PIPELINE */
-};
 
 typedef struct MfRemembered
 {
@@ -345,6 +320,7 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 	mf_error_clear(&err);
 	entry->dialect = opts->dialect;
 	entry->transport = opts->transport;
+	entry->two_phase = opts->two_phase_commit;
 	entry->conn = entry->transport->connect(&params, &err);
 	if (entry->conn == NULL)
 	{
@@ -395,6 +371,14 @@ mf_begin_remote_xact(MfConnEntry *entry, bool reused, UserMapping *user,
 	{
 		const char *sql = entry->dialect->begin_sql ?
 		entry->dialect->begin_sql(IsolationIsSerializable()) : NULL;
+		const char *xa_sql = mf_twophase_begin_sql(entry);
+
+		/* a server that may be prepared opens its XA transaction at once */
+		if (xa_sql != NULL)
+			sql = xa_sql;
+		entry->written = false;
+		entry->prepared = false;
+		entry->xa_open = false;
 
 		entry->changing_xact_state = true;
 		if (!entry->transport->begin(entry->conn, sql, &err))
@@ -422,6 +406,7 @@ mf_begin_remote_xact(MfConnEntry *entry, bool reused, UserMapping *user,
 							   sql ? sql : "(begin transaction)");
 		}
 		entry->changing_xact_state = false;
+		entry->xa_open = xa_sql != NULL;
 		entry->xact_depth = 1;
 	}
 
@@ -498,6 +483,38 @@ mf_get_connection(UserMapping *user, const MfOptions *opts)
 	mf_xact_got_connection = true;
 	mf_begin_remote_xact(entry, reused, user, opts);
 	return entry;
+}
+
+/*
+ * A connection of its own, outside the cache and outside any remote
+ * transaction (for ending another session's prepared transaction, which
+ * cannot be done inside one): the password rules and the session set-up as
+ * for any other.  mf_disconnect_private ends it.
+ */
+MfConnEntry *
+mf_connect_private(UserMapping *user, const MfOptions *opts)
+{
+	MfConnEntry *entry = palloc0(sizeof(MfConnEntry));
+
+	entry->key = user->umid;
+	entry->serverid = user->serverid;
+	strlcpy(entry->servername, opts->servername, NAMEDATALEN);
+	mf_connect(entry, user, opts);
+	return entry;
+}
+
+void
+mf_disconnect_private(MfConnEntry *entry)
+{
+	mf_disconnect(entry);
+	pfree(entry);
+}
+
+/* This transaction changes rows through the connection (twophase.c). */
+void
+mf_conn_mark_written(MfConnEntry *entry)
+{
+	entry->written = true;
 }
 
 MfConn *
@@ -585,7 +602,7 @@ mf_conn_exec(MfConnEntry *entry, const char *sql, long *rows)
  */
 
 /* End the remote transaction after a local abort; never raises. */
-static void
+void
 mf_abort_remote(MfConnEntry *entry)
 {
 	MfError		err;
@@ -614,48 +631,41 @@ mf_xact_callback(XactEvent event, void *arg)
 	if (!mf_xact_got_connection)
 		return;
 
-	hash_seq_init(&scan, mf_connections);
-	while ((entry = hash_seq_search(&scan)) != NULL)
+	switch (event)
 	{
-		MfError		err;
-
-		if (entry->conn == NULL || entry->xact_depth == 0)
-			continue;
-
-		switch (event)
-		{
-			case XACT_EVENT_PARALLEL_PRE_COMMIT:
-			case XACT_EVENT_PRE_COMMIT:
-				/* finish streams first: their rows belong to the commit */
-				mf_claim_connection(entry, NULL);
-				entry->changing_xact_state = true;
-				mf_error_clear(&err);
-				if (!entry->transport->commit(entry->conn, &err))
-					mf_raise_error(ERROR, entry, &err, "COMMIT");
-				entry->changing_xact_state = false;
-				break;
-			case XACT_EVENT_PRE_PREPARE:
-				ereport(ERROR,
-						(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-						 errmsg("cannot PREPARE a transaction that has used multi_fdw foreign tables")));
-				break;
-			case XACT_EVENT_PARALLEL_COMMIT:
-			case XACT_EVENT_COMMIT:
-			case XACT_EVENT_PREPARE:
-				break;
-			case XACT_EVENT_PARALLEL_ABORT:
-			case XACT_EVENT_ABORT:
-				if (entry->changing_xact_state)
-					break;		/* state unknown: drop below */
-				mf_abort_remote(entry);
-				break;
-		}
+		case XACT_EVENT_PARALLEL_PRE_COMMIT:
+		case XACT_EVENT_PRE_COMMIT:
+			/* prepares where it must, commits the rest (twophase.c) */
+			mf_twophase_pre_commit(mf_connections);
+			return;
+		case XACT_EVENT_PRE_PREPARE:
+			hash_seq_init(&scan, mf_connections);
+			while ((entry = hash_seq_search(&scan)) != NULL)
+				if (entry->conn != NULL && entry->xact_depth > 0)
+					ereport(ERROR,
+							(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+							 errmsg("cannot PREPARE a transaction that has used multi_fdw foreign tables")));
+			return;
+		case XACT_EVENT_PARALLEL_COMMIT:
+		case XACT_EVENT_COMMIT:
+			/* the decision is made: commit what was prepared */
+			mf_twophase_commit(mf_connections);
+			break;
+		case XACT_EVENT_PREPARE:
+			break;
+		case XACT_EVENT_PARALLEL_ABORT:
+		case XACT_EVENT_ABORT:
+			hash_seq_init(&scan, mf_connections);
+			while ((entry = hash_seq_search(&scan)) != NULL)
+			{
+				if (entry->conn == NULL || entry->xact_depth == 0)
+					continue;
+				if (entry->changing_xact_state && !entry->prepared)
+					continue;	/* state unknown: dropped below */
+				mf_twophase_abort(entry);
+			}
+			break;
 	}
-
-	if (event == XACT_EVENT_PRE_COMMIT ||
-		event == XACT_EVENT_PARALLEL_PRE_COMMIT ||
-		event == XACT_EVENT_PRE_PREPARE)
-		return;
 
 	/* The transaction is over: release per-transaction state. */
 	hash_seq_init(&scan, mf_connections);

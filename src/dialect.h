@@ -138,6 +138,28 @@ typedef struct MfDialect
 	 * way (autocommit off). serializable: the local one is. */
 	const char *(*begin_sql) (bool serializable);
 
+	/*
+	 * Two-phase commit (twophase.c): printf formats taking a transaction
+	 * id made of [a-z0-9_].  prepare_fmt NULL: the remote cannot prepare.
+	 * With xa_start_fmt the remote transaction is opened under the id
+	 * (MySQL's XA) and ended by xa_end_fmt before it is prepared, or
+	 * committed in one phase by xa_commit_one_phase_fmt; rolled back, in
+	 * either state, by rollback_prepared_fmt.  list_prepared_sql lists the
+	 * remote's prepared transactions, the id in column list_prepared_col;
+	 * resolve_setup_sql readies a new session to end another session's
+	 * prepared transaction.
+	 */
+	const char *prepare_fmt;
+	const char *commit_prepared_fmt;
+	const char *rollback_prepared_fmt;
+	const char *xa_start_fmt;
+	const char *xa_end_fmt;
+	const char *xa_commit_one_phase_fmt;
+	const char *list_prepared_sql;
+	int			list_prepared_col;
+	const char *resolve_setup_sql;
+	const char *prepared_missing_sqlstate;	/* "no such prepared transaction" */
+
 	/* Append a row limit to a SELECT (LIMIT n, FETCH FIRST n ROWS ONLY). */
 	void		(*deparse_limit) (StringInfo buf, int64 count);
 

@@ -461,6 +461,7 @@ mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 								  &st->opts);
 	st->tr = mf_conn_transport(st->entry);
 	st->dialect = mf_conn_dialect(st->entry);
+	mf_conn_mark_written(st->entry);
 	st->temp_cxt = AllocSetContextCreate(estate->es_query_cxt,
 										 "multi_fdw modify",
 										 ALLOCSET_SMALL_SIZES);
@@ -1156,6 +1157,7 @@ mfBeginDirectModify(ForeignScanState *node, int eflags)
 	node->fdw_state = st;
 	mf_get_options(table->serverid, rte->relid, &opts);
 	st->entry = mf_get_connection(GetUserMapping(userid, table->serverid), &opts);
+	mf_conn_mark_written(st->entry);
 	st->sql = strVal(list_nth(fsplan->fdw_private, MF_DIRECT_SQL));
 	st->set_processed = boolVal(list_nth(fsplan->fdw_private, MF_DIRECT_SET_PROCESSED));
 	st->nparams = list_length(fsplan->fdw_exprs);

@@ -27,6 +27,7 @@ void
 _PG_init(void)
 {
 	mf_install_wait();
+	mf_twophase_init();
 }
 
 PG_FUNCTION_INFO_V1(multi_fdw_handler);
@@ -108,6 +109,8 @@ multi_fdw_exec(PG_FUNCTION_ARGS)
 
 	mf_get_options(server->serverid, InvalidOid, &opts);
 	entry = mf_get_connection(GetUserMapping(GetUserId(), server->serverid), &opts);
+	/* a statement of the user's may write: count it as a write */
+	mf_conn_mark_written(entry);
 	mf_conn_exec(entry, sql, &rows);
 	PG_RETURN_INT64(rows);
 }

@@ -64,6 +64,7 @@ typedef struct MfOptions
 	bool		async_capable;	/* scans may run under an async Append */
 	char	   *session_sql;	/* replaces the dialect's session setup;
 								 * NULL: the dialect's */
+	bool		two_phase_commit;	/* its transactions may be prepared */
 	/* table level only */
 	char	   *schema_name;	/* NULL: the dialect's default */
 	char	   *table_name;		/* NULL: the local name */
@@ -99,6 +100,12 @@ extern MfConn *mf_conn(MfConnEntry *entry);
 extern const MfTransport *mf_conn_transport(MfConnEntry *entry);
 extern const MfDialect *mf_conn_dialect(MfConnEntry *entry);
 extern const char *mf_conn_server_name(MfConnEntry *entry);
+extern void mf_conn_mark_written(MfConnEntry *entry);
+
+/* twophase.c */
+extern void mf_twophase_init(void);
+extern MfConnEntry *mf_connect_private(UserMapping *user, const MfOptions *opts);
+extern void mf_disconnect_private(MfConnEntry *entry);
 extern bool mf_conn_remembered(MfConnEntry *entry, const char *key, bool *value);
 extern void mf_conn_remember(MfConnEntry *entry, const char *key, bool value);
 extern void mf_claim_connection(MfConnEntry *entry, void *owner);

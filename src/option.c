@@ -89,6 +89,7 @@ static const MfOptionDef mf_options[] = {
 	CORE("keep_connections", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("async_capable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("session_sql", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),
+	CORE("two_phase_commit", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
 
 	/* naming the remote table and its columns */
 	CORE("schema_name", MF_CTX_TABLE, MF_OPT_STRING, 0, 0, NULL),
@@ -404,6 +405,15 @@ mf_check_server(List *options)
 		const MfOptionDef *def = mf_lookup_option(d->defname);
 		MfError		err;
 
+		if (strcmp(d->defname, "two_phase_commit") == 0 && mf_parse_bool(d) &&
+			(dialect->prepare_fmt == NULL || !transport->sql_transaction_control))
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("a server of dialect \"%s\" through transport \"%s\" cannot take part in two-phase commit",
+							dialect->name, transport->name),
+					 dialect->prepare_fmt == NULL ?
+					 errdetail("The dialect has no way to prepare a transaction.") :
+					 errdetail("The transport keeps the remote transaction's state itself.")));
 		if (def->transports == 0)
 			continue;
 		if (!(def->transports & mf_transport_bit(transport)))
@@ -542,6 +552,8 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->async_capable = mf_parse_bool(d);
 	else if (strcmp(name, "session_sql") == 0)
 		opts->session_sql = defGetString(d);
+	else if (strcmp(name, "two_phase_commit") == 0)
+		opts->two_phase_commit = mf_parse_bool(d);
 	else if (strcmp(name, "schema_name") == 0)
 		opts->schema_name = defGetString(d);
 	else if (strcmp(name, "table_name") == 0)

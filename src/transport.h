@@ -312,6 +312,14 @@ typedef struct MfTransport
 	 */
 	bool		question_mark_is_marker;
 
+	/*
+	 * The core may end the remote transaction with statements of its own
+	 * (PREPARE TRANSACTION, XA ...) through exec, and the session follows.
+	 * False where the library keeps its own transaction state (ODBC's
+	 * SQLEndTran): such a server cannot take part in two-phase commit.
+	 */
+	bool		sql_transaction_control;
+
 	/* the server setting max_packet reads, named in errors; NULL: none */
 	const char *max_packet_setting;
 

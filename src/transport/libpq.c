@@ -1684,6 +1684,7 @@ mfpq_async_socket(MfConn *conn)
 
 const MfTransport mf_transport_libpq = {
 	.name = "libpq",
+	.sql_transaction_control = true,
 
 	.connect = mfpq_connect,
 	.disconnect = mfpq_disconnect,

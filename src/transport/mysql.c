@@ -48,6 +48,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
 #include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -2672,6 +2673,19 @@ mfmysql_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 	return ok;
 }
 
+/*
+ * The server opens a cursor for a SELECT only; asked for one on another
+ * statement that returns rows (XA RECOVER, SHOW), Connector/C gets out of
+ * step with the server.  Those are read whole: they are small.
+ */
+static bool
+mfmysql_cursor_ok(const char *sql)
+{
+	while (isspace((unsigned char) *sql) || *sql == '(')
+		sql++;
+	return strncasecmp(sql, "SELECT", 6) == 0 || strncasecmp(sql, "WITH", 4) == 0;
+}
+
 static MfResult *
 mfmysql_query(MfConn *conn, const char *sql, int nparams,
 			  const char *const *values, const MfTypeClass *classes,
@@ -2698,8 +2712,8 @@ mfmysql_query(MfConn *conn, const char *sql, int nparams,
 		mfmysql_oom(conn, MF_STEP_FETCH, err);
 		return NULL;
 	}
-	res->st = mfmysql_prepare_handle(conn, sql, nparams, true, res->fetch_size,
-									 MF_STEP_FETCH, err);
+	res->st = mfmysql_prepare_handle(conn, sql, nparams, mfmysql_cursor_ok(sql),
+									 res->fetch_size, MF_STEP_FETCH, err);
 	if (res->st == NULL)
 	{
 		mfmysql_free_result(res);
@@ -3269,6 +3283,7 @@ mfmysql_max_packet(MfConn *conn, size_t *bytes, MfError *err)
 const MfTransport mf_transport_mysql = {
 	.name = "mysql",
 	.max_packet_setting = "max_allowed_packet",
+	.sql_transaction_control = true,
 
 	.connect = mfmysql_connect,
 	.disconnect = mfmysql_disconnect,

@@ -1,0 +1,63 @@
+/*-------------------------------------------------------------------------
+ *
+ * connection_int.h
+ *		The connection cache's entry, shared by connection.c (the cache and
+ *		the remote transactions) and twophase.c (preparing them).  Nothing
+ *		else looks inside an entry: the rest of the core uses the accessors
+ *		of multi_fdw.h.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef MF_CONNECTION_INT_H
+#define MF_CONNECTION_INT_H
+
+#include "multi_fdw.h"
+
+/* "mf_<system id>_<full xid>_<user mapping>": fits MySQL's 64-byte gtrid */
+#define MF_GID_LEN	64
+
+struct MfConnEntry
+{
+	Oid			key;			/* user mapping OID: the hash key */
+	MfConn	   *conn;			/* NULL when not connected */
+	const MfDialect *dialect;
+	const MfTransport *transport;
+	Oid			serverid;
+	char		servername[NAMEDATALEN];
+	char		username[NAMEDATALEN];
+	int			xact_depth;		/* 0: no remote transaction, 1: open, >1:
+								 * savepoints */
+	bool		changing_xact_state;	/* a transaction command was cut
+										 * short: the state is unknown */
+	bool		invalidated;	/* options changed: reconnect when idle */
+	bool		keep_connections;
+	uint32		server_hashvalue;
+	uint32		mapping_hashvalue;
+
+	/* what the remote said of its tables, asked once per connection */
+	List	   *remembered;		/* of MfRemembered, in TopMemoryContext */
+
+	/* two-phase commit (twophase.c) */
+	bool		written;		/* this transaction changed remote rows */
+	bool		two_phase;		/* the server's two_phase_commit */
+	bool		xa_open;		/* an XA transaction was started with gid */
+	bool		prepared;		/* gid is prepared, waiting for the decision */
+	char		gid[MF_GID_LEN];
+
+	/* the stream in progress, if any */
+	void	   *stream_owner;
+	MfStreamFinish stream_finish;
+	MfStep		stream_kind;	/* MF_STEP_COPY or MF_STEP_PIPELINE */
+};
+
+/* connection.c */
+extern void mf_abort_remote(MfConnEntry *entry);
+
+/* twophase.c */
+extern void mf_twophase_gid(MfConnEntry *entry, char *gid);
+extern void mf_twophase_pre_commit(HTAB *connections);
+extern void mf_twophase_commit(HTAB *connections);
+extern void mf_twophase_abort(MfConnEntry *entry);
+extern const char *mf_twophase_begin_sql(MfConnEntry *entry);
+
+#endif							/* MF_CONNECTION_INT_H */
