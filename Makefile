@@ -24,7 +24,7 @@ OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
 REGRESS = pg_init pg_options pg_deparse pg_scan pg_batch pg_types \
-	pg_update pg_rowid pg_semantics pg_xact pg_errors pg_import pg_fastpath \
+	pg_update pg_rowid pg_semantics pg_compat pg_xact pg_errors pg_import pg_fastpath \
 	mysql_init mysql_batch mysql_types mysql_infile mysql_xact mysql_errors mysql_update \
 	mysql_pushdown mysql_packet odbc_pg odbc_mysql security oracle_batch oracle_types oracle_modify \
 	sqlserver_batch sqlserver_tds

@@ -208,6 +208,22 @@ mfmysql_deparse_limit(StringInfo buf, int64 count)
  * The 2xxx numbers come from the client library and are the same for
  * MySQL and MariaDB; the server numbers below 1900 are shared by both too.
  */
+/*
+ * LOCK IN SHARE MODE is the share lock both MySQL and MariaDB read; FOR
+ * SHARE is MySQL 8's only.  NOWAIT and SKIP LOCKED follow it on MariaDB
+ * 10.6+ (MySQL 8 takes them only after FOR SHARE, and refuses this
+ * spelling with a syntax error).
+ */
+static bool
+mfmysql_deparse_lock(StringInfo buf, LockClauseStrength strength,
+					 LockWaitPolicy wait)
+{
+	appendStringInfoString(buf, strength == LCS_FORKEYSHARE ||
+						   strength == LCS_FORSHARE ?
+						   " LOCK IN SHARE MODE" : " FOR UPDATE");
+	return mf_append_wait_policy(buf, wait);
+}
+
 static const MfErrorMap mfmysql_errors[] = {
 	{1062, "23505", false},		/* ER_DUP_ENTRY */
 	{1586, "23505", false},		/* ER_DUP_ENTRY_WITH_KEY_NAME */
@@ -637,7 +653,7 @@ const MfDialect mf_dialect_mysql = {
 	.text_equality_by_option = true,
 	.no_negative_zero = true,
 
-	.lock_clause = " FOR UPDATE",
+	.deparse_lock = mfmysql_deparse_lock,
 	/* the connection names the database, which is MySQL's schema */
 	.default_schema_is_local = false,
 

@@ -129,6 +129,18 @@ mforacle_deparse_limit(StringInfo buf, int64 count)
 	appendStringInfo(buf, " FETCH FIRST " INT64_FORMAT " ROWS ONLY", count);
 }
 
+/*
+ * Oracle has no shared row lock: FOR SHARE is sent as FOR UPDATE, which
+ * keeps the rows from changing as asked, and also blocks other lockers.
+ */
+static bool
+mforacle_deparse_lock(StringInfo buf, LockClauseStrength strength,
+					  LockWaitPolicy wait)
+{
+	appendStringInfoString(buf, " FOR UPDATE");
+	return mf_append_wait_policy(buf, wait);
+}
+
 static const MfErrorMap mforacle_errors[] = {
 	{1, "23505", false},		/* ORA-00001 unique constraint violated */
 	{2291, "23503", false},		/* parent key not found */
@@ -492,7 +504,7 @@ const MfDialect mf_dialect_oracle = {
 	.const_shippable = mf_const_finite,
 
 	/* not combinable with FETCH FIRST (ORA-02014) */
-	.lock_clause = " FOR UPDATE",
+	.deparse_lock = mforacle_deparse_lock,
 	/* unqualified names resolve in the connecting user's schema */
 	.default_schema_is_local = false,
 

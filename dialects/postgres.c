@@ -64,6 +64,23 @@ mfpg_quote_literal(StringInfo buf, const char *str)
 	appendStringInfoChar(buf, '\'');
 }
 
+/*
+ * As postgres_fdw: the key-less strengths are sent as their stronger
+ * forms, which every remote version has, and which lock at least as much.
+ * Unlike postgres_fdw, NOWAIT and SKIP LOCKED are sent too, so that the
+ * remote rows are skipped or refused as the query asked rather than waited
+ * for.
+ */
+static bool
+mfpg_deparse_lock(StringInfo buf, LockClauseStrength strength,
+				  LockWaitPolicy wait)
+{
+	appendStringInfoString(buf, strength == LCS_FORKEYSHARE ||
+						   strength == LCS_FORSHARE ?
+						   " FOR SHARE" : " FOR UPDATE");
+	return mf_append_wait_policy(buf, wait);
+}
+
 static void
 mfpg_deparse_insert(StringInfo buf, const char *table,
 					const char *const *columns, int ncols, int nrows,
@@ -156,7 +173,8 @@ mfpg_append_cast(StringInfo buf, Oid typid, int32 typmod)
  * has the right type (an int4, a numeric that has a point and no typmod).
  */
 static void
-mfpg_deparse_const(StringInfo buf, Oid typid, int32 typmod, const char *value)
+mfpg_append_const(StringInfo buf, Oid typid, int32 typmod, const char *value,
+				  bool beside_column)
 {
 	switch (typid)
 	{
@@ -210,9 +228,30 @@ mfpg_deparse_const(StringInfo buf, Oid typid, int32 typmod, const char *value)
 
 		default:
 			mfpg_quote_literal(buf, value);
-			mfpg_append_cast(buf, typid, typmod);
+			if (!beside_column)
+				mfpg_append_cast(buf, typid, typmod);
 			break;
 	}
+}
+
+static void
+mfpg_deparse_const(StringInfo buf, Oid typid, int32 typmod, const char *value)
+{
+	mfpg_append_const(buf, typid, typmod, value, false);
+}
+
+/*
+ * A quoted literal compared with a column stays untyped, as postgres_fdw
+ * writes it: the remote parser then gives it the type of the remote
+ * column, which may differ from the local one (a text column over a remote
+ * enum), and picks that type's operator.  Numbers, booleans and bit
+ * strings are not quoted literals and keep their casts.
+ */
+static void
+mfpg_deparse_const_beside_column(StringInfo buf, Oid typid, int32 typmod,
+								 const char *value)
+{
+	mfpg_append_const(buf, typid, typmod, value, true);
 }
 
 /*
@@ -573,13 +612,14 @@ const MfDialect mf_dialect_postgres = {
 	.supports_arrays = true,
 	.boolean_conditions = true,
 
-	.lock_clause = " FOR UPDATE",
+	.deparse_lock = mfpg_deparse_lock,
 	/* the remote search_path is pg_catalog: tables must be qualified */
 	.default_schema_is_local = true,
 
 	.type_shippable = mfpg_type_shippable,
 	.operator_shippable = mfpg_operator_shippable,
 	.deparse_const = mfpg_deparse_const,
+	.deparse_const_beside_column = mfpg_deparse_const_beside_column,
 	.deparse_param = mfpg_deparse_param,
 
 	.import_query = mfpg_import_query,

@@ -500,8 +500,11 @@ const MfDialect mf_dialect_sqlserver = {
 	.const_shippable = mf_const_finite,
 	.text_equality_by_option = true,
 
-	/* T-SQL locks with a table hint, WITH (UPDLOCK), not a clause */
-	.lock_clause = NULL,
+	/*
+	 * T-SQL locks with table hints (WITH (UPDLOCK)), not a clause: rows to
+	 * be updated are read unlocked, SELECT FOR UPDATE/SHARE is refused.
+	 */
+	.deparse_lock = NULL,
 	/* unqualified names resolve in the login's default schema (dbo) */
 	.default_schema_is_local = false,
 

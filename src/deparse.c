@@ -449,7 +449,7 @@ mf_deparse_placeholder(Node *node, MfDeparseCxt *cxt)
 }
 
 static void
-mf_deparse_const(Const *c, MfDeparseCxt *cxt)
+mf_deparse_const(Const *c, MfDeparseCxt *cxt, bool beside_column)
 {
 	char	   *value;
 
@@ -460,6 +460,12 @@ mf_deparse_const(Const *c, MfDeparseCxt *cxt)
 	}
 	value = mf_const_text(c);
 
+	if (beside_column && cxt->dialect->deparse_const_beside_column)
+	{
+		cxt->dialect->deparse_const_beside_column(cxt->buf, c->consttype,
+												  c->consttypmod, value);
+		return;
+	}
 	if (cxt->dialect->deparse_const)
 	{
 		cxt->dialect->deparse_const(cxt->buf, c->consttype, c->consttypmod, value);
@@ -481,6 +487,32 @@ mf_deparse_const(Const *c, MfDeparseCxt *cxt)
 	}
 }
 
+/*
+ * A column of the scanned table, seen through at most an implicit
+ * binary-compatible cast (varchar compared as text), which prints as the
+ * column itself.
+ */
+static bool
+mf_is_plain_column(Node *node, MfDeparseCxt *cxt)
+{
+	if (IsA(node, RelabelType) &&
+		((RelabelType *) node)->relabelformat == COERCE_IMPLICIT_CAST)
+		node = (Node *) ((RelabelType *) node)->arg;
+	return IsA(node, Var) && (Index) ((Var *) node)->varno == cxt->baserel->relid &&
+		((Var *) node)->varlevelsup == 0;
+}
+
+/* One operand; a constant beside a column of its type may stay untyped. */
+static void
+mf_deparse_operand(Node *arg, Node *other, MfDeparseCxt *cxt)
+{
+	if (IsA(arg, Const) && other != NULL &&
+		exprType(arg) == exprType(other) && mf_is_plain_column(other, cxt))
+		mf_deparse_const((Const *) arg, cxt, true);
+	else
+		mf_deparse_node(arg, cxt);
+}
+
 static void
 mf_deparse_op(Oid opno, List *args, MfDeparseCxt *cxt, bool any)
 {
@@ -489,11 +521,11 @@ mf_deparse_op(Oid opno, List *args, MfDeparseCxt *cxt, bool any)
 	appendStringInfoChar(cxt->buf, '(');
 	if (list_length(args) == 2)
 	{
-		mf_deparse_node(linitial(args), cxt);
+		mf_deparse_operand(linitial(args), any ? NULL : lsecond(args), cxt);
 		appendStringInfo(cxt->buf, " %s ", opname);
 		if (any)
 			appendStringInfoString(cxt->buf, "ANY (");
-		mf_deparse_node(lsecond(args), cxt);
+		mf_deparse_operand(lsecond(args), any ? NULL : linitial(args), cxt);
 		if (any)
 			appendStringInfoChar(cxt->buf, ')');
 	}
@@ -524,7 +556,7 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 							  cxt->dialect);
 			break;
 		case T_Const:
-			mf_deparse_const((Const *) node, cxt);
+			mf_deparse_const((Const *) node, cxt, false);
 			break;
 		case T_Param:
 			mf_deparse_placeholder(node, cxt);
@@ -704,10 +736,40 @@ mf_deparse_column_list(StringInfo buf, Relation rel, const MfDialect *dialect,
  * ---------------------------------------------------------------------
  */
 
+/*
+ * The lock clause of a scan.  A lock that the remote cannot give is
+ * refused, not silently weakened.
+ */
+static void
+mf_deparse_lock(StringInfo buf, Relation rel, const MfDialect *dialect,
+				LockClauseStrength lock, LockWaitPolicy wait)
+{
+	static const char *const strengths[] = {
+		[LCS_FORKEYSHARE] = "FOR KEY SHARE",
+		[LCS_FORSHARE] = "FOR SHARE",
+		[LCS_FORNOKEYUPDATE] = "FOR NO KEY UPDATE",
+		[LCS_FORUPDATE] = "FOR UPDATE",
+	};
+
+	if (dialect->deparse_lock != NULL &&
+		dialect->deparse_lock(buf, lock, wait))
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("SELECT %s%s is not supported on foreign table \"%s\"",
+					strengths[lock],
+					wait == LockWaitSkip ? " SKIP LOCKED" :
+					wait == LockWaitError ? " NOWAIT" : "",
+					RelationGetRelationName(rel)),
+			 errdetail("Dialect %s has no way to lock remote rows so.",
+					   dialect->name)));
+}
+
 void
 mf_deparse_select(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 				  Relation rel, Bitmapset *attrs_used, List *remote_conds,
-				  bool for_update, List **retrieved_attrs, List **params_list)
+				  LockClauseStrength lock, LockWaitPolicy wait,
+				  List **retrieved_attrs, List **params_list)
 {
 	const MfDialect *dialect = mf_rel_dialect(baserel);
 	TupleDesc	tupdesc = RelationGetDescr(rel);
@@ -739,8 +801,8 @@ mf_deparse_select(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 	mf_deparse_relation(buf, rel, dialect);
 	mf_deparse_conditions(buf, root, baserel, remote_conds, " WHERE ",
 						  params_list);
-	if (for_update && dialect->lock_clause)
-		appendStringInfoString(buf, dialect->lock_clause);
+	if (lock != LCS_NONE)
+		mf_deparse_lock(buf, rel, dialect, lock, wait);
 }
 
 void

@@ -20,6 +20,7 @@
 #include "postgres.h"
 
 #include "lib/stringinfo.h"
+#include "nodes/lockoptions.h"
 #include "nodes/primnodes.h"
 
 #include "transport.h"			/* MfTypeClass */
@@ -187,10 +188,15 @@ typedef struct MfDialect
 	bool		text_equality_by_option;
 
 	/*
-	 * Appended to a SELECT that reads rows about to be updated or deleted
-	 * (" FOR UPDATE"); NULL when the dialect has no such clause.
+	 * Append the clause that locks the rows a SELECT reads, for a lock
+	 * strength (never LCS_NONE) and wait policy: " FOR SHARE NOWAIT".
+	 * Rows about to be updated or deleted are read with LCS_FORUPDATE and
+	 * LockWaitBlock.  Returns false when the remote has no way to say it;
+	 * the core then refuses a query that asked for it.  NULL: the remote
+	 * has no lock clause at all, rows to be updated are read unlocked.
 	 */
-	const char *lock_clause;
+	bool		(*deparse_lock) (StringInfo buf, LockClauseStrength strength,
+								 LockWaitPolicy wait);
 
 	/*
 	 * A foreign table without a schema_name option names the remote table
@@ -228,6 +234,16 @@ typedef struct MfDialect
 	 */
 	void		(*deparse_const) (StringInfo buf, Oid typid, int32 typmod,
 								  const char *value);
+
+	/*
+	 * The same, for a constant that is one operand of a binary operator
+	 * whose other operand is a plain column of the scanned table, of the
+	 * same local type: the remote may resolve the constant's type from
+	 * its column's.  NULL member: deparse_const.
+	 */
+	void		(*deparse_const_beside_column) (StringInfo buf, Oid typid,
+												int32 typmod,
+												const char *value);
 
 	/*
 	 * Append the placeholder of a parameter of the given type (the postgres
@@ -273,6 +289,7 @@ extern void mf_deparse_values_insert(StringInfo buf, const char *table,
 									 int nrows, const char *placeholder_fmt,
 									 const char *prefix, const char *suffix);
 extern bool mf_builtin_comparison(const char *opname);
+extern bool mf_append_wait_policy(StringInfo buf, LockWaitPolicy wait);
 extern bool mf_const_finite(Oid typid, const char *value);
 extern bool mf_eat_number(const char **p);
 extern void mf_import_name_filter(StringInfo buf, const MfImportFilter *filter,

@@ -154,8 +154,8 @@ extern void mf_deparse_column(StringInfo buf, Oid relid, AttrNumber attnum,
 extern void mf_deparse_select(StringInfo buf, PlannerInfo *root,
 							  RelOptInfo *baserel, Relation rel,
 							  Bitmapset *attrs_used, List *remote_conds,
-							  bool for_update, List **retrieved_attrs,
-							  List **params_list);
+							  LockClauseStrength lock, LockWaitPolicy wait,
+							  List **retrieved_attrs, List **params_list);
 extern void mf_deparse_conditions(StringInfo buf, PlannerInfo *root,
 								  RelOptInfo *baserel, List *conds,
 								  const char *keyword, List **params_list);

@@ -145,15 +145,33 @@ mfGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 									 NIL, baserel->lateral_relids, NULL, NIL));
 }
 
-/* Will the rows read be updated, deleted or locked? */
-static bool
-mf_scan_locks_rows(PlannerInfo *root, RelOptInfo *baserel)
+/*
+ * How the rows read must be locked on the remote: FOR UPDATE when they are
+ * about to be updated or deleted, else as this relation's own rowmark asks,
+ * as postgres_fdw decides.  A rowmark of strength LCS_NONE (the relation is
+ * joined to one named in FOR UPDATE OF, or to an UPDATE's target) only
+ * lets the executor fetch the row again, and locks nothing.
+ */
+static LockClauseStrength
+mf_scan_lock(PlannerInfo *root, RelOptInfo *baserel, LockWaitPolicy *wait)
 {
-	if ((int) baserel->relid == root->parse->resultRelation &&
+	MfRelInfo  *fpinfo = baserel->fdw_private;
+	PlanRowMark *rc;
+
+	*wait = LockWaitBlock;
+	if (bms_is_member(baserel->relid, root->all_result_relids) &&
 		(root->parse->commandType == CMD_UPDATE ||
 		 root->parse->commandType == CMD_DELETE))
-		return true;
-	return get_plan_rowmark(root->rowMarks, baserel->relid) != NULL;
+	{
+		/* a dialect without a lock clause reads them unlocked */
+		return fpinfo->opts.dialect->deparse_lock != NULL ?
+			LCS_FORUPDATE : LCS_NONE;
+	}
+	rc = get_plan_rowmark(root->rowMarks, baserel->relid);
+	if (rc == NULL || rc->strength == LCS_NONE)
+		return LCS_NONE;
+	*wait = rc->waitPolicy;
+	return rc->strength;
 }
 
 /*
@@ -168,7 +186,8 @@ mf_scan_locks_rows(PlannerInfo *root, RelOptInfo *baserel)
  * Limit node stays: the remote one only saves sending rows nobody reads.
  */
 static int64
-mf_remote_limit(PlannerInfo *root, RelOptInfo *baserel, List *local_exprs)
+mf_remote_limit(PlannerInfo *root, RelOptInfo *baserel, List *local_exprs,
+				bool locks)
 {
 	Query	   *parse = root->parse;
 	Relids		top = IS_OTHER_REL(baserel) ? baserel->top_parent_relids :
@@ -180,8 +199,7 @@ mf_remote_limit(PlannerInfo *root, RelOptInfo *baserel, List *local_exprs)
 	if (parse->sortClause != NIL || root->query_pathkeys != NIL ||
 		parse->rowMarks != NIL || local_exprs != NIL)
 		return 0;
-	if (!bms_equal(root->all_baserels, top) ||
-		mf_scan_locks_rows(root, baserel))
+	if (!bms_equal(root->all_baserels, top) || locks)
 		return 0;
 	return (int64) root->limit_tuples;
 }
@@ -199,6 +217,8 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	StringInfoData sql;
 	Relation	rel;
 	int64		limit;
+	LockClauseStrength lock;
+	LockWaitPolicy wait;
 	ListCell   *lc;
 
 	foreach(lc, scan_clauses)
@@ -222,11 +242,11 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 
 	rel = table_open(foreigntableid, NoLock);
 	initStringInfo(&sql);
+	lock = mf_scan_lock(root, baserel, &wait);
 	mf_deparse_select(&sql, root, baserel, rel, fpinfo->attrs_used,
-					  remote_exprs, mf_scan_locks_rows(root, baserel),
-					  &retrieved_attrs, &params_list);
+					  remote_exprs, lock, wait, &retrieved_attrs, &params_list);
 	table_close(rel, NoLock);
-	limit = mf_remote_limit(root, baserel, local_exprs);
+	limit = mf_remote_limit(root, baserel, local_exprs, lock != LCS_NONE);
 	if (limit > 0)
 		fpinfo->opts.dialect->deparse_limit(&sql, limit);
 

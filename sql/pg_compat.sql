@@ -1,0 +1,107 @@
+--
+-- pg_compat: postgres_fdw's answers for row locks, constants beside
+-- columns of another remote type, TRUNCATE, and postgres_fdw's options.
+--
+CREATE SCHEMA compat;
+SET search_path = compat, public;
+
+\getenv pg_host MF_PG_HOST
+\getenv pg_port MF_PG_PORT
+\getenv pg_db MF_PG_DB
+\getenv pg_user MF_PG_USER
+\getenv pg_password MF_PG_PASSWORD
+
+SELECT multi_fdw_exec('pg_remote', 'DROP SCHEMA IF EXISTS compat_r CASCADE');
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE SCHEMA compat_r;
+  CREATE TABLE compat_r.lk (id int PRIMARY KEY, v text);
+  INSERT INTO compat_r.lk SELECT g, 'v' || g FROM generate_series(1, 4) g;
+  CREATE TYPE compat_r.mood AS ENUM ('sad', 'ok', 'happy');
+  CREATE TABLE compat_r.en (id int, c8 compat_r.mood, vc varchar(10));
+  INSERT INTO compat_r.en VALUES (1, 'sad', 'a'), (2, 'happy', 'b')$$);
+
+-- a second server on the same remote: its own connection, so its locks
+-- are another remote transaction's
+CREATE SERVER pg_other FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', host :'pg_host', port :'pg_port',
+           dbname :'pg_db');
+CREATE USER MAPPING FOR CURRENT_USER SERVER pg_other
+  OPTIONS (user :'pg_user', password :'pg_password');
+
+CREATE FOREIGN TABLE lk (id int, v text)
+  SERVER pg_remote OPTIONS (schema_name 'compat_r');
+CREATE FOREIGN TABLE lk_other (id int, v text)
+  SERVER pg_other OPTIONS (schema_name 'compat_r', table_name 'lk');
+CREATE TABLE loc (id int);
+INSERT INTO loc VALUES (1), (2);
+
+-- ===================================================================
+-- row locks: the strength and wait policy the query asked for
+-- ===================================================================
+EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM lk FOR SHARE;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM lk FOR KEY SHARE;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM lk FOR NO KEY UPDATE;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM lk FOR UPDATE NOWAIT;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM lk FOR SHARE SKIP LOCKED;
+-- FOR UPDATE OF a local table locks no foreign row
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT * FROM loc JOIN lk USING (id) FOR UPDATE OF loc;
+-- ... and FOR UPDATE OF the foreign one does
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT * FROM loc JOIN lk USING (id) FOR UPDATE OF lk;
+-- an UPDATE of a local table joined to a foreign one locks no foreign row
+EXPLAIN (VERBOSE, COSTS OFF)
+UPDATE loc SET id = loc.id FROM lk WHERE lk.id = loc.id;
+
+-- what the remote does with them: another transaction holds row 1
+SET statement_timeout = '10s';
+BEGIN;
+SELECT * FROM lk_other WHERE id = 1 FOR SHARE;
+-- two share locks do not conflict
+SELECT * FROM lk WHERE id = 1 FOR SHARE NOWAIT;
+-- joined to a local table locked FOR UPDATE, the foreign row is not locked
+SELECT loc.id, lk.v FROM loc JOIN lk USING (id) ORDER BY 1 FOR UPDATE OF loc;
+-- SKIP LOCKED skips the remote row that another transaction locked
+SELECT * FROM lk_other WHERE id = 2 FOR UPDATE;
+SELECT * FROM lk ORDER BY id FOR UPDATE SKIP LOCKED;
+-- NOWAIT fails at once on it
+SELECT * FROM lk WHERE id = 2 FOR UPDATE NOWAIT;
+ROLLBACK;
+RESET statement_timeout;
+
+-- the other dialects: MySQL/MariaDB, Oracle, and SQL Server's refusal
+CREATE FOREIGN TABLE my_lk (id int, v text) SERVER my_remote;
+CREATE FOREIGN TABLE ora_lk (id int, v text) SERVER ora_remote;
+CREATE FOREIGN TABLE ms_lk (id int OPTIONS (key 'true'), v text)
+  SERVER ms_remote;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM my_lk FOR SHARE;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM my_lk FOR UPDATE SKIP LOCKED;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM my_lk FOR KEY SHARE NOWAIT;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM ora_lk FOR SHARE;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM ora_lk FOR UPDATE NOWAIT;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM ms_lk FOR UPDATE;
+-- rows SQL Server is to update are still read, unlocked
+EXPLAIN (VERBOSE, COSTS OFF) DELETE FROM ms_lk WHERE v || 'x' = 'ax';
+
+-- ===================================================================
+-- a constant beside a column whose remote type differs
+-- ===================================================================
+CREATE FOREIGN TABLE en (id int, c8 text, vc varchar(10))
+  SERVER pg_remote OPTIONS (schema_name 'compat_r');
+-- the literal stays untyped, so the remote reads it as its enum
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM en WHERE c8 = 'happy';
+SELECT id FROM en WHERE c8 = 'happy';
+SELECT id FROM en WHERE 'sad' = c8;
+SELECT id FROM en WHERE c8 <> 'sad' AND c8 IS NOT NULL;
+-- varchar compared as text, through its implicit cast
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM en WHERE vc = 'b';
+SELECT id FROM en WHERE vc = 'b';
+-- a constant of another type than the column keeps its cast
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM en WHERE id = 2::bigint;
+-- beside a column inside an expression it is untyped too; beside the
+-- expression it keeps its cast (as postgres_fdw writes them)
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM en WHERE c8 || 'x' = 'happyx';
+-- other dialects are unchanged
+CREATE FOREIGN TABLE my_en (id int, c8 text OPTIONS (text_pushdown 'true'))
+  SERVER my_remote;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM my_en WHERE c8 = 'happy';
