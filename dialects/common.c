@@ -123,6 +123,16 @@ mf_deparse_values_insert(StringInfo buf, const char *table,
 }
 
 /*
+ * "TRUNCATE TABLE t" for remotes that take one table at a time and no
+ * CASCADE.
+ */
+void
+mf_deparse_truncate_table(StringInfo buf, const char *table)
+{
+	appendStringInfo(buf, "TRUNCATE TABLE %s", table);
+}
+
+/*
  * NOWAIT and SKIP LOCKED, spelt alike by PostgreSQL, MySQL 8, MariaDB 10.6
  * and Oracle after their lock clauses.
  */

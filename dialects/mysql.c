@@ -224,6 +224,21 @@ mfmysql_deparse_lock(StringInfo buf, LockClauseStrength strength,
 	return mf_append_wait_policy(buf, wait);
 }
 
+/*
+ * One table per TRUNCATE TABLE, no CASCADE (a referenced table is refused
+ * by the remote).  It always restarts AUTO_INCREMENT, so both RESTART and
+ * CONTINUE IDENTITY get that.
+ */
+static const char *
+mfmysql_deparse_truncate(StringInfo buf, const char *const *tables,
+						 int ntables, bool restart_seqs, bool cascade)
+{
+	if (cascade)
+		return "CASCADE";
+	mf_deparse_truncate_table(buf, tables[0]);
+	return NULL;
+}
+
 static const MfErrorMap mfmysql_errors[] = {
 	{1062, "23505", false},		/* ER_DUP_ENTRY */
 	{1586, "23505", false},		/* ER_DUP_ENTRY_WITH_KEY_NAME */
@@ -654,6 +669,9 @@ const MfDialect mf_dialect_mysql = {
 	.no_negative_zero = true,
 
 	.deparse_lock = mfmysql_deparse_lock,
+	.deparse_truncate = mfmysql_deparse_truncate,
+	.truncate_max_tables = 1,
+	.truncate_commits = true,
 	/* the connection names the database, which is MySQL's schema */
 	.default_schema_is_local = false,
 

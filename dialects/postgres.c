@@ -81,6 +81,20 @@ mfpg_deparse_lock(StringInfo buf, LockClauseStrength strength,
 	return mf_append_wait_policy(buf, wait);
 }
 
+/* As postgres_fdw writes it: every choice spelt out. */
+static const char *
+mfpg_deparse_truncate(StringInfo buf, const char *const *tables, int ntables,
+					  bool restart_seqs, bool cascade)
+{
+	appendStringInfoString(buf, "TRUNCATE ");
+	for (int i = 0; i < ntables; i++)
+		appendStringInfo(buf, "%s%s", i > 0 ? ", " : "", tables[i]);
+	appendStringInfoString(buf, restart_seqs ? " RESTART IDENTITY" :
+						   " CONTINUE IDENTITY");
+	appendStringInfoString(buf, cascade ? " CASCADE" : " RESTRICT");
+	return NULL;
+}
+
 static void
 mfpg_deparse_insert(StringInfo buf, const char *table,
 					const char *const *columns, int ncols, int nrows,
@@ -613,6 +627,9 @@ const MfDialect mf_dialect_postgres = {
 	.boolean_conditions = true,
 
 	.deparse_lock = mfpg_deparse_lock,
+	.deparse_truncate = mfpg_deparse_truncate,
+	.truncate_max_tables = 0,
+	.truncate_commits = false,
 	/* the remote search_path is pg_catalog: tables must be qualified */
 	.default_schema_is_local = true,
 

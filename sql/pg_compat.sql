@@ -105,3 +105,72 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM en WHERE c8 || 'x' = 'happyx';
 CREATE FOREIGN TABLE my_en (id int, c8 text OPTIONS (text_pushdown 'true'))
   SERVER my_remote;
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM my_en WHERE c8 = 'happy';
+
+-- ===================================================================
+-- TRUNCATE
+-- ===================================================================
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE TABLE compat_r.tp (id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY, v int);
+  CREATE TABLE compat_r.tc (p int REFERENCES compat_r.tp);
+  CREATE TABLE compat_r.tx (v int);
+  CREATE TABLE compat_r.tx2 (v int);
+  INSERT INTO compat_r.tp (v) SELECT g FROM generate_series(1, 3) g;
+  INSERT INTO compat_r.tc VALUES (1), (2);
+  INSERT INTO compat_r.tx VALUES (1);
+  INSERT INTO compat_r.tx2 VALUES (1)$$);
+CREATE FOREIGN TABLE tp (id int, v int) SERVER pg_remote
+  OPTIONS (schema_name 'compat_r');
+CREATE FOREIGN TABLE tc (p int) SERVER pg_remote
+  OPTIONS (schema_name 'compat_r');
+CREATE FOREIGN TABLE tx (v int) SERVER pg_remote
+  OPTIONS (schema_name 'compat_r');
+CREATE FOREIGN TABLE tx_other (v int) SERVER pg_other
+  OPTIONS (schema_name 'compat_r', table_name 'tx2');
+-- the remote refuses a referenced table alone (RESTRICT, as postgres_fdw)
+TRUNCATE tp;
+-- both in one remote statement
+TRUNCATE tp, tc;
+SELECT (SELECT count(*) FROM tp) AS tp, (SELECT count(*) FROM tc) AS tc;
+-- CONTINUE IDENTITY by default, RESTART IDENTITY when asked
+SELECT multi_fdw_exec('pg_remote', 'INSERT INTO compat_r.tp (v) VALUES (0)');
+SELECT id FROM tp;
+TRUNCATE tp, tc RESTART IDENTITY;
+SELECT multi_fdw_exec('pg_remote', 'INSERT INTO compat_r.tp (v) VALUES (0)');
+SELECT id FROM tp;
+-- CASCADE reaches the remote's referencing tables
+SELECT multi_fdw_exec('pg_remote', 'INSERT INTO compat_r.tc VALUES (1)');
+TRUNCATE tp CASCADE;
+SELECT (SELECT count(*) FROM tp) AS tp, (SELECT count(*) FROM tc) AS tc;
+-- inside the remote transaction: a local rollback undoes it
+BEGIN;
+TRUNCATE tx;
+SELECT count(*) FROM tx;
+ROLLBACK;
+SELECT count(*) FROM tx;
+-- tables of two servers, with a local one
+CREATE TABLE tloc (v int);
+INSERT INTO tloc VALUES (1);
+TRUNCATE tx, tx_other, tloc;
+SELECT (SELECT count(*) FROM tx) AS tx, (SELECT count(*) FROM tx_other) AS tx2,
+       (SELECT count(*) FROM tloc) AS tloc;
+-- truncatable: on the table, on the server, the table's winning
+ALTER FOREIGN TABLE tx OPTIONS (ADD truncatable 'false');
+TRUNCATE tx;
+ALTER SERVER pg_other OPTIONS (ADD truncatable 'false');
+TRUNCATE tx_other;
+ALTER FOREIGN TABLE tx_other OPTIONS (ADD truncatable 'true');
+TRUNCATE tx_other;
+ALTER SERVER pg_other OPTIONS (DROP truncatable);
+ALTER FOREIGN TABLE tx OPTIONS (SET truncatable 'yes');
+TRUNCATE tx;
+ALTER FOREIGN TABLE tx OPTIONS (SET truncatable 'maybe');
+-- the other dialects, refused before anything is sent: more than they
+-- can say (these servers point at nothing)
+CREATE FOREIGN TABLE ora_t (v int) SERVER ora_remote;
+CREATE FOREIGN TABLE ms_t (v int) SERVER ms_remote;
+TRUNCATE ora_t RESTART IDENTITY;
+TRUNCATE ora_t CASCADE;
+TRUNCATE ms_t CASCADE;
+BEGIN;
+TRUNCATE ora_t;
+ROLLBACK;

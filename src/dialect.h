@@ -199,6 +199,25 @@ typedef struct MfDialect
 								 LockWaitPolicy wait);
 
 	/*
+	 * Append a TRUNCATE of the given (quoted and qualified) tables, with
+	 * RESTART IDENTITY (restart_seqs) and CASCADE as asked.  Returns NULL,
+	 * or the words of TRUNCATE the remote has no equivalent for ("CASCADE"),
+	 * which the core refuses before anything is sent.  NULL member: the
+	 * remote cannot truncate.
+	 */
+	const char *(*deparse_truncate) (StringInfo buf, const char *const *tables,
+									 int ntables, bool restart_seqs,
+									 bool cascade);
+	int			truncate_max_tables;	/* tables in one TRUNCATE; 0: any */
+
+	/*
+	 * TRUNCATE is DDL that commits the remote transaction it runs in
+	 * (MySQL, Oracle): it cannot be rolled back, nor run after other work
+	 * of the same remote transaction without committing that too.
+	 */
+	bool		truncate_commits;
+
+	/*
 	 * A foreign table without a schema_name option names the remote table
 	 * by the local schema's name (postgres_fdw's rule, needed when the
 	 * remote search_path is pg_catalog); otherwise it stays unqualified and
@@ -290,6 +309,7 @@ extern void mf_deparse_values_insert(StringInfo buf, const char *table,
 									 const char *prefix, const char *suffix);
 extern bool mf_builtin_comparison(const char *opname);
 extern bool mf_append_wait_policy(StringInfo buf, LockWaitPolicy wait);
+extern void mf_deparse_truncate_table(StringInfo buf, const char *table);
 extern bool mf_const_finite(Oid typid, const char *value);
 extern bool mf_eat_number(const char **p);
 extern void mf_import_name_filter(StringInfo buf, const MfImportFilter *filter,

@@ -75,6 +75,7 @@ multi_fdw_handler(PG_FUNCTION_ARGS)
 
 	/* IMPORT FOREIGN SCHEMA */
 	routine->ImportForeignSchema = mfImportForeignSchema;
+	routine->ExecForeignTruncate = mfExecForeignTruncate;
 
 	PG_RETURN_POINTER(routine);
 }

@@ -60,6 +60,7 @@ typedef struct MfOptions
 	int			pipeline_depth; /* statements in flight at once */
 	MfInsertMethod insert_method;
 	bool		updatable;
+	bool		truncatable;
 	bool		keep_connections;
 	bool		async_capable;	/* scans may run under an async Append */
 	char	   *session_sql;	/* replaces the dialect's session setup;
@@ -383,6 +384,13 @@ extern void mf_check_packet(MfConnEntry *entry, size_t limit, size_t need,
 							long row);
 extern void mf_check_storable(MfConnEntry *entry, Relation rel, int attnum,
 							  MfTypeClass cls, const char *value, long row);
+
+/* ---------------------------------------------------------------------
+ * truncate.c
+ * ---------------------------------------------------------------------
+ */
+extern void mfExecForeignTruncate(List *rels, DropBehavior behavior,
+								  bool restart_seqs);
 
 /* ---------------------------------------------------------------------
  * import.c

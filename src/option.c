@@ -86,6 +86,7 @@ static const MfOptionDef mf_options[] = {
 	CORE("insert_method", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_ENUM, 0, 0,
 		 mf_insert_methods),
 	CORE("updatable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("truncatable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("keep_connections", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("async_capable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("session_sql", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),
@@ -536,6 +537,8 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->insert_method = (MfInsertMethod) mf_parse_enum(def, defGetString(d));
 	else if (strcmp(name, "updatable") == 0)
 		opts->updatable = mf_parse_bool(d);
+	else if (strcmp(name, "truncatable") == 0)
+		opts->truncatable = mf_parse_bool(d);
 	else if (strcmp(name, "keep_connections") == 0)
 		opts->keep_connections = mf_parse_bool(d);
 	else if (strcmp(name, "async_capable") == 0)
@@ -567,6 +570,7 @@ mf_get_options(Oid serverid, Oid relid, MfOptions *opts)
 	opts->pipeline_depth = MF_DEFAULT_PIPELINE_DEPTH;
 	opts->insert_method = MF_INSERT_AUTO;
 	opts->updatable = true;
+	opts->truncatable = true;
 	opts->keep_connections = true;
 
 	foreach(lc, server->options)
