@@ -174,3 +174,78 @@ TRUNCATE ms_t CASCADE;
 BEGIN;
 TRUNCATE ora_t;
 ROLLBACK;
+
+-- ===================================================================
+-- postgres_fdw's options
+-- ===================================================================
+-- fdw_startup_cost and fdw_tuple_cost, on servers only (as postgres_fdw)
+CREATE FUNCTION compat_cost(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE l text;
+BEGIN
+  EXECUTE 'EXPLAIN ' || q INTO l;
+  RETURN substring(l FROM 'cost=([0-9.]+\.\.[0-9.]+)');
+END $$;
+SELECT compat_cost('SELECT * FROM lk_other');
+ALTER SERVER pg_other OPTIONS (ADD fdw_startup_cost '1000', ADD fdw_tuple_cost '1.5');
+SELECT compat_cost('SELECT * FROM lk_other');
+ALTER SERVER pg_other OPTIONS (SET fdw_startup_cost '-1');
+ALTER SERVER pg_other OPTIONS (SET fdw_tuple_cost 'cheap');
+\set VERBOSITY terse
+ALTER FOREIGN TABLE lk_other OPTIONS (ADD fdw_startup_cost '1');
+\set VERBOSITY default
+ALTER SERVER pg_other OPTIONS (DROP fdw_startup_cost, DROP fdw_tuple_cost);
+
+-- sslpassword belongs to a user mapping; libpq takes it
+ALTER USER MAPPING FOR CURRENT_USER SERVER pg_other
+  OPTIONS (ADD sslpassword 'unused');
+SELECT count(*) FROM lk_other;
+\set VERBOSITY terse
+ALTER SERVER pg_other OPTIONS (ADD sslpassword 'x');
+\set VERBOSITY default
+
+-- service names a definition in a file of this host: a superuser's
+CREATE SERVER pg_svc FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', service 'mf_no_such_service');
+CREATE USER MAPPING FOR CURRENT_USER SERVER pg_svc
+  OPTIONS (user :'pg_user', password :'pg_password');
+SELECT multi_fdw_exec('pg_svc', 'SELECT 1');
+CREATE ROLE regress_mf_compat;
+GRANT USAGE ON FOREIGN DATA WRAPPER multi_fdw TO regress_mf_compat;
+SET ROLE regress_mf_compat;
+CREATE SERVER pg_svc2 FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', service 'mf_no_such_service');
+\echo :LAST_ERROR_SQLSTATE
+RESET ROLE;
+DROP USER MAPPING FOR CURRENT_USER SERVER pg_svc;
+DROP SERVER pg_svc;
+REVOKE USAGE ON FOREIGN DATA WRAPPER multi_fdw FROM regress_mf_compat;
+DROP ROLE regress_mf_compat;
+
+-- application_name: its escapes, and multi_fdw.application_name first
+CREATE FOREIGN TABLE remote_act (application_name text, pid int)
+  SERVER pg_remote
+  OPTIONS (schema_name 'pg_catalog', table_name 'pg_stat_activity');
+SET application_name = 'compat_app';
+ALTER SERVER pg_other
+  OPTIONS (ADD application_name 'mfc|%a|%u|%d|%p|%C|%c|%%|%z|');
+SELECT count(*) FROM lk_other;
+SELECT a.application_name = format('mfc|compat_app|%s|%s|%s|%s|%s|%%||',
+         session_user, current_database(), pg_backend_pid(),
+         current_setting('cluster_name'),
+         (SELECT to_hex(trunc(extract(epoch FROM backend_start))::bigint) || '.' ||
+                 to_hex(pid)
+            FROM pg_stat_activity WHERE pid = pg_backend_pid())) AS expanded
+  FROM remote_act a WHERE a.application_name LIKE 'mfc|%';
+SET multi_fdw.application_name = 'mfg-%p';
+SELECT multi_fdw_disconnect('pg_other');
+SELECT count(*) FROM lk_other;
+SELECT application_name = 'mfg-' || pg_backend_pid() AS from_setting
+  FROM remote_act WHERE application_name LIKE 'mf_-%';
+-- a setting that expands to nothing gives way to the server's option
+SET multi_fdw.application_name = '%z';
+SELECT multi_fdw_disconnect('pg_other');
+SELECT count(*) FROM lk_other;
+SELECT count(*) FROM remote_act WHERE application_name LIKE 'mfc|compat_app|%';
+RESET multi_fdw.application_name;
+RESET application_name;
+ALTER SERVER pg_other OPTIONS (DROP application_name);

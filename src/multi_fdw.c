@@ -27,6 +27,7 @@ void
 _PG_init(void)
 {
 	mf_install_wait();
+	mf_appname_init();
 }
 
 PG_FUNCTION_INFO_V1(multi_fdw_handler);

@@ -65,6 +65,8 @@ typedef struct MfOptions
 	bool		async_capable;	/* scans may run under an async Append */
 	char	   *session_sql;	/* replaces the dialect's session setup;
 								 * NULL: the dialect's */
+	double		fdw_startup_cost;	/* of opening a remote query */
+	double		fdw_tuple_cost; /* of moving one row across */
 	/* table level only */
 	char	   *schema_name;	/* NULL: the dialect's default */
 	char	   *table_name;		/* NULL: the local name */
@@ -81,6 +83,14 @@ extern void mf_connection_params(ForeignServer *server, UserMapping *user,
 extern bool mf_password_required(UserMapping *user);
 extern bool mf_remote_requires_password(ForeignServer *server);
 extern bool mf_parse_bool(DefElem *d);
+
+/* ---------------------------------------------------------------------
+ * appname.c: application_name with postgres_fdw's escapes
+ * ---------------------------------------------------------------------
+ */
+extern void mf_appname_init(void);
+extern char *mf_expand_application_name(const char *fmt);
+extern char *mf_application_name_for(const char *option);
 
 /* ---------------------------------------------------------------------
  * connection.c: the connection cache and remote transactions

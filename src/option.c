@@ -13,6 +13,8 @@
  */
 #include "postgres.h"
 
+#include <math.h>
+
 #include "access/reloptions.h"
 #include "catalog/pg_foreign_server.h"
 #include "catalog/pg_foreign_table.h"
@@ -21,6 +23,7 @@
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/varlena.h"
 
@@ -42,6 +45,7 @@ typedef enum MfOptKind
 {
 	MF_OPT_STRING,
 	MF_OPT_INT,
+	MF_OPT_REAL,				/* a number of at least 0 */
 	MF_OPT_BOOL,
 	MF_OPT_ENUM,
 	MF_OPT_DIALECT,
@@ -91,6 +95,10 @@ static const MfOptionDef mf_options[] = {
 	CORE("async_capable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("session_sql", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),
 
+	/* planning, with postgres_fdw's names and defaults */
+	CORE("fdw_startup_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
+	CORE("fdw_tuple_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
+
 	/* naming the remote table and its columns */
 	CORE("schema_name", MF_CTX_TABLE, MF_OPT_STRING, 0, 0, NULL),
 	CORE("table_name", MF_CTX_TABLE, MF_OPT_STRING, 0, 0, NULL),
@@ -124,6 +132,10 @@ static const MfOptionDef mf_options[] = {
 	CONN("sslcompression", MF_CTX_SERVER, MF_TR_LIBPQ),
 	FILE("sslcert", MF_CTX_SERVER | MF_CTX_USER, MF_TR_LIBPQ),
 	FILE("sslkey", MF_CTX_SERVER | MF_CTX_USER, MF_TR_LIBPQ),
+	/* unlocks sslkey, which only a superuser names */
+	CONN("sslpassword", MF_CTX_USER, MF_TR_LIBPQ),
+	/* a definition in a service file of this host: a superuser's */
+	FILE("service", MF_CTX_SERVER, MF_TR_LIBPQ),
 	FILE("sslrootcert", MF_CTX_SERVER, MF_TR_LIBPQ),
 	FILE("sslcrl", MF_CTX_SERVER, MF_TR_LIBPQ),
 	FILE("sslcrldir", MF_CTX_SERVER, MF_TR_LIBPQ),
@@ -162,6 +174,9 @@ static const MfOptionDef mf_options[] = {
 #define MF_DEFAULT_BATCH_BYTES	(INT64CONST(16) * 1024 * 1024)
 #define MF_DEFAULT_FETCH_SIZE	1000
 #define MF_DEFAULT_PIPELINE_DEPTH	8
+/* postgres_fdw 15's: opening a remote query, moving one row across */
+#define MF_DEFAULT_FDW_STARTUP_COST	100.0
+#define MF_DEFAULT_FDW_TUPLE_COST	0.01
 
 static int
 mf_transport_bit(const MfTransport *t)
@@ -268,6 +283,19 @@ mf_parse_int(const MfOptionDef *def, const char *value)
 	return v;
 }
 
+static double
+mf_parse_real(const MfOptionDef *def, const char *value)
+{
+	double		v;
+
+	if (!parse_real(value, &v, 0, NULL) || isnan(v) || v < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("invalid value for option \"%s\": \"%s\"", def->name, value),
+				 errhint("The value must be a number greater than or equal to zero.")));
+	return v;
+}
+
 static int
 mf_parse_enum(const MfOptionDef *def, const char *value)
 {
@@ -338,6 +366,9 @@ mf_check_value(const MfOptionDef *def, DefElem *d)
 	{
 		case MF_OPT_INT:
 			(void) mf_parse_int(def, value);
+			break;
+		case MF_OPT_REAL:
+			(void) mf_parse_real(def, value);
 			break;
 		case MF_OPT_BOOL:
 			(void) mf_parse_bool(d);
@@ -545,6 +576,10 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->async_capable = mf_parse_bool(d);
 	else if (strcmp(name, "session_sql") == 0)
 		opts->session_sql = defGetString(d);
+	else if (strcmp(name, "fdw_startup_cost") == 0)
+		opts->fdw_startup_cost = mf_parse_real(def, defGetString(d));
+	else if (strcmp(name, "fdw_tuple_cost") == 0)
+		opts->fdw_tuple_cost = mf_parse_real(def, defGetString(d));
 	else if (strcmp(name, "schema_name") == 0)
 		opts->schema_name = defGetString(d);
 	else if (strcmp(name, "table_name") == 0)
@@ -571,6 +606,8 @@ mf_get_options(Oid serverid, Oid relid, MfOptions *opts)
 	opts->insert_method = MF_INSERT_AUTO;
 	opts->updatable = true;
 	opts->truncatable = true;
+	opts->fdw_startup_cost = MF_DEFAULT_FDW_STARTUP_COST;
+	opts->fdw_tuple_cost = MF_DEFAULT_FDW_TUPLE_COST;
 	opts->keep_connections = true;
 
 	foreach(lc, server->options)
@@ -645,6 +682,7 @@ mf_connection_params(ForeignServer *server, UserMapping *user,
 {
 	int			bit = mf_transport_bit(transport);
 	List	   *all = list_concat_copy(server->options, user->options);
+	const char *appname = NULL;
 	ListCell   *lc;
 
 	*keys = NIL;
@@ -654,10 +692,26 @@ mf_connection_params(ForeignServer *server, UserMapping *user,
 		DefElem    *d = lfirst(lc);
 		const MfOptionDef *def = mf_lookup_option(d->defname);
 
-		if (def != NULL && (def->transports & bit))
+		if (def == NULL || !(def->transports & bit))
+			continue;
+		if (strcmp(d->defname, "application_name") == 0)
 		{
-			*keys = lappend(*keys, d->defname);
-			*values = lappend(*values, defGetString(d));
+			appname = defGetString(d);
+			continue;
+		}
+		*keys = lappend(*keys, d->defname);
+		*values = lappend(*values, defGetString(d));
+	}
+
+	/* with its escapes expanded, and multi_fdw.application_name first */
+	if (mf_lookup_option("application_name")->transports & bit)
+	{
+		char	   *v = mf_application_name_for(appname);
+
+		if (v != NULL)
+		{
+			*keys = lappend(*keys, "application_name");
+			*values = lappend(*values, v);
 		}
 	}
 	*keys = lappend(*keys, "client_encoding");

@@ -44,10 +44,6 @@ enum MfScanPrivate
 	MF_SCAN_FETCH_SIZE			/* rows per fetch (Integer) */
 };
 
-/* Cost of opening a remote statement, and of moving one row across. */
-#define MF_STARTUP_COST		100.0
-#define MF_TUPLE_COST		0.01
-
 typedef struct MfScanState
 {
 	MfConnEntry *entry;
@@ -126,12 +122,15 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	 */
 	retrieved = clamp_row_est(baserel->rows / Max(fpinfo->local_conds_sel, 1e-10));
 	fpinfo->rows = baserel->rows;
-	fpinfo->startup_cost = MF_STARTUP_COST + fpinfo->local_conds_cost.startup;
+	fpinfo->startup_cost = fpinfo->opts.fdw_startup_cost +
+		fpinfo->local_conds_cost.startup;
 	fpinfo->total_cost = fpinfo->startup_cost +
 		seq_page_cost * baserel->pages +
 		cpu_tuple_cost * baserel->tuples +
-		(MF_TUPLE_COST + cpu_tuple_cost + fpinfo->local_conds_cost.per_tuple) * retrieved +
-		MF_STARTUP_COST * ceil(retrieved / fpinfo->opts.fetch_size) / 10.0;
+		(fpinfo->opts.fdw_tuple_cost + cpu_tuple_cost +
+		 fpinfo->local_conds_cost.per_tuple) * retrieved +
+		fpinfo->opts.fdw_startup_cost *
+		ceil(retrieved / fpinfo->opts.fetch_size) / 10.0;
 }
 
 void
