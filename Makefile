@@ -14,7 +14,7 @@ PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
 CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/deparse.o src/scan.o src/modify.o src/buffer.o src/import.o \
 	src/registry.o src/pipeline.o src/truncate.o \
-	src/appname.o
+	src/appname.o src/estimate.o
 DIALECTS = dialects/common.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 TRANSPORTS = src/transport/common.o src/transport/libpq.o \

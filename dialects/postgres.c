@@ -81,6 +81,18 @@ mfpg_deparse_lock(StringInfo buf, LockClauseStrength strength,
 	return mf_append_wait_policy(buf, wait);
 }
 
+/* The top node of EXPLAIN's text form: "... (cost=0.00..22.70 rows=1270 width=36)". */
+static bool
+mfpg_parse_explain(const char *line, double *rows, int *width,
+				   double *startup, double *total)
+{
+	const char *p = line ? strstr(line, "(cost=") : NULL;
+
+	return p != NULL &&
+		sscanf(p, "(cost=%lf..%lf rows=%lf width=%d)",
+			   startup, total, rows, width) == 4;
+}
+
 /* As postgres_fdw writes it: every choice spelt out. */
 static const char *
 mfpg_deparse_truncate(StringInfo buf, const char *const *tables, int ntables,
@@ -628,6 +640,8 @@ const MfDialect mf_dialect_postgres = {
 
 	.deparse_lock = mfpg_deparse_lock,
 	.deparse_truncate = mfpg_deparse_truncate,
+	.explain_prefix = "EXPLAIN ",
+	.parse_explain = mfpg_parse_explain,
 	.truncate_max_tables = 0,
 	.truncate_commits = false,
 	/* the remote search_path is pg_catalog: tables must be qualified */

@@ -249,3 +249,35 @@ SELECT count(*) FROM remote_act WHERE application_name LIKE 'mfc|compat_app|%';
 RESET multi_fdw.application_name;
 RESET application_name;
 ALTER SERVER pg_other OPTIONS (DROP application_name);
+
+-- use_remote_estimate: the remote planner's rows
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE TABLE compat_r.est (id int, g int);
+  INSERT INTO compat_r.est SELECT i, i % 5 FROM generate_series(1, 1000) i;
+  ANALYZE compat_r.est$$);
+CREATE FOREIGN TABLE est (id int, g int) SERVER pg_remote
+  OPTIONS (schema_name 'compat_r');
+CREATE FUNCTION compat_rows(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE l text;
+BEGIN
+  EXECUTE 'EXPLAIN ' || q INTO l;
+  RETURN substring(l FROM 'rows=([0-9]+)');
+END $$;
+SELECT compat_rows('SELECT * FROM est WHERE g = 3');
+ALTER FOREIGN TABLE est OPTIONS (ADD use_remote_estimate 'true');
+SELECT compat_rows('SELECT * FROM est WHERE g = 3');
+SELECT compat_rows('SELECT * FROM est');
+-- a local condition's selectivity applies on top of the remote's rows
+SELECT compat_rows('SELECT * FROM est WHERE g = 3 AND id::text = md5(''x'')');
+-- a condition whose value is a parameter is left out of the remote EXPLAIN
+SELECT compat_rows('SELECT * FROM est WHERE g = (SELECT 3)');
+-- on the server, the table's option winning
+ALTER FOREIGN TABLE est OPTIONS (DROP use_remote_estimate);
+ALTER SERVER pg_remote OPTIONS (ADD use_remote_estimate 'true');
+SELECT compat_rows('SELECT * FROM est WHERE g = 3');
+ALTER FOREIGN TABLE est OPTIONS (ADD use_remote_estimate 'false');
+SELECT compat_rows('SELECT * FROM est WHERE g = 3');
+ALTER SERVER pg_remote OPTIONS (DROP use_remote_estimate);
+-- a dialect whose remote gives no estimate says so
+ALTER FOREIGN TABLE my_lk OPTIONS (ADD use_remote_estimate 'true');
+EXPLAIN SELECT * FROM my_lk;

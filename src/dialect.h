@@ -218,6 +218,16 @@ typedef struct MfDialect
 	bool		truncate_commits;
 
 	/*
+	 * use_remote_estimate: put before a SELECT, asks the remote for its
+	 * plan ("EXPLAIN "); parse_explain reads the plan's first row (rows,
+	 * width, startup and total cost), false when it cannot.  NULL: the
+	 * remote gives no estimate that the planner could use.
+	 */
+	const char *explain_prefix;
+	bool		(*parse_explain) (const char *line, double *rows, int *width,
+								  double *startup, double *total);
+
+	/*
 	 * A foreign table without a schema_name option names the remote table
 	 * by the local schema's name (postgres_fdw's rule, needed when the
 	 * remote search_path is pg_catalog); otherwise it stays unqualified and

@@ -65,6 +65,7 @@ typedef struct MfOptions
 	bool		async_capable;	/* scans may run under an async Append */
 	char	   *session_sql;	/* replaces the dialect's session setup;
 								 * NULL: the dialect's */
+	bool		use_remote_estimate;	/* ask the remote planner */
 	double		fdw_startup_cost;	/* of opening a remote query */
 	double		fdw_tuple_cost; /* of moving one row across */
 	/* table level only */
@@ -394,6 +395,13 @@ extern void mf_check_packet(MfConnEntry *entry, size_t limit, size_t need,
 							long row);
 extern void mf_check_storable(MfConnEntry *entry, Relation rel, int attnum,
 							  MfTypeClass cls, const char *value, long row);
+
+/* ---------------------------------------------------------------------
+ * estimate.c: use_remote_estimate
+ * ---------------------------------------------------------------------
+ */
+extern void mf_remote_estimate(PlannerInfo *root, RelOptInfo *baserel,
+							   Oid relid, MfRelInfo *fpinfo);
 
 /* ---------------------------------------------------------------------
  * truncate.c

@@ -96,6 +96,7 @@ static const MfOptionDef mf_options[] = {
 	CORE("session_sql", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),
 
 	/* planning, with postgres_fdw's names and defaults */
+	CORE("use_remote_estimate", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("fdw_startup_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
 	CORE("fdw_tuple_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
 
@@ -576,6 +577,8 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->async_capable = mf_parse_bool(d);
 	else if (strcmp(name, "session_sql") == 0)
 		opts->session_sql = defGetString(d);
+	else if (strcmp(name, "use_remote_estimate") == 0)
+		opts->use_remote_estimate = mf_parse_bool(d);
 	else if (strcmp(name, "fdw_startup_cost") == 0)
 		opts->fdw_startup_cost = mf_parse_real(def, defGetString(d));
 	else if (strcmp(name, "fdw_tuple_cost") == 0)

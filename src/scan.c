@@ -131,6 +131,9 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		 fpinfo->local_conds_cost.per_tuple) * retrieved +
 		fpinfo->opts.fdw_startup_cost *
 		ceil(retrieved / fpinfo->opts.fetch_size) / 10.0;
+
+	if (fpinfo->opts.use_remote_estimate)
+		mf_remote_estimate(root, baserel, foreigntableid, fpinfo);
 }
 
 void
