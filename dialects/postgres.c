@@ -187,7 +187,15 @@ mfpg_operator_shippable(const char *opname, Oid left, Oid right,
 static void
 mfpg_append_cast(StringInfo buf, Oid typid, int32 typmod)
 {
-	appendStringInfo(buf, "::%s", format_type_with_typemod(typid, typmod));
+	/*
+	 * A type that is not built in (an extension's) is qualified: the
+	 * remote's search_path is pg_catalog alone.
+	 */
+	appendStringInfo(buf, "::%s",
+					 format_type_extended(typid, typmod,
+										  FORMAT_TYPE_TYPEMOD_GIVEN |
+										  (typid >= FirstGenbkiObjectId ?
+										   FORMAT_TYPE_FORCE_QUALIFY : 0)));
 }
 
 /*
@@ -641,6 +649,7 @@ const MfDialect mf_dialect_postgres = {
 	.deparse_lock = mfpg_deparse_lock,
 	.deparse_truncate = mfpg_deparse_truncate,
 	.explain_prefix = "EXPLAIN ",
+	.extension_objects = true,
 	.parse_explain = mfpg_parse_explain,
 	.truncate_max_tables = 0,
 	.truncate_commits = false,

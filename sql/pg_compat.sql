@@ -11,7 +11,8 @@ SET search_path = compat, public;
 \getenv pg_user MF_PG_USER
 \getenv pg_password MF_PG_PASSWORD
 
-SELECT multi_fdw_exec('pg_remote', 'DROP SCHEMA IF EXISTS compat_r CASCADE');
+SELECT multi_fdw_exec('pg_remote',
+  'DROP SCHEMA IF EXISTS compat_r, compat_ext CASCADE');
 SELECT multi_fdw_exec('pg_remote', $$
   CREATE SCHEMA compat_r;
   CREATE TABLE compat_r.lk (id int PRIMARY KEY, v text);
@@ -281,3 +282,40 @@ ALTER SERVER pg_remote OPTIONS (DROP use_remote_estimate);
 -- a dialect whose remote gives no estimate says so
 ALTER FOREIGN TABLE my_lk OPTIONS (ADD use_remote_estimate 'true');
 EXPLAIN SELECT * FROM my_lk;
+
+-- extensions: an extension's immutable operators and functions, and its
+-- types, shipped by qualified names to a remote that has it too
+CREATE SCHEMA compat_ext;
+CREATE EXTENSION citext SCHEMA compat_ext;
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE SCHEMA compat_ext;
+  CREATE EXTENSION citext SCHEMA compat_ext;
+  CREATE TABLE compat_r.ci (id int, c compat_ext.citext);
+  INSERT INTO compat_r.ci VALUES (1, 'Abc'), (2, 'xBz')$$);
+CREATE FOREIGN TABLE ci (id int, c compat_ext.citext) SERVER pg_other
+  OPTIONS (schema_name 'compat_r');
+SET search_path = compat, compat_ext, public;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM ci WHERE c = 'ABC';
+ALTER SERVER pg_other OPTIONS (ADD extensions 'citext');
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM ci WHERE c = 'ABC';
+SELECT id FROM ci WHERE c = 'ABC';
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM ci WHERE citext_cmp(c, 'XBZ') = 0;
+SELECT id FROM ci WHERE citext_cmp(c, 'XBZ') = 0;
+-- a function inlined into built-ins stays local, as built-in functions do
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM ci WHERE strpos(c, 'b') = 2;
+SET search_path = compat, public;
+-- names not installed here are skipped, with a warning
+ALTER SERVER pg_other OPTIONS (SET extensions 'citext, compat_missing');
+ALTER SERVER pg_other OPTIONS (SET extensions 'citext,');
+ALTER SERVER pg_other OPTIONS (DROP extensions);
+ALTER SERVER my_remote OPTIONS (ADD extensions 'citext');
+
+-- ===================================================================
+-- clean up
+-- ===================================================================
+SET client_min_messages = warning;
+DROP SCHEMA compat CASCADE;
+DROP SCHEMA compat_ext CASCADE;
+DROP SERVER pg_other CASCADE;
+RESET client_min_messages;
+SELECT multi_fdw_exec('pg_remote', 'DROP SCHEMA compat_r, compat_ext CASCADE');

@@ -28,8 +28,10 @@
 
 #include "access/htup_details.h"
 #include "access/transam.h"
+#include "catalog/dependency.h"
 #include "catalog/pg_collation.h"
 #include "catalog/pg_operator.h"
+#include "catalog/pg_namespace.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "nodes/nodeFuncs.h"
@@ -62,6 +64,29 @@ static const MfDialect *
 mf_rel_dialect(RelOptInfo *baserel)
 {
 	return ((MfRelInfo *) baserel->fdw_private)->opts.dialect;
+}
+
+/*
+ * Does the object belong to one of the extensions that the server's
+ * extensions option says the remote has too (postgres_fdw's rule)?
+ */
+static bool
+mf_in_shipped_extension(MfDeparseCxt *cxt, Oid classid, Oid objid)
+{
+	List	   *extensions;
+
+	if (cxt->baserel == NULL || cxt->baserel->fdw_private == NULL)
+		return false;
+	extensions = ((MfRelInfo *) cxt->baserel->fdw_private)->opts.extensions;
+	return extensions != NIL &&
+		list_member_oid(extensions, getExtensionOfObject(classid, objid));
+}
+
+static bool
+mf_type_shippable(MfDeparseCxt *cxt, Oid typid)
+{
+	return cxt->dialect->type_shippable(typid) ||
+		mf_in_shipped_extension(cxt, TypeRelationId, typid);
 }
 
 MfTypeClass
@@ -203,20 +228,25 @@ mf_operator_shippable(MfDeparseCxt *cxt, Oid opno, Oid opfuncid,
 	Form_pg_operator form;
 	bool		ok;
 
-	if (opno >= FirstGenbkiObjectId)
-		return false;
 	if (func_volatile(opfuncid) != PROVOLATILE_IMMUTABLE)
 		return false;
 	if (!mf_collation_safe(inputcollid, args))
 		return false;
-
 	tup = SearchSysCache1(OPEROID, ObjectIdGetDatum(opno));
 	if (!HeapTupleIsValid(tup))
 		elog(ERROR, "cache lookup failed for operator %u", opno);
 	form = (Form_pg_operator) GETSTRUCT(tup);
-	ok = cxt->dialect->operator_shippable(NameStr(form->oprname),
-										  form->oprleft, form->oprright,
-										  inputcollid);
+
+	/*
+	 * The dialect judges built-ins by name; a shipped extension's operator
+	 * is the remote's own.
+	 */
+	if (opno >= FirstGenbkiObjectId)
+		ok = mf_in_shipped_extension(cxt, OperatorRelationId, opno);
+	else
+		ok = cxt->dialect->operator_shippable(NameStr(form->oprname),
+											  form->oprleft, form->oprright,
+											  inputcollid);
 
 	if (ok && strchr(NameStr(form->oprname), '?') != NULL &&
 		cxt->baserel != NULL && cxt->baserel->fdw_private != NULL &&
@@ -308,13 +338,13 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 					break;
 				return (Index) var->varno == cxt->baserel->relid &&
 					var->varlevelsup == 0 && var->varattno > 0 &&
-					cxt->dialect->type_shippable(var->vartype);
+					mf_type_shippable(cxt, var->vartype);
 			}
 		case T_Const:
 			{
 				Const	   *c = (Const *) node;
 
-				if (!cxt->dialect->type_shippable(c->consttype))
+				if (!mf_type_shippable(cxt, c->consttype))
 					return false;
 				if (c->constisnull || cxt->dialect->const_shippable == NULL)
 					return true;
@@ -327,10 +357,26 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 
 				return (p->paramkind == PARAM_EXTERN ||
 						p->paramkind == PARAM_EXEC) &&
-					cxt->dialect->type_shippable(p->paramtype);
+					mf_type_shippable(cxt, p->paramtype);
 			}
 		case T_RelabelType:
 			return mf_expr_shippable((Node *) ((RelabelType *) node)->arg, cxt);
+		case T_FuncExpr:
+			{
+				/* only the immutable functions of a shipped extension */
+				FuncExpr   *f = (FuncExpr *) node;
+
+				if (f->funcformat != COERCE_EXPLICIT_CALL || f->funcvariadic ||
+					!mf_in_shipped_extension(cxt, ProcedureRelationId, f->funcid) ||
+					func_volatile(f->funcid) != PROVOLATILE_IMMUTABLE ||
+					!mf_collation_safe(f->inputcollid, f->args) ||
+					!mf_type_shippable(cxt, f->funcresulttype))
+					break;
+				foreach(lc, f->args)
+					if (!mf_expr_shippable(lfirst(lc), cxt))
+						return false;
+				return true;
+			}
 		case T_OpExpr:
 			{
 				OpExpr	   *op = (OpExpr *) node;
@@ -513,10 +559,54 @@ mf_deparse_operand(Node *arg, Node *other, MfDeparseCxt *cxt)
 		mf_deparse_node(arg, cxt);
 }
 
+/*
+ * An operator's name; one outside pg_catalog (an extension's) qualified,
+ * since the remote's search_path is pg_catalog alone.
+ */
+static char *
+mf_operator_name(Oid opno)
+{
+	HeapTuple	tup = SearchSysCache1(OPEROID, ObjectIdGetDatum(opno));
+	Form_pg_operator form;
+	char	   *name;
+
+	if (!HeapTupleIsValid(tup))
+		elog(ERROR, "cache lookup failed for operator %u", opno);
+	form = (Form_pg_operator) GETSTRUCT(tup);
+	if (form->oprnamespace == PG_CATALOG_NAMESPACE)
+		name = pstrdup(NameStr(form->oprname));
+	else
+		name = psprintf("OPERATOR(%s.%s)",
+						quote_identifier(get_namespace_name(form->oprnamespace)),
+						NameStr(form->oprname));
+	ReleaseSysCache(tup);
+	return name;
+}
+
+/* A call of a shipped extension's function, by its qualified name. */
+static void
+mf_deparse_func(FuncExpr *f, MfDeparseCxt *cxt)
+{
+	ListCell   *lc;
+	bool		first = true;
+
+	appendStringInfo(cxt->buf, "%s.%s(",
+					 quote_identifier(get_namespace_name(get_func_namespace(f->funcid))),
+					 quote_identifier(get_func_name(f->funcid)));
+	foreach(lc, f->args)
+	{
+		if (!first)
+			appendStringInfoString(cxt->buf, ", ");
+		mf_deparse_node(lfirst(lc), cxt);
+		first = false;
+	}
+	appendStringInfoChar(cxt->buf, ')');
+}
+
 static void
 mf_deparse_op(Oid opno, List *args, MfDeparseCxt *cxt, bool any)
 {
-	char	   *opname = get_opname(opno);
+	char	   *opname = mf_operator_name(opno);
 
 	appendStringInfoChar(cxt->buf, '(');
 	if (list_length(args) == 2)
@@ -563,6 +653,9 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 			break;
 		case T_RelabelType:
 			mf_deparse_node((Node *) ((RelabelType *) node)->arg, cxt);
+			break;
+		case T_FuncExpr:
+			mf_deparse_func((FuncExpr *) node, cxt);
 			break;
 		case T_OpExpr:
 			mf_deparse_op(((OpExpr *) node)->opno, ((OpExpr *) node)->args,

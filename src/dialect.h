@@ -237,6 +237,13 @@ typedef struct MfDialect
 
 	/* ---- shippability ---- */
 
+	/*
+	 * The server option extensions may name PostgreSQL extensions that the
+	 * remote has too: their immutable functions and operators, and their
+	 * types, are then shipped, by qualified names (postgres only).
+	 */
+	bool		extension_objects;
+
 	/* May a constant or parameter of this type be sent? */
 	bool		(*type_shippable) (Oid typid);
 

@@ -65,6 +65,7 @@ typedef struct MfOptions
 	bool		async_capable;	/* scans may run under an async Append */
 	char	   *session_sql;	/* replaces the dialect's session setup;
 								 * NULL: the dialect's */
+	List	   *extensions;		/* OIDs of the extensions the remote has */
 	bool		use_remote_estimate;	/* ask the remote planner */
 	double		fdw_startup_cost;	/* of opening a remote query */
 	double		fdw_tuple_cost; /* of moving one row across */

@@ -20,6 +20,7 @@
 #include "catalog/pg_foreign_table.h"
 #include "catalog/pg_user_mapping.h"
 #include "commands/defrem.h"
+#include "commands/extension.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
@@ -96,6 +97,7 @@ static const MfOptionDef mf_options[] = {
 	CORE("session_sql", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),
 
 	/* planning, with postgres_fdw's names and defaults */
+	CORE("extensions", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),
 	CORE("use_remote_estimate", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("fdw_startup_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
 	CORE("fdw_tuple_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
@@ -357,6 +359,37 @@ mf_parse_transport(const char *value)
 	return t;
 }
 
+/*
+ * The OIDs of the extensions a comma-separated list names; one that is not
+ * installed here is skipped, with a WARNING when warn (as postgres_fdw).
+ */
+static List *
+mf_extension_list(const char *value, bool warn)
+{
+	List	   *names;
+	List	   *oids = NIL;
+	ListCell   *lc;
+
+	if (!SplitIdentifierString(pstrdup(value), ',', &names))
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("invalid value for option \"extensions\": \"%s\"", value),
+				 errhint("The value must be a comma-separated list of extension names.")));
+	foreach(lc, names)
+	{
+		Oid			oid = get_extension_oid(lfirst(lc), true);
+
+		if (OidIsValid(oid))
+			oids = lappend_oid(oids, oid);
+		else if (warn)
+			ereport(WARNING,
+					(errcode(ERRCODE_UNDEFINED_OBJECT),
+					 errmsg("extension \"%s\" is not installed",
+							(char *) lfirst(lc))));
+	}
+	return oids;
+}
+
 /* Check one value against its definition; raises on a bad one. */
 static void
 mf_check_value(const MfOptionDef *def, DefElem *d)
@@ -384,6 +417,11 @@ mf_check_value(const MfOptionDef *def, DefElem *d)
 			(void) mf_parse_transport(value);
 			break;
 		case MF_OPT_STRING:
+			if (strcmp(def->name, "extensions") == 0)
+			{
+				(void) mf_extension_list(value, true);
+				break;
+			}
 			if (def->transports == 0 && value[0] == '\0')
 				ereport(ERROR,
 						(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
@@ -437,6 +475,12 @@ mf_check_server(List *options)
 		const MfOptionDef *def = mf_lookup_option(d->defname);
 		MfError		err;
 
+		if (strcmp(d->defname, "extensions") == 0 && !dialect->extension_objects)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
+					 errmsg("option \"extensions\" is not valid for dialect \"%s\"",
+							dialect->name),
+					 errdetail("PostgreSQL's extensions exist only on a remote PostgreSQL.")));
 		if (def->transports == 0)
 			continue;
 		if (!(def->transports & mf_transport_bit(transport)))
@@ -577,6 +621,8 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->async_capable = mf_parse_bool(d);
 	else if (strcmp(name, "session_sql") == 0)
 		opts->session_sql = defGetString(d);
+	else if (strcmp(name, "extensions") == 0)
+		opts->extensions = mf_extension_list(defGetString(d), false);
 	else if (strcmp(name, "use_remote_estimate") == 0)
 		opts->use_remote_estimate = mf_parse_bool(d);
 	else if (strcmp(name, "fdw_startup_cost") == 0)
