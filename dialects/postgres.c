@@ -316,7 +316,11 @@ mfpg_import_query(StringInfo buf, const MfImportFilter *filter)
 						   " EXISTS (SELECT 1 FROM pg_catalog.pg_index i"
 						   " WHERE i.indrelid = c.oid AND i.indisprimary"
 						   " AND a.attnum = ANY (i.indkey)),"
-						   " a.attgenerated = 's'"
+						   " a.attgenerated = 's',"
+						   " NULL,"
+						   " CASE WHEN a.attcollation <> t.typcollation"
+						   " THEN pg_catalog.quote_ident(cn.nspname) || '.' ||"
+						   " pg_catalog.quote_ident(co.collname) END"
 						   " FROM pg_catalog.pg_namespace n"
 						   " LEFT JOIN pg_catalog.pg_class c"
 						   " ON n.oid = c.relnamespace"
@@ -331,6 +335,11 @@ mfpg_import_query(StringInfo buf, const MfImportFilter *filter)
 						   " AND NOT a.attisdropped"
 						   " LEFT JOIN pg_catalog.pg_attrdef d"
 						   " ON d.adrelid = a.attrelid AND d.adnum = a.attnum"
+						   " LEFT JOIN pg_catalog.pg_type t ON t.oid = a.atttypid"
+						   " LEFT JOIN pg_catalog.pg_collation co"
+						   " ON co.oid = a.attcollation"
+						   " LEFT JOIN pg_catalog.pg_namespace cn"
+						   " ON cn.oid = co.collnamespace"
 						   " WHERE n.nspname = ");
 	mfpg_quote_literal(buf, filter->remote_schema);
 	appendStringInfoString(buf, " ORDER BY c.relname, a.attnum");

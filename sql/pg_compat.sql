@@ -310,6 +310,23 @@ ALTER SERVER pg_other OPTIONS (SET extensions 'citext,');
 ALTER SERVER pg_other OPTIONS (DROP extensions);
 ALTER SERVER my_remote OPTIONS (ADD extensions 'citext');
 
+-- import_collate: a collation other than the type's comes along
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE TABLE compat_r.coll (a text COLLATE "C", b text, c int)$$);
+CREATE SCHEMA compat_imp;
+IMPORT FOREIGN SCHEMA compat_r LIMIT TO (coll) FROM SERVER pg_remote
+  INTO compat_imp;
+SELECT attname, collname FROM pg_attribute
+  LEFT JOIN pg_collation co ON co.oid = attcollation
+ WHERE attrelid = 'compat_imp.coll'::regclass AND attnum > 0 ORDER BY attnum;
+DROP FOREIGN TABLE compat_imp.coll;
+IMPORT FOREIGN SCHEMA compat_r LIMIT TO (coll) FROM SERVER pg_remote
+  INTO compat_imp OPTIONS (import_collate 'false');
+SELECT attname, collname FROM pg_attribute
+  LEFT JOIN pg_collation co ON co.oid = attcollation
+ WHERE attrelid = 'compat_imp.coll'::regclass AND attnum > 0 ORDER BY attnum;
+DROP SCHEMA compat_imp CASCADE;
+
 -- ===================================================================
 -- clean up
 -- ===================================================================

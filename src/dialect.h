@@ -54,6 +54,9 @@ enum MfImportColumn
 								 * expression ('t' / 'f') */
 	MF_IMPORT_TEXT_PUSHDOWN,	/* optional: the remote compares this text
 								 * column byte for byte ('t' / 'f') */
+	MF_IMPORT_COLLATION,		/* optional: the column's collation as a
+								 * local COLLATE clause names it, NULL when
+								 * it is its type's own */
 	MF_IMPORT_NCOLUMNS
 };
 
