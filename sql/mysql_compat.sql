@@ -61,6 +61,13 @@ BEGIN;
 INSERT INTO mc_u VALUES (3);
 TRUNCATE mc_u;
 ROLLBACK;
+-- ... and after other work of the same transaction on that server
+CREATE FUNCTION mc_fill_and_truncate() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO mc_u VALUES (4);
+  TRUNCATE mc_u;
+END $$;
+SELECT mc_fill_and_truncate();
 SELECT v FROM mc_u;
 TRUNCATE mc_u CASCADE;
 ALTER FOREIGN TABLE mc_u OPTIONS (ADD truncatable 'false');

@@ -108,6 +108,7 @@ typedef struct MfConnEntry MfConnEntry;
 typedef void (*MfStreamFinish) (void *arg);
 
 extern MfConnEntry *mf_get_connection(UserMapping *user, const MfOptions *opts);
+extern bool mf_conn_xact_open(UserMapping *user);
 extern MfConn *mf_conn(MfConnEntry *entry);
 extern const MfTransport *mf_conn_transport(MfConnEntry *entry);
 extern const MfDialect *mf_conn_dialect(MfConnEntry *entry);

@@ -12,8 +12,10 @@
  * Where TRUNCATE is DDL that commits (MySQL, Oracle), running it inside a
  * transaction block would commit the block's earlier remote work at that
  * point and leave the TRUNCATE standing after a local ROLLBACK: it is
- * refused there, as PostgreSQL refuses its own non-transactional commands.
- * Alone, the statement's own transaction has nothing else to commit.
+ * refused there, as PostgreSQL refuses its own non-transactional commands,
+ * and wherever the local transaction has already used the connection (a
+ * function that wrote before it truncates).  Alone, the statement's own
+ * transaction has nothing else to commit.
  *
  *-------------------------------------------------------------------------
  */
@@ -35,6 +37,7 @@ mfExecForeignTruncate(List *rels, DropBehavior behavior, bool restart_seqs)
 	List	   *statements = NIL;
 	int			ntables = 0;
 	int			per_stmt;
+	UserMapping *user;
 	MfConnEntry *entry;
 	ListCell   *lc;
 
@@ -66,12 +69,15 @@ mfExecForeignTruncate(List *rels, DropBehavior behavior, bool restart_seqs)
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("cannot truncate foreign tables of dialect %s",
 						dialect->name)));
-	if (dialect->truncate_commits && IsTransactionBlock())
+	user = GetUserMapping(GetUserId(), serverid);
+	if (dialect->truncate_commits &&
+		(IsTransactionBlock() || mf_conn_xact_open(user)))
 		ereport(ERROR,
 				(errcode(ERRCODE_ACTIVE_SQL_TRANSACTION),
-				 errmsg("TRUNCATE of a foreign table of dialect %s cannot run inside a transaction block",
+				 errmsg("TRUNCATE of a foreign table of dialect %s must be a transaction of its own",
 						dialect->name),
-				 errdetail("The remote commits its transaction at a TRUNCATE, which a local ROLLBACK could not undo.")));
+				 errdetail("The remote commits its transaction at a TRUNCATE, with what the transaction did before; a local ROLLBACK could not undo it."),
+				 errhint("Run the TRUNCATE alone, outside a transaction block.")));
 
 	per_stmt = dialect->truncate_max_tables > 0 ?
 		dialect->truncate_max_tables : ntables;
@@ -93,7 +99,7 @@ mfExecForeignTruncate(List *rels, DropBehavior behavior, bool restart_seqs)
 		statements = lappend(statements, sql.data);
 	}
 
-	entry = mf_get_connection(GetUserMapping(GetUserId(), serverid), &opts);
+	entry = mf_get_connection(user, &opts);
 	foreach(lc, statements)
 		mf_conn_exec(entry, lfirst(lc), NULL);
 }
