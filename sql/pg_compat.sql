@@ -54,6 +54,14 @@ SELECT * FROM loc JOIN lk USING (id) FOR UPDATE OF lk;
 EXPLAIN (VERBOSE, COSTS OFF)
 UPDATE loc SET id = loc.id FROM lk WHERE lk.id = loc.id;
 
+-- a foreign partition that an UPDATE of its parent changes row by row
+SELECT multi_fdw_exec('pg_remote',
+  'CREATE TABLE compat_r.part1 (a int, b text)');
+CREATE TABLE pt (a int, b text) PARTITION BY LIST (a);
+CREATE FOREIGN TABLE pt1 PARTITION OF pt FOR VALUES IN (1)
+  SERVER pg_remote OPTIONS (schema_name 'compat_r', table_name 'part1');
+EXPLAIN (VERBOSE, COSTS OFF) UPDATE pt SET b = md5(b) WHERE a = 1;
+
 -- what the remote does with them: another transaction holds row 1
 SET statement_timeout = '10s';
 BEGIN;
@@ -280,6 +288,7 @@ ALTER FOREIGN TABLE est OPTIONS (ADD use_remote_estimate 'false');
 SELECT compat_rows('SELECT * FROM est WHERE g = 3');
 ALTER SERVER pg_remote OPTIONS (DROP use_remote_estimate);
 -- a dialect whose remote gives no estimate says so
+ALTER SERVER my_remote OPTIONS (ADD use_remote_estimate 'true');
 ALTER FOREIGN TABLE my_lk OPTIONS (ADD use_remote_estimate 'true');
 EXPLAIN SELECT * FROM my_lk;
 

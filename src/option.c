@@ -475,6 +475,12 @@ mf_check_server(List *options)
 		const MfOptionDef *def = mf_lookup_option(d->defname);
 		MfError		err;
 
+		if (strcmp(d->defname, "use_remote_estimate") == 0 &&
+			dialect->explain_prefix == NULL && mf_parse_bool(d))
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+					 errmsg("use_remote_estimate is not supported by dialect %s",
+							dialect->name)));
 		if (strcmp(d->defname, "extensions") == 0 && !dialect->extension_objects)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
