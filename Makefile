@@ -13,7 +13,8 @@ PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
 
 CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/deparse.o src/scan.o src/modify.o src/buffer.o src/import.o \
-	src/registry.o src/pipeline.o src/twophase.o
+	src/registry.o src/pipeline.o src/twophase.o src/truncate.o \
+	src/appname.o src/estimate.o
 DIALECTS = dialects/common.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 TRANSPORTS = src/transport/common.o src/transport/libpq.o \
@@ -24,9 +25,9 @@ OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
 REGRESS = pg_init pg_options pg_deparse pg_scan pg_batch pg_types \
-	pg_update pg_rowid pg_semantics pg_xact pg_errors pg_import pg_fastpath \
+	pg_update pg_rowid pg_semantics pg_compat pg_xact pg_errors pg_import pg_fastpath \
 	mysql_init mysql_batch mysql_types mysql_infile mysql_xact mysql_errors mysql_update \
-	mysql_pushdown mysql_packet odbc_pg odbc_mysql security oracle_batch oracle_types oracle_modify \
+	mysql_pushdown mysql_packet mysql_compat odbc_pg odbc_mysql security oracle_batch oracle_types oracle_modify \
 	sqlserver_batch sqlserver_tds
 REGRESS_OPTS = --dbname=contrib_regression
 

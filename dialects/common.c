@@ -123,6 +123,37 @@ mf_deparse_values_insert(StringInfo buf, const char *table,
 }
 
 /*
+ * "TRUNCATE TABLE t" for remotes that take one table at a time and no
+ * CASCADE.
+ */
+void
+mf_deparse_truncate_table(StringInfo buf, const char *table)
+{
+	appendStringInfo(buf, "TRUNCATE TABLE %s", table);
+}
+
+/*
+ * NOWAIT and SKIP LOCKED, spelt alike by PostgreSQL, MySQL 8, MariaDB 10.6
+ * and Oracle after their lock clauses.
+ */
+bool
+mf_append_wait_policy(StringInfo buf, LockWaitPolicy wait)
+{
+	switch (wait)
+	{
+		case LockWaitBlock:
+			break;
+		case LockWaitSkip:
+			appendStringInfoString(buf, " SKIP LOCKED");
+			break;
+		case LockWaitError:
+			appendStringInfoString(buf, " NOWAIT");
+			break;
+	}
+	return true;
+}
+
+/*
  * The six comparisons that mean the same thing in every SQL dialect for
  * numbers and dates.  The parser has already turned != into <>.
  */

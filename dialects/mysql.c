@@ -208,6 +208,37 @@ mfmysql_deparse_limit(StringInfo buf, int64 count)
  * The 2xxx numbers come from the client library and are the same for
  * MySQL and MariaDB; the server numbers below 1900 are shared by both too.
  */
+/*
+ * LOCK IN SHARE MODE is the share lock both MySQL and MariaDB read; FOR
+ * SHARE is MySQL 8's only.  NOWAIT and SKIP LOCKED follow it on MariaDB
+ * 10.6+ (MySQL 8 takes them only after FOR SHARE, and refuses this
+ * spelling with a syntax error).
+ */
+static bool
+mfmysql_deparse_lock(StringInfo buf, LockClauseStrength strength,
+					 LockWaitPolicy wait)
+{
+	appendStringInfoString(buf, strength == LCS_FORKEYSHARE ||
+						   strength == LCS_FORSHARE ?
+						   " LOCK IN SHARE MODE" : " FOR UPDATE");
+	return mf_append_wait_policy(buf, wait);
+}
+
+/*
+ * One table per TRUNCATE TABLE, no CASCADE (a referenced table is refused
+ * by the remote).  It always restarts AUTO_INCREMENT, so both RESTART and
+ * CONTINUE IDENTITY get that.
+ */
+static const char *
+mfmysql_deparse_truncate(StringInfo buf, const char *const *tables,
+						 int ntables, bool restart_seqs, bool cascade)
+{
+	if (cascade)
+		return "CASCADE";
+	mf_deparse_truncate_table(buf, tables[0]);
+	return NULL;
+}
+
 static const MfErrorMap mfmysql_errors[] = {
 	{1062, "23505", false},		/* ER_DUP_ENTRY */
 	{1586, "23505", false},		/* ER_DUP_ENTRY_WITH_KEY_NAME */
@@ -649,7 +680,10 @@ const MfDialect mf_dialect_mysql = {
 	.text_equality_by_option = true,
 	.no_negative_zero = true,
 
-	.lock_clause = " FOR UPDATE",
+	.deparse_lock = mfmysql_deparse_lock,
+	.deparse_truncate = mfmysql_deparse_truncate,
+	.truncate_max_tables = 1,
+	.truncate_commits = true,
 	/* the connection names the database, which is MySQL's schema */
 	.default_schema_is_local = false,
 

@@ -129,6 +129,36 @@ mforacle_deparse_limit(StringInfo buf, int64 count)
 	appendStringInfo(buf, " FETCH FIRST " INT64_FORMAT " ROWS ONLY", count);
 }
 
+/*
+ * Oracle has no shared row lock: FOR SHARE is sent as FOR UPDATE, which
+ * keeps the rows from changing as asked, and also blocks other lockers.
+ */
+static bool
+mforacle_deparse_lock(StringInfo buf, LockClauseStrength strength,
+					  LockWaitPolicy wait)
+{
+	appendStringInfoString(buf, " FOR UPDATE");
+	return mf_append_wait_policy(buf, wait);
+}
+
+/*
+ * One table per TRUNCATE TABLE.  Oracle's CASCADE reaches only children
+ * whose foreign keys say ON DELETE CASCADE, and its TRUNCATE leaves
+ * identity columns where they were: PostgreSQL's CASCADE and RESTART
+ * IDENTITY are refused rather than half done.
+ */
+static const char *
+mforacle_deparse_truncate(StringInfo buf, const char *const *tables,
+						  int ntables, bool restart_seqs, bool cascade)
+{
+	if (cascade)
+		return "CASCADE";
+	if (restart_seqs)
+		return "RESTART IDENTITY";
+	mf_deparse_truncate_table(buf, tables[0]);
+	return NULL;
+}
+
 static const MfErrorMap mforacle_errors[] = {
 	{1, "23505", false},		/* ORA-00001 unique constraint violated */
 	{2291, "23503", false},		/* parent key not found */
@@ -492,7 +522,10 @@ const MfDialect mf_dialect_oracle = {
 	.const_shippable = mf_const_finite,
 
 	/* not combinable with FETCH FIRST (ORA-02014) */
-	.lock_clause = " FOR UPDATE",
+	.deparse_lock = mforacle_deparse_lock,
+	.deparse_truncate = mforacle_deparse_truncate,
+	.truncate_max_tables = 1,
+	.truncate_commits = true,
 	/* unqualified names resolve in the connecting user's schema */
 	.default_schema_is_local = false,
 

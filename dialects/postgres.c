@@ -64,6 +64,49 @@ mfpg_quote_literal(StringInfo buf, const char *str)
 	appendStringInfoChar(buf, '\'');
 }
 
+/*
+ * As postgres_fdw: the key-less strengths are sent as their stronger
+ * forms, which every remote version has, and which lock at least as much.
+ * Unlike postgres_fdw, NOWAIT and SKIP LOCKED are sent too, so that the
+ * remote rows are skipped or refused as the query asked rather than waited
+ * for.
+ */
+static bool
+mfpg_deparse_lock(StringInfo buf, LockClauseStrength strength,
+				  LockWaitPolicy wait)
+{
+	appendStringInfoString(buf, strength == LCS_FORKEYSHARE ||
+						   strength == LCS_FORSHARE ?
+						   " FOR SHARE" : " FOR UPDATE");
+	return mf_append_wait_policy(buf, wait);
+}
+
+/* The top node of EXPLAIN's text form: "... (cost=0.00..22.70 rows=1270 width=36)". */
+static bool
+mfpg_parse_explain(const char *line, double *rows, int *width,
+				   double *startup, double *total)
+{
+	const char *p = line ? strstr(line, "(cost=") : NULL;
+
+	return p != NULL &&
+		sscanf(p, "(cost=%lf..%lf rows=%lf width=%d)",
+			   startup, total, rows, width) == 4;
+}
+
+/* As postgres_fdw writes it: every choice spelt out. */
+static const char *
+mfpg_deparse_truncate(StringInfo buf, const char *const *tables, int ntables,
+					  bool restart_seqs, bool cascade)
+{
+	appendStringInfoString(buf, "TRUNCATE ");
+	for (int i = 0; i < ntables; i++)
+		appendStringInfo(buf, "%s%s", i > 0 ? ", " : "", tables[i]);
+	appendStringInfoString(buf, restart_seqs ? " RESTART IDENTITY" :
+						   " CONTINUE IDENTITY");
+	appendStringInfoString(buf, cascade ? " CASCADE" : " RESTRICT");
+	return NULL;
+}
+
 static void
 mfpg_deparse_insert(StringInfo buf, const char *table,
 					const char *const *columns, int ncols, int nrows,
@@ -144,7 +187,15 @@ mfpg_operator_shippable(const char *opname, Oid left, Oid right,
 static void
 mfpg_append_cast(StringInfo buf, Oid typid, int32 typmod)
 {
-	appendStringInfo(buf, "::%s", format_type_with_typemod(typid, typmod));
+	/*
+	 * A type that is not built in (an extension's) is qualified: the
+	 * remote's search_path is pg_catalog alone.
+	 */
+	appendStringInfo(buf, "::%s",
+					 format_type_extended(typid, typmod,
+										  FORMAT_TYPE_TYPEMOD_GIVEN |
+										  (typid >= FirstGenbkiObjectId ?
+										   FORMAT_TYPE_FORCE_QUALIFY : 0)));
 }
 
 /*
@@ -156,7 +207,8 @@ mfpg_append_cast(StringInfo buf, Oid typid, int32 typmod)
  * has the right type (an int4, a numeric that has a point and no typmod).
  */
 static void
-mfpg_deparse_const(StringInfo buf, Oid typid, int32 typmod, const char *value)
+mfpg_append_const(StringInfo buf, Oid typid, int32 typmod, const char *value,
+				  bool beside_column)
 {
 	switch (typid)
 	{
@@ -210,9 +262,30 @@ mfpg_deparse_const(StringInfo buf, Oid typid, int32 typmod, const char *value)
 
 		default:
 			mfpg_quote_literal(buf, value);
-			mfpg_append_cast(buf, typid, typmod);
+			if (!beside_column)
+				mfpg_append_cast(buf, typid, typmod);
 			break;
 	}
+}
+
+static void
+mfpg_deparse_const(StringInfo buf, Oid typid, int32 typmod, const char *value)
+{
+	mfpg_append_const(buf, typid, typmod, value, false);
+}
+
+/*
+ * A quoted literal compared with a column stays untyped, as postgres_fdw
+ * writes it: the remote parser then gives it the type of the remote
+ * column, which may differ from the local one (a text column over a remote
+ * enum), and picks that type's operator.  Numbers, booleans and bit
+ * strings are not quoted literals and keep their casts.
+ */
+static void
+mfpg_deparse_const_beside_column(StringInfo buf, Oid typid, int32 typmod,
+								 const char *value)
+{
+	mfpg_append_const(buf, typid, typmod, value, true);
 }
 
 /*
@@ -243,7 +316,11 @@ mfpg_import_query(StringInfo buf, const MfImportFilter *filter)
 						   " EXISTS (SELECT 1 FROM pg_catalog.pg_index i"
 						   " WHERE i.indrelid = c.oid AND i.indisprimary"
 						   " AND a.attnum = ANY (i.indkey)),"
-						   " a.attgenerated = 's'"
+						   " a.attgenerated = 's',"
+						   " NULL,"
+						   " CASE WHEN a.attcollation <> t.typcollation"
+						   " THEN pg_catalog.quote_ident(cn.nspname) || '.' ||"
+						   " pg_catalog.quote_ident(co.collname) END"
 						   " FROM pg_catalog.pg_namespace n"
 						   " LEFT JOIN pg_catalog.pg_class c"
 						   " ON n.oid = c.relnamespace"
@@ -258,6 +335,11 @@ mfpg_import_query(StringInfo buf, const MfImportFilter *filter)
 						   " AND NOT a.attisdropped"
 						   " LEFT JOIN pg_catalog.pg_attrdef d"
 						   " ON d.adrelid = a.attrelid AND d.adnum = a.attnum"
+						   " LEFT JOIN pg_catalog.pg_type t ON t.oid = a.atttypid"
+						   " LEFT JOIN pg_catalog.pg_collation co"
+						   " ON co.oid = a.attcollation"
+						   " LEFT JOIN pg_catalog.pg_namespace cn"
+						   " ON cn.oid = co.collnamespace"
 						   " WHERE n.nspname = ");
 	mfpg_quote_literal(buf, filter->remote_schema);
 	appendStringInfoString(buf, " ORDER BY c.relname, a.attnum");
@@ -581,13 +663,20 @@ const MfDialect mf_dialect_postgres = {
 	.supports_arrays = true,
 	.boolean_conditions = true,
 
-	.lock_clause = " FOR UPDATE",
+	.deparse_lock = mfpg_deparse_lock,
+	.deparse_truncate = mfpg_deparse_truncate,
+	.explain_prefix = "EXPLAIN ",
+	.extension_objects = true,
+	.parse_explain = mfpg_parse_explain,
+	.truncate_max_tables = 0,
+	.truncate_commits = false,
 	/* the remote search_path is pg_catalog: tables must be qualified */
 	.default_schema_is_local = true,
 
 	.type_shippable = mfpg_type_shippable,
 	.operator_shippable = mfpg_operator_shippable,
 	.deparse_const = mfpg_deparse_const,
+	.deparse_const_beside_column = mfpg_deparse_const_beside_column,
 	.deparse_param = mfpg_deparse_param,
 
 	.import_query = mfpg_import_query,

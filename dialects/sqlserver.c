@@ -84,6 +84,21 @@ mfmssql_deparse_limit(StringInfo buf, int64 count)
 						 " FETCH NEXT " INT64_FORMAT " ROWS ONLY", count);
 }
 
+/*
+ * One table per TRUNCATE TABLE, no CASCADE (a referenced table is refused
+ * by the remote).  It always reseeds IDENTITY, so both RESTART and
+ * CONTINUE IDENTITY get that.  T-SQL's TRUNCATE is transactional.
+ */
+static const char *
+mfmssql_deparse_truncate(StringInfo buf, const char *const *tables,
+						 int ntables, bool restart_seqs, bool cascade)
+{
+	if (cascade)
+		return "CASCADE";
+	mf_deparse_truncate_table(buf, tables[0]);
+	return NULL;
+}
+
 static const MfErrorMap mfmssql_errors[] = {
 	{2627, "23505", false},		/* unique constraint violation */
 	{2601, "23505", false},		/* duplicate key in unique index */
@@ -500,8 +515,14 @@ const MfDialect mf_dialect_sqlserver = {
 	.const_shippable = mf_const_finite,
 	.text_equality_by_option = true,
 
-	/* T-SQL locks with a table hint, WITH (UPDLOCK), not a clause */
-	.lock_clause = NULL,
+	/*
+	 * T-SQL locks with table hints (WITH (UPDLOCK)), not a clause: rows to
+	 * be updated are read unlocked, SELECT FOR UPDATE/SHARE is refused.
+	 */
+	.deparse_lock = NULL,
+	.deparse_truncate = mfmssql_deparse_truncate,
+	.truncate_max_tables = 1,
+	.truncate_commits = false,
 	/* unqualified names resolve in the login's default schema (dbo) */
 	.default_schema_is_local = false,
 

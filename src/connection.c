@@ -517,6 +517,21 @@ mf_conn_mark_written(MfConnEntry *entry)
 	entry->written = true;
 }
 
+/*
+ * Has the local transaction already opened a remote one on this user
+ * mapping's connection, which may hold work of it?
+ */
+bool
+mf_conn_xact_open(UserMapping *user)
+{
+	MfConnEntry *entry;
+
+	if (mf_connections == NULL)
+		return false;
+	entry = hash_search(mf_connections, &user->umid, HASH_FIND, NULL);
+	return entry != NULL && entry->conn != NULL && entry->xact_depth > 0;
+}
+
 MfConn *
 mf_conn(MfConnEntry *entry)
 {

@@ -28,8 +28,10 @@
 
 #include "access/htup_details.h"
 #include "access/transam.h"
+#include "catalog/dependency.h"
 #include "catalog/pg_collation.h"
 #include "catalog/pg_operator.h"
+#include "catalog/pg_namespace.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "nodes/nodeFuncs.h"
@@ -62,6 +64,29 @@ static const MfDialect *
 mf_rel_dialect(RelOptInfo *baserel)
 {
 	return ((MfRelInfo *) baserel->fdw_private)->opts.dialect;
+}
+
+/*
+ * Does the object belong to one of the extensions that the server's
+ * extensions option says the remote has too (postgres_fdw's rule)?
+ */
+static bool
+mf_in_shipped_extension(MfDeparseCxt *cxt, Oid classid, Oid objid)
+{
+	List	   *extensions;
+
+	if (cxt->baserel == NULL || cxt->baserel->fdw_private == NULL)
+		return false;
+	extensions = ((MfRelInfo *) cxt->baserel->fdw_private)->opts.extensions;
+	return extensions != NIL &&
+		list_member_oid(extensions, getExtensionOfObject(classid, objid));
+}
+
+static bool
+mf_type_shippable(MfDeparseCxt *cxt, Oid typid)
+{
+	return cxt->dialect->type_shippable(typid) ||
+		mf_in_shipped_extension(cxt, TypeRelationId, typid);
 }
 
 MfTypeClass
@@ -203,20 +228,25 @@ mf_operator_shippable(MfDeparseCxt *cxt, Oid opno, Oid opfuncid,
 	Form_pg_operator form;
 	bool		ok;
 
-	if (opno >= FirstGenbkiObjectId)
-		return false;
 	if (func_volatile(opfuncid) != PROVOLATILE_IMMUTABLE)
 		return false;
 	if (!mf_collation_safe(inputcollid, args))
 		return false;
-
 	tup = SearchSysCache1(OPEROID, ObjectIdGetDatum(opno));
 	if (!HeapTupleIsValid(tup))
 		elog(ERROR, "cache lookup failed for operator %u", opno);
 	form = (Form_pg_operator) GETSTRUCT(tup);
-	ok = cxt->dialect->operator_shippable(NameStr(form->oprname),
-										  form->oprleft, form->oprright,
-										  inputcollid);
+
+	/*
+	 * The dialect judges built-ins by name; a shipped extension's operator
+	 * is the remote's own.
+	 */
+	if (opno >= FirstGenbkiObjectId)
+		ok = mf_in_shipped_extension(cxt, OperatorRelationId, opno);
+	else
+		ok = cxt->dialect->operator_shippable(NameStr(form->oprname),
+											  form->oprleft, form->oprright,
+											  inputcollid);
 
 	if (ok && strchr(NameStr(form->oprname), '?') != NULL &&
 		cxt->baserel != NULL && cxt->baserel->fdw_private != NULL &&
@@ -308,13 +338,13 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 					break;
 				return (Index) var->varno == cxt->baserel->relid &&
 					var->varlevelsup == 0 && var->varattno > 0 &&
-					cxt->dialect->type_shippable(var->vartype);
+					mf_type_shippable(cxt, var->vartype);
 			}
 		case T_Const:
 			{
 				Const	   *c = (Const *) node;
 
-				if (!cxt->dialect->type_shippable(c->consttype))
+				if (!mf_type_shippable(cxt, c->consttype))
 					return false;
 				if (c->constisnull || cxt->dialect->const_shippable == NULL)
 					return true;
@@ -327,10 +357,26 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 
 				return (p->paramkind == PARAM_EXTERN ||
 						p->paramkind == PARAM_EXEC) &&
-					cxt->dialect->type_shippable(p->paramtype);
+					mf_type_shippable(cxt, p->paramtype);
 			}
 		case T_RelabelType:
 			return mf_expr_shippable((Node *) ((RelabelType *) node)->arg, cxt);
+		case T_FuncExpr:
+			{
+				/* only the immutable functions of a shipped extension */
+				FuncExpr   *f = (FuncExpr *) node;
+
+				if (f->funcformat != COERCE_EXPLICIT_CALL || f->funcvariadic ||
+					!mf_in_shipped_extension(cxt, ProcedureRelationId, f->funcid) ||
+					func_volatile(f->funcid) != PROVOLATILE_IMMUTABLE ||
+					!mf_collation_safe(f->inputcollid, f->args) ||
+					!mf_type_shippable(cxt, f->funcresulttype))
+					break;
+				foreach(lc, f->args)
+					if (!mf_expr_shippable(lfirst(lc), cxt))
+						return false;
+				return true;
+			}
 		case T_OpExpr:
 			{
 				OpExpr	   *op = (OpExpr *) node;
@@ -449,7 +495,7 @@ mf_deparse_placeholder(Node *node, MfDeparseCxt *cxt)
 }
 
 static void
-mf_deparse_const(Const *c, MfDeparseCxt *cxt)
+mf_deparse_const(Const *c, MfDeparseCxt *cxt, bool beside_column)
 {
 	char	   *value;
 
@@ -460,6 +506,12 @@ mf_deparse_const(Const *c, MfDeparseCxt *cxt)
 	}
 	value = mf_const_text(c);
 
+	if (beside_column && cxt->dialect->deparse_const_beside_column)
+	{
+		cxt->dialect->deparse_const_beside_column(cxt->buf, c->consttype,
+												  c->consttypmod, value);
+		return;
+	}
 	if (cxt->dialect->deparse_const)
 	{
 		cxt->dialect->deparse_const(cxt->buf, c->consttype, c->consttypmod, value);
@@ -481,19 +533,89 @@ mf_deparse_const(Const *c, MfDeparseCxt *cxt)
 	}
 }
 
+/*
+ * A column of the scanned table, seen through at most an implicit
+ * binary-compatible cast (varchar compared as text), which prints as the
+ * column itself.
+ */
+static bool
+mf_is_plain_column(Node *node, MfDeparseCxt *cxt)
+{
+	if (IsA(node, RelabelType) &&
+		((RelabelType *) node)->relabelformat == COERCE_IMPLICIT_CAST)
+		node = (Node *) ((RelabelType *) node)->arg;
+	return IsA(node, Var) && (Index) ((Var *) node)->varno == cxt->baserel->relid &&
+		((Var *) node)->varlevelsup == 0;
+}
+
+/* One operand; a constant beside a column of its type may stay untyped. */
+static void
+mf_deparse_operand(Node *arg, Node *other, MfDeparseCxt *cxt)
+{
+	if (IsA(arg, Const) && other != NULL &&
+		exprType(arg) == exprType(other) && mf_is_plain_column(other, cxt))
+		mf_deparse_const((Const *) arg, cxt, true);
+	else
+		mf_deparse_node(arg, cxt);
+}
+
+/*
+ * An operator's name; one outside pg_catalog (an extension's) qualified,
+ * since the remote's search_path is pg_catalog alone.
+ */
+static char *
+mf_operator_name(Oid opno)
+{
+	HeapTuple	tup = SearchSysCache1(OPEROID, ObjectIdGetDatum(opno));
+	Form_pg_operator form;
+	char	   *name;
+
+	if (!HeapTupleIsValid(tup))
+		elog(ERROR, "cache lookup failed for operator %u", opno);
+	form = (Form_pg_operator) GETSTRUCT(tup);
+	if (form->oprnamespace == PG_CATALOG_NAMESPACE)
+		name = pstrdup(NameStr(form->oprname));
+	else
+		name = psprintf("OPERATOR(%s.%s)",
+						quote_identifier(get_namespace_name(form->oprnamespace)),
+						NameStr(form->oprname));
+	ReleaseSysCache(tup);
+	return name;
+}
+
+/* A call of a shipped extension's function, by its qualified name. */
+static void
+mf_deparse_func(FuncExpr *f, MfDeparseCxt *cxt)
+{
+	ListCell   *lc;
+	bool		first = true;
+
+	appendStringInfo(cxt->buf, "%s.%s(",
+					 quote_identifier(get_namespace_name(get_func_namespace(f->funcid))),
+					 quote_identifier(get_func_name(f->funcid)));
+	foreach(lc, f->args)
+	{
+		if (!first)
+			appendStringInfoString(cxt->buf, ", ");
+		mf_deparse_node(lfirst(lc), cxt);
+		first = false;
+	}
+	appendStringInfoChar(cxt->buf, ')');
+}
+
 static void
 mf_deparse_op(Oid opno, List *args, MfDeparseCxt *cxt, bool any)
 {
-	char	   *opname = get_opname(opno);
+	char	   *opname = mf_operator_name(opno);
 
 	appendStringInfoChar(cxt->buf, '(');
 	if (list_length(args) == 2)
 	{
-		mf_deparse_node(linitial(args), cxt);
+		mf_deparse_operand(linitial(args), any ? NULL : lsecond(args), cxt);
 		appendStringInfo(cxt->buf, " %s ", opname);
 		if (any)
 			appendStringInfoString(cxt->buf, "ANY (");
-		mf_deparse_node(lsecond(args), cxt);
+		mf_deparse_operand(lsecond(args), any ? NULL : linitial(args), cxt);
 		if (any)
 			appendStringInfoChar(cxt->buf, ')');
 	}
@@ -524,13 +646,16 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 							  cxt->dialect);
 			break;
 		case T_Const:
-			mf_deparse_const((Const *) node, cxt);
+			mf_deparse_const((Const *) node, cxt, false);
 			break;
 		case T_Param:
 			mf_deparse_placeholder(node, cxt);
 			break;
 		case T_RelabelType:
 			mf_deparse_node((Node *) ((RelabelType *) node)->arg, cxt);
+			break;
+		case T_FuncExpr:
+			mf_deparse_func((FuncExpr *) node, cxt);
 			break;
 		case T_OpExpr:
 			mf_deparse_op(((OpExpr *) node)->opno, ((OpExpr *) node)->args,
@@ -704,10 +829,40 @@ mf_deparse_column_list(StringInfo buf, Relation rel, const MfDialect *dialect,
  * ---------------------------------------------------------------------
  */
 
+/*
+ * The lock clause of a scan.  A lock that the remote cannot give is
+ * refused, not silently weakened.
+ */
+static void
+mf_deparse_lock(StringInfo buf, Relation rel, const MfDialect *dialect,
+				LockClauseStrength lock, LockWaitPolicy wait)
+{
+	static const char *const strengths[] = {
+		[LCS_FORKEYSHARE] = "FOR KEY SHARE",
+		[LCS_FORSHARE] = "FOR SHARE",
+		[LCS_FORNOKEYUPDATE] = "FOR NO KEY UPDATE",
+		[LCS_FORUPDATE] = "FOR UPDATE",
+	};
+
+	if (dialect->deparse_lock != NULL &&
+		dialect->deparse_lock(buf, lock, wait))
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("SELECT %s%s is not supported on foreign table \"%s\"",
+					strengths[lock],
+					wait == LockWaitSkip ? " SKIP LOCKED" :
+					wait == LockWaitError ? " NOWAIT" : "",
+					RelationGetRelationName(rel)),
+			 errdetail("Dialect %s has no way to lock remote rows so.",
+					   dialect->name)));
+}
+
 void
 mf_deparse_select(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 				  Relation rel, Bitmapset *attrs_used, List *remote_conds,
-				  bool for_update, List **retrieved_attrs, List **params_list)
+				  LockClauseStrength lock, LockWaitPolicy wait,
+				  List **retrieved_attrs, List **params_list)
 {
 	const MfDialect *dialect = mf_rel_dialect(baserel);
 	TupleDesc	tupdesc = RelationGetDescr(rel);
@@ -739,8 +894,8 @@ mf_deparse_select(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 	mf_deparse_relation(buf, rel, dialect);
 	mf_deparse_conditions(buf, root, baserel, remote_conds, " WHERE ",
 						  params_list);
-	if (for_update && dialect->lock_clause)
-		appendStringInfoString(buf, dialect->lock_clause);
+	if (lock != LCS_NONE)
+		mf_deparse_lock(buf, rel, dialect, lock, wait);
 }
 
 void

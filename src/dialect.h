@@ -20,6 +20,7 @@
 #include "postgres.h"
 
 #include "lib/stringinfo.h"
+#include "nodes/lockoptions.h"
 #include "nodes/primnodes.h"
 
 #include "transport.h"			/* MfTypeClass */
@@ -53,6 +54,9 @@ enum MfImportColumn
 								 * expression ('t' / 'f') */
 	MF_IMPORT_TEXT_PUSHDOWN,	/* optional: the remote compares this text
 								 * column byte for byte ('t' / 'f') */
+	MF_IMPORT_COLLATION,		/* optional: the column's collation as a
+								 * local COLLATE clause names it, NULL when
+								 * it is its type's own */
 	MF_IMPORT_NCOLUMNS
 };
 
@@ -209,10 +213,44 @@ typedef struct MfDialect
 	bool		text_equality_by_option;
 
 	/*
-	 * Appended to a SELECT that reads rows about to be updated or deleted
-	 * (" FOR UPDATE"); NULL when the dialect has no such clause.
+	 * Append the clause that locks the rows a SELECT reads, for a lock
+	 * strength (never LCS_NONE) and wait policy: " FOR SHARE NOWAIT".
+	 * Rows about to be updated or deleted are read with LCS_FORUPDATE and
+	 * LockWaitBlock.  Returns false when the remote has no way to say it;
+	 * the core then refuses a query that asked for it.  NULL: the remote
+	 * has no lock clause at all, rows to be updated are read unlocked.
 	 */
-	const char *lock_clause;
+	bool		(*deparse_lock) (StringInfo buf, LockClauseStrength strength,
+								 LockWaitPolicy wait);
+
+	/*
+	 * Append a TRUNCATE of the given (quoted and qualified) tables, with
+	 * RESTART IDENTITY (restart_seqs) and CASCADE as asked.  Returns NULL,
+	 * or the words of TRUNCATE the remote has no equivalent for ("CASCADE"),
+	 * which the core refuses before anything is sent.  NULL member: the
+	 * remote cannot truncate.
+	 */
+	const char *(*deparse_truncate) (StringInfo buf, const char *const *tables,
+									 int ntables, bool restart_seqs,
+									 bool cascade);
+	int			truncate_max_tables;	/* tables in one TRUNCATE; 0: any */
+
+	/*
+	 * TRUNCATE is DDL that commits the remote transaction it runs in
+	 * (MySQL, Oracle): it cannot be rolled back, nor run after other work
+	 * of the same remote transaction without committing that too.
+	 */
+	bool		truncate_commits;
+
+	/*
+	 * use_remote_estimate: put before a SELECT, asks the remote for its
+	 * plan ("EXPLAIN "); parse_explain reads the plan's first row (rows,
+	 * width, startup and total cost), false when it cannot.  NULL: the
+	 * remote gives no estimate that the planner could use.
+	 */
+	const char *explain_prefix;
+	bool		(*parse_explain) (const char *line, double *rows, int *width,
+								  double *startup, double *total);
 
 	/*
 	 * A foreign table without a schema_name option names the remote table
@@ -223,6 +261,13 @@ typedef struct MfDialect
 	bool		default_schema_is_local;
 
 	/* ---- shippability ---- */
+
+	/*
+	 * The server option extensions may name PostgreSQL extensions that the
+	 * remote has too: their immutable functions and operators, and their
+	 * types, are then shipped, by qualified names (postgres only).
+	 */
+	bool		extension_objects;
 
 	/* May a constant or parameter of this type be sent? */
 	bool		(*type_shippable) (Oid typid);
@@ -250,6 +295,16 @@ typedef struct MfDialect
 	 */
 	void		(*deparse_const) (StringInfo buf, Oid typid, int32 typmod,
 								  const char *value);
+
+	/*
+	 * The same, for a constant that is one operand of a binary operator
+	 * whose other operand is a plain column of the scanned table, of the
+	 * same local type: the remote may resolve the constant's type from
+	 * its column's.  NULL member: deparse_const.
+	 */
+	void		(*deparse_const_beside_column) (StringInfo buf, Oid typid,
+												int32 typmod,
+												const char *value);
 
 	/*
 	 * Append the placeholder of a parameter of the given type (the postgres
@@ -295,6 +350,8 @@ extern void mf_deparse_values_insert(StringInfo buf, const char *table,
 									 int nrows, const char *placeholder_fmt,
 									 const char *prefix, const char *suffix);
 extern bool mf_builtin_comparison(const char *opname);
+extern bool mf_append_wait_policy(StringInfo buf, LockWaitPolicy wait);
+extern void mf_deparse_truncate_table(StringInfo buf, const char *table);
 extern bool mf_const_finite(Oid typid, const char *value);
 extern bool mf_eat_number(const char **p);
 extern void mf_import_name_filter(StringInfo buf, const MfImportFilter *filter,

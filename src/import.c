@@ -12,6 +12,9 @@
  *							UPDATE and DELETE need outside PostgreSQL
  *	import_generated (true)	declare remote generated columns as generated
  *							here too, so that inserts never send them
+ *	import_collate (true)	declare a column's collation where the remote
+ *							gives one other than its type's (postgres_fdw's
+ *							option; the collation must exist here)
  *
  *-------------------------------------------------------------------------
  */
@@ -44,6 +47,7 @@ typedef struct MfImportOptions
 	bool		defaults;
 	bool		keys;
 	bool		generated;
+	bool		collate;
 } MfImportOptions;
 
 static void
@@ -51,7 +55,7 @@ mf_import_options(List *options, MfImportOptions *io)
 {
 	ListCell   *lc;
 
-	io->not_null = io->defaults = io->keys = io->generated = true;
+	io->not_null = io->defaults = io->keys = io->generated = io->collate = true;
 	foreach(lc, options)
 	{
 		DefElem    *d = lfirst(lc);
@@ -64,12 +68,14 @@ mf_import_options(List *options, MfImportOptions *io)
 			io->keys = mf_parse_bool(d);
 		else if (strcmp(d->defname, "import_generated") == 0)
 			io->generated = mf_parse_bool(d);
+		else if (strcmp(d->defname, "import_collate") == 0)
+			io->collate = mf_parse_bool(d);
 		else
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 					 errmsg("invalid option \"%s\" for IMPORT FOREIGN SCHEMA",
 							d->defname),
-					 errhint("Valid options are: import_not_null, import_default, import_keys, import_generated.")));
+					 errhint("Valid options are: import_not_null, import_default, import_keys, import_generated, import_collate.")));
 	}
 }
 
@@ -120,6 +126,7 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	long		nrows = 0;
 	bool		has_generated = false;
 	bool		has_text_pushdown = false;
+	bool		has_collation = false;
 	int			n;
 	ListCell   *lc;
 
@@ -166,6 +173,7 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 		{
 			has_generated = tr->ncolumns(res) > MF_IMPORT_GENERATED;
 			has_text_pushdown = tr->ncolumns(res) > MF_IMPORT_TEXT_PUSHDOWN;
+			has_collation = tr->ncolumns(res) > MF_IMPORT_COLLATION;
 		}
 		for (int row = 0; row < n; row++)
 		{
@@ -214,6 +222,10 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 				mf_text_bool(tr->value(res, row, MF_IMPORT_TEXT_PUSHDOWN)))
 				appendStringInfoString(&buf, ", text_pushdown 'true'");
 			appendStringInfoChar(&buf, ')');
+			if (io.collate && has_collation &&
+				tr->value(res, row, MF_IMPORT_COLLATION) != NULL)
+				appendStringInfo(&buf, " COLLATE %s",
+								 tr->value(res, row, MF_IMPORT_COLLATION));
 			if (io.not_null && mf_text_bool(tr->value(res, row, MF_IMPORT_NOT_NULL)))
 				appendStringInfoString(&buf, " NOT NULL");
 			if (generated && deflt != NULL)

@@ -28,6 +28,7 @@ _PG_init(void)
 {
 	mf_install_wait();
 	mf_twophase_init();
+	mf_appname_init();
 }
 
 PG_FUNCTION_INFO_V1(multi_fdw_handler);
@@ -76,6 +77,7 @@ multi_fdw_handler(PG_FUNCTION_ARGS)
 
 	/* IMPORT FOREIGN SCHEMA */
 	routine->ImportForeignSchema = mfImportForeignSchema;
+	routine->ExecForeignTruncate = mfExecForeignTruncate;
 
 	PG_RETURN_POINTER(routine);
 }

@@ -60,11 +60,16 @@ typedef struct MfOptions
 	int			pipeline_depth; /* statements in flight at once */
 	MfInsertMethod insert_method;
 	bool		updatable;
+	bool		truncatable;
 	bool		keep_connections;
 	bool		async_capable;	/* scans may run under an async Append */
 	char	   *session_sql;	/* replaces the dialect's session setup;
 								 * NULL: the dialect's */
 	bool		two_phase_commit;	/* its transactions may be prepared */
+	List	   *extensions;		/* OIDs of the extensions the remote has */
+	bool		use_remote_estimate;	/* ask the remote planner */
+	double		fdw_startup_cost;	/* of opening a remote query */
+	double		fdw_tuple_cost; /* of moving one row across */
 	/* table level only */
 	char	   *schema_name;	/* NULL: the dialect's default */
 	char	   *table_name;		/* NULL: the local name */
@@ -83,6 +88,14 @@ extern bool mf_remote_requires_password(ForeignServer *server);
 extern bool mf_parse_bool(DefElem *d);
 
 /* ---------------------------------------------------------------------
+ * appname.c: application_name with postgres_fdw's escapes
+ * ---------------------------------------------------------------------
+ */
+extern void mf_appname_init(void);
+extern char *mf_expand_application_name(const char *fmt);
+extern char *mf_application_name_for(const char *option);
+
+/* ---------------------------------------------------------------------
  * connection.c: the connection cache and remote transactions
  * ---------------------------------------------------------------------
  */
@@ -96,6 +109,7 @@ typedef struct MfConnEntry MfConnEntry;
 typedef void (*MfStreamFinish) (void *arg);
 
 extern MfConnEntry *mf_get_connection(UserMapping *user, const MfOptions *opts);
+extern bool mf_conn_xact_open(UserMapping *user);
 extern MfConn *mf_conn(MfConnEntry *entry);
 extern const MfTransport *mf_conn_transport(MfConnEntry *entry);
 extern const MfDialect *mf_conn_dialect(MfConnEntry *entry);
@@ -161,8 +175,8 @@ extern void mf_deparse_column(StringInfo buf, Oid relid, AttrNumber attnum,
 extern void mf_deparse_select(StringInfo buf, PlannerInfo *root,
 							  RelOptInfo *baserel, Relation rel,
 							  Bitmapset *attrs_used, List *remote_conds,
-							  bool for_update, List **retrieved_attrs,
-							  List **params_list);
+							  LockClauseStrength lock, LockWaitPolicy wait,
+							  List **retrieved_attrs, List **params_list);
 extern void mf_deparse_conditions(StringInfo buf, PlannerInfo *root,
 								  RelOptInfo *baserel, List *conds,
 								  const char *keyword, List **params_list);
@@ -390,6 +404,20 @@ extern void mf_check_packet(MfConnEntry *entry, size_t limit, size_t need,
 							long row);
 extern void mf_check_storable(MfConnEntry *entry, Relation rel, int attnum,
 							  MfTypeClass cls, const char *value, long row);
+
+/* ---------------------------------------------------------------------
+ * estimate.c: use_remote_estimate
+ * ---------------------------------------------------------------------
+ */
+extern void mf_remote_estimate(PlannerInfo *root, RelOptInfo *baserel,
+							   Oid relid, MfRelInfo *fpinfo);
+
+/* ---------------------------------------------------------------------
+ * truncate.c
+ * ---------------------------------------------------------------------
+ */
+extern void mfExecForeignTruncate(List *rels, DropBehavior behavior,
+								  bool restart_seqs);
 
 /* ---------------------------------------------------------------------
  * import.c

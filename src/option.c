@@ -13,14 +13,18 @@
  */
 #include "postgres.h"
 
+#include <math.h>
+
 #include "access/reloptions.h"
 #include "catalog/pg_foreign_server.h"
 #include "catalog/pg_foreign_table.h"
 #include "catalog/pg_user_mapping.h"
 #include "commands/defrem.h"
+#include "commands/extension.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/varlena.h"
 
@@ -42,6 +46,7 @@ typedef enum MfOptKind
 {
 	MF_OPT_STRING,
 	MF_OPT_INT,
+	MF_OPT_REAL,				/* a number of at least 0 */
 	MF_OPT_BOOL,
 	MF_OPT_ENUM,
 	MF_OPT_DIALECT,
@@ -86,10 +91,17 @@ static const MfOptionDef mf_options[] = {
 	CORE("insert_method", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_ENUM, 0, 0,
 		 mf_insert_methods),
 	CORE("updatable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("truncatable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("keep_connections", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("async_capable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("session_sql", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),
 	CORE("two_phase_commit", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
+
+	/* planning, with postgres_fdw's names and defaults */
+	CORE("extensions", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),
+	CORE("use_remote_estimate", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("fdw_startup_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
+	CORE("fdw_tuple_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
 
 	/* naming the remote table and its columns */
 	CORE("schema_name", MF_CTX_TABLE, MF_OPT_STRING, 0, 0, NULL),
@@ -124,6 +136,10 @@ static const MfOptionDef mf_options[] = {
 	CONN("sslcompression", MF_CTX_SERVER, MF_TR_LIBPQ),
 	FILE("sslcert", MF_CTX_SERVER | MF_CTX_USER, MF_TR_LIBPQ),
 	FILE("sslkey", MF_CTX_SERVER | MF_CTX_USER, MF_TR_LIBPQ),
+	/* unlocks sslkey, which only a superuser names */
+	CONN("sslpassword", MF_CTX_USER, MF_TR_LIBPQ),
+	/* a definition in a service file of this host: a superuser's */
+	FILE("service", MF_CTX_SERVER, MF_TR_LIBPQ),
 	FILE("sslrootcert", MF_CTX_SERVER, MF_TR_LIBPQ),
 	FILE("sslcrl", MF_CTX_SERVER, MF_TR_LIBPQ),
 	FILE("sslcrldir", MF_CTX_SERVER, MF_TR_LIBPQ),
@@ -162,6 +178,9 @@ static const MfOptionDef mf_options[] = {
 #define MF_DEFAULT_BATCH_BYTES	(INT64CONST(16) * 1024 * 1024)
 #define MF_DEFAULT_FETCH_SIZE	1000
 #define MF_DEFAULT_PIPELINE_DEPTH	8
+/* postgres_fdw 15's: opening a remote query, moving one row across */
+#define MF_DEFAULT_FDW_STARTUP_COST	100.0
+#define MF_DEFAULT_FDW_TUPLE_COST	0.01
 
 static int
 mf_transport_bit(const MfTransport *t)
@@ -268,6 +287,19 @@ mf_parse_int(const MfOptionDef *def, const char *value)
 	return v;
 }
 
+static double
+mf_parse_real(const MfOptionDef *def, const char *value)
+{
+	double		v;
+
+	if (!parse_real(value, &v, 0, NULL) || isnan(v) || v < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("invalid value for option \"%s\": \"%s\"", def->name, value),
+				 errhint("The value must be a number greater than or equal to zero.")));
+	return v;
+}
+
 static int
 mf_parse_enum(const MfOptionDef *def, const char *value)
 {
@@ -328,6 +360,37 @@ mf_parse_transport(const char *value)
 	return t;
 }
 
+/*
+ * The OIDs of the extensions a comma-separated list names; one that is not
+ * installed here is skipped, with a WARNING when warn (as postgres_fdw).
+ */
+static List *
+mf_extension_list(const char *value, bool warn)
+{
+	List	   *names;
+	List	   *oids = NIL;
+	ListCell   *lc;
+
+	if (!SplitIdentifierString(pstrdup(value), ',', &names))
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("invalid value for option \"extensions\": \"%s\"", value),
+				 errhint("The value must be a comma-separated list of extension names.")));
+	foreach(lc, names)
+	{
+		Oid			oid = get_extension_oid(lfirst(lc), true);
+
+		if (OidIsValid(oid))
+			oids = lappend_oid(oids, oid);
+		else if (warn)
+			ereport(WARNING,
+					(errcode(ERRCODE_UNDEFINED_OBJECT),
+					 errmsg("extension \"%s\" is not installed",
+							(char *) lfirst(lc))));
+	}
+	return oids;
+}
+
 /* Check one value against its definition; raises on a bad one. */
 static void
 mf_check_value(const MfOptionDef *def, DefElem *d)
@@ -338,6 +401,9 @@ mf_check_value(const MfOptionDef *def, DefElem *d)
 	{
 		case MF_OPT_INT:
 			(void) mf_parse_int(def, value);
+			break;
+		case MF_OPT_REAL:
+			(void) mf_parse_real(def, value);
 			break;
 		case MF_OPT_BOOL:
 			(void) mf_parse_bool(d);
@@ -352,6 +418,11 @@ mf_check_value(const MfOptionDef *def, DefElem *d)
 			(void) mf_parse_transport(value);
 			break;
 		case MF_OPT_STRING:
+			if (strcmp(def->name, "extensions") == 0)
+			{
+				(void) mf_extension_list(value, true);
+				break;
+			}
 			if (def->transports == 0 && value[0] == '\0')
 				ereport(ERROR,
 						(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
@@ -414,6 +485,18 @@ mf_check_server(List *options)
 					 dialect->prepare_fmt == NULL ?
 					 errdetail("The dialect has no way to prepare a transaction.") :
 					 errdetail("The transport keeps the remote transaction's state itself.")));
+		if (strcmp(d->defname, "use_remote_estimate") == 0 &&
+			dialect->explain_prefix == NULL && mf_parse_bool(d))
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+					 errmsg("use_remote_estimate is not supported by dialect %s",
+							dialect->name)));
+		if (strcmp(d->defname, "extensions") == 0 && !dialect->extension_objects)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
+					 errmsg("option \"extensions\" is not valid for dialect \"%s\"",
+							dialect->name),
+					 errdetail("PostgreSQL's extensions exist only on a remote PostgreSQL.")));
 		if (def->transports == 0)
 			continue;
 		if (!(def->transports & mf_transport_bit(transport)))
@@ -546,6 +629,8 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->insert_method = (MfInsertMethod) mf_parse_enum(def, defGetString(d));
 	else if (strcmp(name, "updatable") == 0)
 		opts->updatable = mf_parse_bool(d);
+	else if (strcmp(name, "truncatable") == 0)
+		opts->truncatable = mf_parse_bool(d);
 	else if (strcmp(name, "keep_connections") == 0)
 		opts->keep_connections = mf_parse_bool(d);
 	else if (strcmp(name, "async_capable") == 0)
@@ -554,6 +639,14 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->session_sql = defGetString(d);
 	else if (strcmp(name, "two_phase_commit") == 0)
 		opts->two_phase_commit = mf_parse_bool(d);
+	else if (strcmp(name, "extensions") == 0)
+		opts->extensions = mf_extension_list(defGetString(d), false);
+	else if (strcmp(name, "use_remote_estimate") == 0)
+		opts->use_remote_estimate = mf_parse_bool(d);
+	else if (strcmp(name, "fdw_startup_cost") == 0)
+		opts->fdw_startup_cost = mf_parse_real(def, defGetString(d));
+	else if (strcmp(name, "fdw_tuple_cost") == 0)
+		opts->fdw_tuple_cost = mf_parse_real(def, defGetString(d));
 	else if (strcmp(name, "schema_name") == 0)
 		opts->schema_name = defGetString(d);
 	else if (strcmp(name, "table_name") == 0)
@@ -579,6 +672,9 @@ mf_get_options(Oid serverid, Oid relid, MfOptions *opts)
 	opts->pipeline_depth = MF_DEFAULT_PIPELINE_DEPTH;
 	opts->insert_method = MF_INSERT_AUTO;
 	opts->updatable = true;
+	opts->truncatable = true;
+	opts->fdw_startup_cost = MF_DEFAULT_FDW_STARTUP_COST;
+	opts->fdw_tuple_cost = MF_DEFAULT_FDW_TUPLE_COST;
 	opts->keep_connections = true;
 
 	foreach(lc, server->options)
@@ -653,6 +749,7 @@ mf_connection_params(ForeignServer *server, UserMapping *user,
 {
 	int			bit = mf_transport_bit(transport);
 	List	   *all = list_concat_copy(server->options, user->options);
+	const char *appname = NULL;
 	ListCell   *lc;
 
 	*keys = NIL;
@@ -662,10 +759,26 @@ mf_connection_params(ForeignServer *server, UserMapping *user,
 		DefElem    *d = lfirst(lc);
 		const MfOptionDef *def = mf_lookup_option(d->defname);
 
-		if (def != NULL && (def->transports & bit))
+		if (def == NULL || !(def->transports & bit))
+			continue;
+		if (strcmp(d->defname, "application_name") == 0)
 		{
-			*keys = lappend(*keys, d->defname);
-			*values = lappend(*values, defGetString(d));
+			appname = defGetString(d);
+			continue;
+		}
+		*keys = lappend(*keys, d->defname);
+		*values = lappend(*values, defGetString(d));
+	}
+
+	/* with its escapes expanded, and multi_fdw.application_name first */
+	if (mf_lookup_option("application_name")->transports & bit)
+	{
+		char	   *v = mf_application_name_for(appname);
+
+		if (v != NULL)
+		{
+			*keys = lappend(*keys, "application_name");
+			*values = lappend(*values, v);
 		}
 	}
 	*keys = lappend(*keys, "client_encoding");

@@ -44,10 +44,6 @@ enum MfScanPrivate
 	MF_SCAN_FETCH_SIZE			/* rows per fetch (Integer) */
 };
 
-/* Cost of opening a remote statement, and of moving one row across. */
-#define MF_STARTUP_COST		100.0
-#define MF_TUPLE_COST		0.01
-
 typedef struct MfScanState
 {
 	MfConnEntry *entry;
@@ -126,12 +122,18 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	 */
 	retrieved = clamp_row_est(baserel->rows / Max(fpinfo->local_conds_sel, 1e-10));
 	fpinfo->rows = baserel->rows;
-	fpinfo->startup_cost = MF_STARTUP_COST + fpinfo->local_conds_cost.startup;
+	fpinfo->startup_cost = fpinfo->opts.fdw_startup_cost +
+		fpinfo->local_conds_cost.startup;
 	fpinfo->total_cost = fpinfo->startup_cost +
 		seq_page_cost * baserel->pages +
 		cpu_tuple_cost * baserel->tuples +
-		(MF_TUPLE_COST + cpu_tuple_cost + fpinfo->local_conds_cost.per_tuple) * retrieved +
-		MF_STARTUP_COST * ceil(retrieved / fpinfo->opts.fetch_size) / 10.0;
+		(fpinfo->opts.fdw_tuple_cost + cpu_tuple_cost +
+		 fpinfo->local_conds_cost.per_tuple) * retrieved +
+		fpinfo->opts.fdw_startup_cost *
+		ceil(retrieved / fpinfo->opts.fetch_size) / 10.0;
+
+	if (fpinfo->opts.use_remote_estimate)
+		mf_remote_estimate(root, baserel, foreigntableid, fpinfo);
 }
 
 void
@@ -145,15 +147,33 @@ mfGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 									 NIL, baserel->lateral_relids, NULL, NIL));
 }
 
-/* Will the rows read be updated, deleted or locked? */
-static bool
-mf_scan_locks_rows(PlannerInfo *root, RelOptInfo *baserel)
+/*
+ * How the rows read must be locked on the remote: FOR UPDATE when they are
+ * about to be updated or deleted, else as this relation's own rowmark asks,
+ * as postgres_fdw decides.  A rowmark of strength LCS_NONE (the relation is
+ * joined to one named in FOR UPDATE OF, or to an UPDATE's target) only
+ * lets the executor fetch the row again, and locks nothing.
+ */
+static LockClauseStrength
+mf_scan_lock(PlannerInfo *root, RelOptInfo *baserel, LockWaitPolicy *wait)
 {
-	if ((int) baserel->relid == root->parse->resultRelation &&
+	MfRelInfo  *fpinfo = baserel->fdw_private;
+	PlanRowMark *rc;
+
+	*wait = LockWaitBlock;
+	if (bms_is_member(baserel->relid, root->all_result_relids) &&
 		(root->parse->commandType == CMD_UPDATE ||
 		 root->parse->commandType == CMD_DELETE))
-		return true;
-	return get_plan_rowmark(root->rowMarks, baserel->relid) != NULL;
+	{
+		/* a dialect without a lock clause reads them unlocked */
+		return fpinfo->opts.dialect->deparse_lock != NULL ?
+			LCS_FORUPDATE : LCS_NONE;
+	}
+	rc = get_plan_rowmark(root->rowMarks, baserel->relid);
+	if (rc == NULL || rc->strength == LCS_NONE)
+		return LCS_NONE;
+	*wait = rc->waitPolicy;
+	return rc->strength;
 }
 
 /*
@@ -168,7 +188,8 @@ mf_scan_locks_rows(PlannerInfo *root, RelOptInfo *baserel)
  * Limit node stays: the remote one only saves sending rows nobody reads.
  */
 static int64
-mf_remote_limit(PlannerInfo *root, RelOptInfo *baserel, List *local_exprs)
+mf_remote_limit(PlannerInfo *root, RelOptInfo *baserel, List *local_exprs,
+				bool locks)
 {
 	Query	   *parse = root->parse;
 	Relids		top = IS_OTHER_REL(baserel) ? baserel->top_parent_relids :
@@ -180,8 +201,7 @@ mf_remote_limit(PlannerInfo *root, RelOptInfo *baserel, List *local_exprs)
 	if (parse->sortClause != NIL || root->query_pathkeys != NIL ||
 		parse->rowMarks != NIL || local_exprs != NIL)
 		return 0;
-	if (!bms_equal(root->all_baserels, top) ||
-		mf_scan_locks_rows(root, baserel))
+	if (!bms_equal(root->all_baserels, top) || locks)
 		return 0;
 	return (int64) root->limit_tuples;
 }
@@ -199,6 +219,8 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	StringInfoData sql;
 	Relation	rel;
 	int64		limit;
+	LockClauseStrength lock;
+	LockWaitPolicy wait;
 	ListCell   *lc;
 
 	foreach(lc, scan_clauses)
@@ -222,11 +244,11 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 
 	rel = table_open(foreigntableid, NoLock);
 	initStringInfo(&sql);
+	lock = mf_scan_lock(root, baserel, &wait);
 	mf_deparse_select(&sql, root, baserel, rel, fpinfo->attrs_used,
-					  remote_exprs, mf_scan_locks_rows(root, baserel),
-					  &retrieved_attrs, &params_list);
+					  remote_exprs, lock, wait, &retrieved_attrs, &params_list);
 	table_close(rel, NoLock);
-	limit = mf_remote_limit(root, baserel, local_exprs);
+	limit = mf_remote_limit(root, baserel, local_exprs, lock != LCS_NONE);
 	if (limit > 0)
 		fpinfo->opts.dialect->deparse_limit(&sql, limit);
 
