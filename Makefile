@@ -16,10 +16,14 @@ CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/registry.o src/pipeline.o
 DIALECTS = dialects/common.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
-TRANSPORTS = src/transport/common.o src/transport/libpq.o \
-	src/transport/mysql.o src/transport/odbc.o src/transport/odbc_bind.o \
-	src/transport/odbc_catalog.o src/transport/odbc_option.o \
-	src/transport/odbc_cancel.o
+# one folder per client library, and the kit they share
+TR_KIT = src/transport/kit/kit_error.o
+TR_LIBPQ = src/transport/libpq/pq_transport.o
+TR_MYSQL = src/transport/mysql/my_transport.o
+TR_ODBC = src/transport/odbc/odbc_transport.o src/transport/odbc/odbc_bind.o \
+	src/transport/odbc/odbc_catalog.o src/transport/odbc/odbc_option.o \
+	src/transport/odbc/odbc_cancel.o
+TRANSPORTS = $(TR_KIT) $(TR_LIBPQ) $(TR_MYSQL) $(TR_ODBC)
 OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
@@ -71,7 +75,7 @@ demo: deps
 
 # PGXS tracks no header dependencies: every object follows the interfaces.
 $(OBJS): src/dialect.h src/transport.h src/multi_fdw.h
-$(filter src/transport/odbc%.o,$(TRANSPORTS)): src/transport/odbc_int.h
+$(TR_ODBC): src/transport/odbc/odbc_int.h
 
 bench: deps
 	$(MAKE) all
