@@ -26,7 +26,7 @@
  * execute only opens it, and each fetch brings fetch_size rows, so memory
  * stays bounded and other statements may run on the connection between
  * two fetches.  Every value comes back as text in PostgreSQL's input
- * format (see mfmysql_store_value).
+ * format (see mfmy_store_value).
  *
  * The session is set up by the dialect (utf8mb4, UTC, strict sql_mode);
  * this file turns autocommit off, never lets the server ask for a local
@@ -128,7 +128,7 @@ typedef struct MfmyConnInfo
 	bool		password_only;	/* see MfConnParams */
 } MfmyConnInfo;
 
-/* One command's conversation with the server (see mfmysql_wait). */
+/* One command's conversation with the server (see mfmy_wait). */
 typedef struct MfmyOp
 {
 	MfConn	   *conn;
@@ -303,11 +303,11 @@ struct MfResult
 
 
 /* the local-infile handler (see "LOAD DATA LOCAL INFILE" below) */
-static int	mfmysql_infile_init(void **ptr, const char *name, void *userdata);
-static int	mfmysql_infile_read(void *ptr, char *buf, unsigned int len);
-static void mfmysql_infile_end(void *ptr);
-static int	mfmysql_infile_error(void *ptr, char *buf, unsigned int len);
-static void mfmysql_load_settle(MfConn *conn);
+static int	mfmy_infile_init(void **ptr, const char *name, void *userdata);
+static int	mfmy_infile_read(void *ptr, char *buf, unsigned int len);
+static void mfmy_infile_end(void *ptr);
+static int	mfmy_infile_error(void *ptr, char *buf, unsigned int len);
+static void mfmy_load_settle(MfConn *conn);
 
 /* ---------------------------------------------------------------------
  * Errors
@@ -315,14 +315,14 @@ static void mfmysql_load_settle(MfConn *conn);
  */
 
 static bool
-mfmysql_lost_code(unsigned int code)
+mfmy_lost_code(unsigned int code)
 {
 	return code == CR_SERVER_GONE_ERROR || code == CR_SERVER_LOST ||
 		code == CR_SERVER_LOST_EXTENDED;
 }
 
 static void
-mfmysql_fail(MfConn *conn, MfError *err, MfStep step, const char *sqlstate,
+mfmy_fail(MfConn *conn, MfError *err, MfStep step, const char *sqlstate,
 			 const char *message)
 {
 	mf_error_clear(err);
@@ -333,10 +333,10 @@ mfmysql_fail(MfConn *conn, MfError *err, MfStep step, const char *sqlstate,
 
 /* An error the library reported, on the connection or on a statement. */
 static void
-mfmysql_error(MfConn *conn, MfStep step, unsigned int code,
+mfmy_error(MfConn *conn, MfStep step, unsigned int code,
 			  const char *sqlstate, const char *message, MfError *err)
 {
-	bool		lost = mfmysql_lost_code(code) || conn->broken;
+	bool		lost = mfmy_lost_code(code) || conn->broken;
 
 	if (lost)
 		conn->broken = true;
@@ -352,7 +352,7 @@ mfmysql_error(MfConn *conn, MfStep step, unsigned int code,
 }
 
 static void
-mfmysql_conn_error(MfConn *conn, MfStep step, MfError *err)
+mfmy_conn_error(MfConn *conn, MfStep step, MfError *err)
 {
 	const char *state = mysql_sqlstate(conn->my);
 
@@ -361,25 +361,25 @@ mfmysql_conn_error(MfConn *conn, MfStep step, MfError *err)
 		conn->load.refusal[0] != '\0' &&
 		strcmp(mysql_error(conn->my), conn->load.refusal) == 0)
 		state = "42501";
-	mfmysql_error(conn, step, mysql_errno(conn->my), state,
+	mfmy_error(conn, step, mysql_errno(conn->my), state,
 				  mysql_error(conn->my), err);
 }
 
 static void
-mfmysql_stmt_error(MfConn *conn, MYSQL_STMT *st, MfStep step, MfError *err)
+mfmy_stmt_error(MfConn *conn, MYSQL_STMT *st, MfStep step, MfError *err)
 {
-	mfmysql_error(conn, step, mysql_stmt_errno(st), mysql_stmt_sqlstate(st),
+	mfmy_error(conn, step, mysql_stmt_errno(st), mysql_stmt_sqlstate(st),
 				  mysql_stmt_error(st), err);
 }
 
 static void
-mfmysql_oom(MfConn *conn, MfStep step, MfError *err)
+mfmy_oom(MfConn *conn, MfStep step, MfError *err)
 {
-	mfmysql_fail(conn, err, step, "53200", "out of memory");
+	mfmy_fail(conn, err, step, "53200", "out of memory");
 }
 
 static bool
-mfmysql_usable(MfConn *conn, MfStep step, MfError *err)
+mfmy_usable(MfConn *conn, MfStep step, MfError *err)
 {
 	/*
 	 * A LOAD DATA stream still open is ended first, its held rows dropped
@@ -390,12 +390,12 @@ mfmysql_usable(MfConn *conn, MfStep step, MfError *err)
 	if (conn->load.in_flight || conn->load.open)
 	{
 		conn->load.cut_short = true;
-		mfmysql_load_settle(conn);
+		mfmy_load_settle(conn);
 	}
 	if (conn->broken || conn->my == NULL)
 	{
 		conn->broken = true;
-		mfmysql_fail(conn, err, step, "08006",
+		mfmy_fail(conn, err, step, "08006",
 					 "connection to the remote server was lost");
 		return false;
 	}
@@ -409,7 +409,7 @@ mfmysql_usable(MfConn *conn, MfStep step, MfError *err)
  */
 
 static void
-mfmysql_free_info(MfmyConnInfo *ci)
+mfmy_free_info(MfmyConnInfo *ci)
 {
 	free(ci->host);
 	free(ci->database);
@@ -427,7 +427,7 @@ mfmysql_free_info(MfmyConnInfo *ci)
 }
 
 static bool
-mfmysql_parse_uint(const char *s, unsigned long max, unsigned long *out)
+mfmy_parse_uint(const char *s, unsigned long max, unsigned long *out)
 {
 	char	   *end;
 	unsigned long v;
@@ -447,7 +447,7 @@ mfmysql_parse_uint(const char *s, unsigned long max, unsigned long *out)
 }
 
 static bool
-mfmysql_same(const char *a, const char *b)
+mfmy_same(const char *a, const char *b)
 {
 	for (; *a && *b; a++, b++)
 	{
@@ -465,7 +465,7 @@ mfmysql_same(const char *a, const char *b)
  * database's encoding.  Fills err and returns false on a bad value.
  */
 static bool
-mfmysql_read_params(const MfConnParams *params, MfmyConnInfo *ci,
+mfmy_read_params(const MfConnParams *params, MfmyConnInfo *ci,
 					MfError *err)
 {
 	static const char *const ssl_modes[] = {"disabled", "preferred",
@@ -509,7 +509,7 @@ mfmysql_read_params(const MfConnParams *params, MfmyConnInfo *ci,
 			ci->zero_date_error = strcasecmp(v, "error") == 0;
 		else if (strcmp(k, "port") == 0)
 		{
-			if (!mfmysql_parse_uint(v, 65535, &n))
+			if (!mfmy_parse_uint(v, 65535, &n))
 			{
 				mf_error_set(err, MF_STEP_CONNECT, "22023", 0,
 							 "invalid port \"%s\": expected a number from 0 to 65535",
@@ -520,7 +520,7 @@ mfmysql_read_params(const MfConnParams *params, MfmyConnInfo *ci,
 		}
 		else if (strcmp(k, "connect_timeout") == 0)
 		{
-			if (!mfmysql_parse_uint(v, INT_MAX, &n))
+			if (!mfmy_parse_uint(v, INT_MAX, &n))
 			{
 				mf_error_set(err, MF_STEP_CONNECT, "22023", 0,
 							 "invalid connect_timeout \"%s\": expected a number of seconds",
@@ -533,7 +533,7 @@ mfmysql_read_params(const MfConnParams *params, MfmyConnInfo *ci,
 		{
 			ci->ssl_mode = MFMY_SSL_DEFAULT;
 			for (int m = 0; m < 5; m++)
-				if (mfmysql_same(v, ssl_modes[m]))
+				if (mfmy_same(v, ssl_modes[m]))
 					ci->ssl_mode = (MfmySslMode) m;
 			if (ci->ssl_mode == MFMY_SSL_DEFAULT)
 			{
@@ -548,7 +548,7 @@ mfmysql_read_params(const MfConnParams *params, MfmyConnInfo *ci,
 			 * The session is always utf8mb4 and values cross as they are:
 			 * the local side must be UTF-8 too.
 			 */
-			if (!mfmysql_same(v, "UTF8") && !mfmysql_same(v, "UTF-8"))
+			if (!mfmy_same(v, "UTF8") && !mfmy_same(v, "UTF-8"))
 			{
 				mf_error_set(err, MF_STEP_CONNECT, "0A000", 0,
 							 "the local database must use the UTF8 encoding to reach MySQL or MariaDB (its encoding is %s)",
@@ -577,7 +577,7 @@ mfmysql_read_params(const MfConnParams *params, MfmyConnInfo *ci,
  * DATA LOCAL INFILE; NULL for the side connection of a cancel.
  */
 static MYSQL *
-mfmysql_open(const MfmyConnInfo *ci, MfConn *infile_conn, unsigned int timeout,
+mfmy_open(const MfmyConnInfo *ci, MfConn *infile_conn, unsigned int timeout,
 			 MfError *err)
 {
 	MYSQL	   *my = mysql_init(NULL);
@@ -598,15 +598,15 @@ mfmysql_open(const MfmyConnInfo *ci, MfConn *infile_conn, unsigned int timeout,
 	 * main connection says it can send a local file, for our own LOAD
 	 * DATA, but its handler serves only the rows of the LOAD DATA it is
 	 * running, under the name it issued for it, and refuses anything else
-	 * (mfmysql_infile_init); the library's own handler, which opens files,
+	 * (mfmy_infile_init); the library's own handler, which opens files,
 	 * is never installed.  The side connection of a cancel says no.
 	 */
 	ok &= mysql_optionsv(my, MYSQL_OPT_LOCAL_INFILE, &infile) == 0;
 	if (infile_conn != NULL)
-		mysql_set_local_infile_handler(my, mfmysql_infile_init,
-									   mfmysql_infile_read,
-									   mfmysql_infile_end,
-									   mfmysql_infile_error, infile_conn);
+		mysql_set_local_infile_handler(my, mfmy_infile_init,
+									   mfmy_infile_read,
+									   mfmy_infile_end,
+									   mfmy_infile_error, infile_conn);
 	ok &= mysql_optionsv(my, MYSQL_OPT_RECONNECT, &no) == 0;
 	ok &= mysql_optionsv(my, MYSQL_SET_CHARSET_NAME,
 						 ci->character_set ? ci->character_set : "utf8mb4") == 0;
@@ -732,7 +732,7 @@ mfmysql_open(const MfmyConnInfo *ci, MfConn *infile_conn, unsigned int timeout,
  * Connector/C refuses a bulk execution to any other.
  */
 static bool
-mfmysql_bulk_supported(MYSQL *my)
+mfmy_bulk_supported(MYSQL *my)
 {
 	unsigned long caps = 0;
 	unsigned long ext = 0;
@@ -746,7 +746,7 @@ mfmysql_bulk_supported(MYSQL *my)
 }
 
 static MfConn *
-mfmysql_connect(const MfConnParams *params, MfError *err)
+mfmy_connect(const MfConnParams *params, MfError *err)
 {
 	MfConn	   *conn;
 
@@ -757,18 +757,18 @@ mfmysql_connect(const MfConnParams *params, MfError *err)
 		mf_error_set(err, MF_STEP_CONNECT, "53200", 0, "out of memory");
 		return NULL;
 	}
-	if (!mfmysql_read_params(params, &conn->info, err))
+	if (!mfmy_read_params(params, &conn->info, err))
 	{
-		mfmysql_free_info(&conn->info);
+		mfmy_free_info(&conn->info);
 		free(conn);
 		return NULL;
 	}
 
 	conn->load.server_allows = -1;
-	conn->my = mfmysql_open(&conn->info, conn, 0, err);
+	conn->my = mfmy_open(&conn->info, conn, 0, err);
 	if (conn->my == NULL)
 	{
-		mfmysql_free_info(&conn->info);
+		mfmy_free_info(&conn->info);
 		free(conn);
 		return NULL;
 	}
@@ -780,11 +780,11 @@ mfmysql_connect(const MfConnParams *params, MfError *err)
 		mf_error_set(err, MF_STEP_CONNECT, "08001", (long) mysql_errno(conn->my),
 					 "could not turn autocommit off: %s", mysql_error(conn->my));
 		mysql_close(conn->my);
-		mfmysql_free_info(&conn->info);
+		mfmy_free_info(&conn->info);
 		free(conn);
 		return NULL;
 	}
-	conn->bulk = mfmysql_bulk_supported(conn->my);
+	conn->bulk = mfmy_bulk_supported(conn->my);
 	return conn;
 }
 
@@ -800,13 +800,13 @@ mfmysql_connect(const MfConnParams *params, MfError *err)
  * its statement fails with ER_QUERY_INTERRUPTED.
  */
 static bool
-mfmysql_kill_query(MfConn *conn, MfError *err)
+mfmy_kill_query(MfConn *conn, MfError *err)
 {
 	MYSQL	   *side;
 	char		sql[64];
 	bool		ok;
 
-	side = mfmysql_open(&conn->info, NULL, MFMY_KILL_TIMEOUT, err);
+	side = mfmy_open(&conn->info, NULL, MFMY_KILL_TIMEOUT, err);
 	if (side == NULL)
 	{
 		err->step = MF_STEP_CANCEL;
@@ -828,7 +828,7 @@ mfmysql_kill_query(MfConn *conn, MfError *err)
  * read fails at once and the command in flight ends in an error.
  */
 static void
-mfmysql_cut(MfmyOp *op, int sock)
+mfmy_cut(MfmyOp *op, int sock)
 {
 	op->cut = true;
 	op->conn->broken = true;
@@ -844,7 +844,7 @@ mfmysql_cut(MfmyOp *op, int sock)
  * link is cut and the library finds out by itself.
  */
 static int
-mfmysql_wait(MfmyOp *op, int status)
+mfmy_wait(MfmyOp *op, int status)
 {
 	MfConn	   *conn = op->conn;
 	int			sock = (int) mysql_get_socket(conn->my);
@@ -855,7 +855,7 @@ mfmysql_wait(MfmyOp *op, int status)
 		return ready;
 	if (sock < 0)
 	{
-		mfmysql_cut(op, sock);
+		mfmy_cut(op, sock);
 		return ready;
 	}
 
@@ -876,7 +876,7 @@ mfmysql_wait(MfmyOp *op, int status)
 			return ready;
 		if (rc < 0)
 		{
-			mfmysql_cut(op, sock);
+			mfmy_cut(op, sock);
 			return ready;
 		}
 
@@ -887,20 +887,20 @@ mfmysql_wait(MfmyOp *op, int status)
 			op->cancelled = true;
 			op->deadline = mf_now_ms() + MFMY_SETTLE_MS;
 			mf_error_clear(&ignored);
-			if (!mfmysql_kill_query(conn, &ignored))
+			if (!mfmy_kill_query(conn, &ignored))
 			{
-				mfmysql_cut(op, sock);
+				mfmy_cut(op, sock);
 				return ready;
 			}
 		}
 	}
 	if (!mf_poll_until(sock, for_write, op->deadline))
-		mfmysql_cut(op, sock);
+		mfmy_cut(op, sock);
 	return ready;
 }
 
 static void
-mfmysql_op_start(MfmyOp *op, MfConn *conn)
+mfmy_op_start(MfmyOp *op, MfConn *conn)
 {
 	op->conn = conn;
 	op->cancelled = false;
@@ -913,17 +913,17 @@ mfmysql_op_start(MfmyOp *op, MfConn *conn)
  * itself came to.  Returns false with err filled when either happened.
  */
 static bool
-mfmysql_op_interrupted(MfmyOp *op, MfStep step, MfError *err)
+mfmy_op_interrupted(MfmyOp *op, MfStep step, MfError *err)
 {
 	if (op->cancelled)
 	{
-		mfmysql_fail(op->conn, err, step, "57014",
+		mfmy_fail(op->conn, err, step, "57014",
 					 "canceling statement due to user request");
 		return true;
 	}
 	if (op->cut)
 	{
-		mfmysql_fail(op->conn, err, step, "08006",
+		mfmy_fail(op->conn, err, step, "08006",
 					 "could not wait for the remote server");
 		err->conn_lost = true;
 		return true;
@@ -936,40 +936,40 @@ mfmysql_op_interrupted(MfmyOp *op, MfStep step, MfError *err)
  * blocking twins return.
  */
 static int
-mfmysql_real_query(MfmyOp *op, const char *sql, unsigned long len)
+mfmy_real_query(MfmyOp *op, const char *sql, unsigned long len)
 {
 	int			ret = 1;
 	int			status = mysql_real_query_start(&ret, op->conn->my, sql, len);
 
 	while (status)
-		status = mysql_real_query_cont(&ret, op->conn->my, mfmysql_wait(op, status));
+		status = mysql_real_query_cont(&ret, op->conn->my, mfmy_wait(op, status));
 	return ret;
 }
 
 static MYSQL_RES *
-mfmysql_store_result(MfmyOp *op)
+mfmy_store_result(MfmyOp *op)
 {
 	MYSQL_RES  *ret = NULL;
 	int			status = mysql_store_result_start(&ret, op->conn->my);
 
 	while (status)
-		status = mysql_store_result_cont(&ret, op->conn->my, mfmysql_wait(op, status));
+		status = mysql_store_result_cont(&ret, op->conn->my, mfmy_wait(op, status));
 	return ret;
 }
 
 static int
-mfmysql_next_result(MfmyOp *op)
+mfmy_next_result(MfmyOp *op)
 {
 	int			ret = -1;
 	int			status = mysql_next_result_start(&ret, op->conn->my);
 
 	while (status)
-		status = mysql_next_result_cont(&ret, op->conn->my, mfmysql_wait(op, status));
+		status = mysql_next_result_cont(&ret, op->conn->my, mfmy_wait(op, status));
 	return ret;
 }
 
 static my_bool
-mfmysql_commit_call(MfmyOp *op, bool commit)
+mfmy_commit_call(MfmyOp *op, bool commit)
 {
 	my_bool		ret = 1;
 	int			status = commit ? mysql_commit_start(&ret, op->conn->my) :
@@ -977,52 +977,52 @@ mfmysql_commit_call(MfmyOp *op, bool commit)
 
 	while (status)
 		status = commit ?
-			mysql_commit_cont(&ret, op->conn->my, mfmysql_wait(op, status)) :
-			mysql_rollback_cont(&ret, op->conn->my, mfmysql_wait(op, status));
+			mysql_commit_cont(&ret, op->conn->my, mfmy_wait(op, status)) :
+			mysql_rollback_cont(&ret, op->conn->my, mfmy_wait(op, status));
 	return ret;
 }
 
 static int
-mfmysql_stmt_prepare(MfmyOp *op, MYSQL_STMT *st, const char *sql)
+mfmy_stmt_prepare(MfmyOp *op, MYSQL_STMT *st, const char *sql)
 {
 	int			ret = 1;
 	int			status = mysql_stmt_prepare_start(&ret, st, sql, strlen(sql));
 
 	while (status)
-		status = mysql_stmt_prepare_cont(&ret, st, mfmysql_wait(op, status));
+		status = mysql_stmt_prepare_cont(&ret, st, mfmy_wait(op, status));
 	return ret;
 }
 
 static int
-mfmysql_stmt_execute(MfmyOp *op, MYSQL_STMT *st)
+mfmy_stmt_execute(MfmyOp *op, MYSQL_STMT *st)
 {
 	int			ret = 1;
 	int			status = mysql_stmt_execute_start(&ret, st);
 
 	while (status)
-		status = mysql_stmt_execute_cont(&ret, st, mfmysql_wait(op, status));
+		status = mysql_stmt_execute_cont(&ret, st, mfmy_wait(op, status));
 	return ret;
 }
 
 static int
-mfmysql_stmt_fetch(MfmyOp *op, MYSQL_STMT *st)
+mfmy_stmt_fetch(MfmyOp *op, MYSQL_STMT *st)
 {
 	int			ret = 1;
 	int			status = mysql_stmt_fetch_start(&ret, st);
 
 	while (status)
-		status = mysql_stmt_fetch_cont(&ret, st, mfmysql_wait(op, status));
+		status = mysql_stmt_fetch_cont(&ret, st, mfmy_wait(op, status));
 	return ret;
 }
 
 static int
-mfmysql_stmt_store(MfmyOp *op, MYSQL_STMT *st)
+mfmy_stmt_store(MfmyOp *op, MYSQL_STMT *st)
 {
 	int			ret = 1;
 	int			status = mysql_stmt_store_result_start(&ret, st);
 
 	while (status)
-		status = mysql_stmt_store_result_cont(&ret, st, mfmysql_wait(op, status));
+		status = mysql_stmt_store_result_cont(&ret, st, mfmy_wait(op, status));
 	return ret;
 }
 
@@ -1032,7 +1032,7 @@ mfmysql_stmt_store(MfmyOp *op, MYSQL_STMT *st)
  * a server that is gone.
  */
 static void
-mfmysql_close_handle(MfConn *conn, MYSQL_STMT *st)
+mfmy_close_handle(MfConn *conn, MYSQL_STMT *st)
 {
 	if (st == NULL)
 		return;
@@ -1047,10 +1047,10 @@ mfmysql_close_handle(MfConn *conn, MYSQL_STMT *st)
 		my_bool		ret = 0;
 		int			status;
 
-		mfmysql_op_start(&op, conn);
+		mfmy_op_start(&op, conn);
 		status = mysql_stmt_close_start(&ret, st);
 		while (status)
-			status = mysql_stmt_close_cont(&ret, st, mfmysql_wait(&op, status));
+			status = mysql_stmt_close_cont(&ret, st, mfmy_wait(&op, status));
 		if (op.cut)
 			conn->broken = true;
 	}
@@ -1065,7 +1065,7 @@ mfmysql_close_handle(MfConn *conn, MYSQL_STMT *st)
  */
 
 static bool
-mfmysql_params_init(MfmyParams *p, int n, const MfTypeClass *classes)
+mfmy_params_init(MfmyParams *p, int n, const MfTypeClass *classes)
 {
 	size_t		k = n > 0 ? (size_t) n : 1;
 
@@ -1088,7 +1088,7 @@ mfmysql_params_init(MfmyParams *p, int n, const MfTypeClass *classes)
 }
 
 static void
-mfmysql_params_release(MfmyParams *p)
+mfmy_params_release(MfmyParams *p)
 {
 	if (p->owned == NULL)
 		return;
@@ -1100,9 +1100,9 @@ mfmysql_params_release(MfmyParams *p)
 }
 
 static void
-mfmysql_params_free(MfmyParams *p)
+mfmy_params_free(MfmyParams *p)
 {
-	mfmysql_params_release(p);
+	mfmy_params_release(p);
 	free(p->classes);
 	free(p->bind);
 	free(p->length);
@@ -1119,7 +1119,7 @@ mfmysql_params_free(MfmyParams *p)
  * asked for it, the escape form.  NULL on a malformed value or no memory.
  */
 static char *
-mfmysql_decode_bytea(const char *s, unsigned long *len)
+mfmy_decode_bytea(const char *s, unsigned long *len)
 {
 	size_t		n = strlen(s);
 	char	   *out = malloc(n + 1);
@@ -1178,7 +1178,7 @@ mfmysql_decode_bytea(const char *s, unsigned long *len)
 
 /* A value PostgreSQL prints but MySQL has no number for (NaN, Infinity). */
 static bool
-mfmysql_special_number(const char *s)
+mfmy_special_number(const char *s)
 {
 	if (*s == '-' || *s == '+')
 		s++;
@@ -1190,10 +1190,10 @@ mfmysql_special_number(const char *s)
  * copied; they must live until the statement has run.
  */
 static bool
-mfmysql_params_bind(MfConn *conn, MfmyParams *p, const char *const *values,
+mfmy_params_bind(MfConn *conn, MfmyParams *p, const char *const *values,
 					MfStep step, MfError *err)
 {
-	mfmysql_params_release(p);
+	mfmy_params_release(p);
 	memset(p->bind, 0, sizeof(MYSQL_BIND) * (p->n > 0 ? p->n : 1));
 
 	for (int i = 0; i < p->n; i++)
@@ -1223,11 +1223,11 @@ mfmysql_params_bind(MfConn *conn, MfmyParams *p, const char *const *values,
 			case MF_TYPE_BYTES:
 				{
 					unsigned long n = 0;
-					char	   *raw = mfmysql_decode_bytea(v, &n);
+					char	   *raw = mfmy_decode_bytea(v, &n);
 
 					if (raw == NULL)
 					{
-						mfmysql_fail(conn, err, step, "22P02",
+						mfmy_fail(conn, err, step, "22P02",
 									 "invalid bytea value for a MySQL parameter");
 						return false;
 					}
@@ -1265,7 +1265,7 @@ mfmysql_params_bind(MfConn *conn, MfmyParams *p, const char *const *values,
 				break;
 
 			case MF_TYPE_FLOAT:
-				if (!mfmysql_special_number(v))
+				if (!mfmy_special_number(v))
 				{
 					char	   *end;
 
@@ -1296,7 +1296,7 @@ mfmysql_params_bind(MfConn *conn, MfmyParams *p, const char *const *values,
 
 			case MF_TYPE_NUMERIC:
 				/* exact: the digits travel as a DECIMAL */
-				if (!mfmysql_special_number(v))
+				if (!mfmy_special_number(v))
 					b->buffer_type = MYSQL_TYPE_NEWDECIMAL;
 				break;
 
@@ -1327,7 +1327,7 @@ mfmysql_params_bind(MfConn *conn, MfmyParams *p, const char *const *values,
  */
 
 static void
-mfmysql_link_stmt(MfConn *conn, MfStmt *stmt)
+mfmy_link_stmt(MfConn *conn, MfStmt *stmt)
 {
 	stmt->next = conn->stmts;
 	if (conn->stmts)
@@ -1336,7 +1336,7 @@ mfmysql_link_stmt(MfConn *conn, MfStmt *stmt)
 }
 
 static void
-mfmysql_unlink_stmt(MfStmt *stmt)
+mfmy_unlink_stmt(MfStmt *stmt)
 {
 	if (stmt->prev)
 		stmt->prev->next = stmt->next;
@@ -1348,7 +1348,7 @@ mfmysql_unlink_stmt(MfStmt *stmt)
 }
 
 static void
-mfmysql_link_result(MfConn *conn, MfResult *res)
+mfmy_link_result(MfConn *conn, MfResult *res)
 {
 	res->next = conn->results;
 	if (conn->results)
@@ -1357,7 +1357,7 @@ mfmysql_link_result(MfConn *conn, MfResult *res)
 }
 
 static void
-mfmysql_unlink_result(MfResult *res)
+mfmy_unlink_result(MfResult *res)
 {
 	if (res->prev)
 		res->prev->next = res->next;
@@ -1369,7 +1369,7 @@ mfmysql_unlink_result(MfResult *res)
 }
 
 static void
-mfmysql_array_free(MfmyArray *a, int nparams)
+mfmy_array_free(MfmyArray *a, int nparams)
 {
 	if (a->owned != NULL)
 		for (size_t i = 0; i < (size_t) nparams * (size_t) a->cap; i++)
@@ -1386,21 +1386,21 @@ mfmysql_array_free(MfmyArray *a, int nparams)
 }
 
 static void
-mfmysql_free_stmt(MfStmt *stmt)
+mfmy_free_stmt(MfStmt *stmt)
 {
-	mfmysql_unlink_stmt(stmt);
-	mfmysql_close_handle(stmt->conn, stmt->st);
-	mfmysql_array_free(&stmt->array, stmt->params.n);
-	mfmysql_params_free(&stmt->params);
+	mfmy_unlink_stmt(stmt);
+	mfmy_close_handle(stmt->conn, stmt->st);
+	mfmy_array_free(&stmt->array, stmt->params.n);
+	mfmy_params_free(&stmt->params);
 	free(stmt);
 }
 
 static void
-mfmysql_free_result(MfResult *res)
+mfmy_free_result(MfResult *res)
 {
-	mfmysql_unlink_result(res);
-	mfmysql_close_handle(res->conn, res->st);
-	mfmysql_params_free(&res->params);
+	mfmy_unlink_result(res);
+	mfmy_close_handle(res->conn, res->st);
+	mfmy_params_free(&res->params);
 	if (res->cols)
 		for (int c = 0; c < res->ncols; c++)
 			free(res->cols[c].buf);
@@ -1412,12 +1412,12 @@ mfmysql_free_result(MfResult *res)
 }
 
 static void
-mfmysql_free_all(MfConn *conn)
+mfmy_free_all(MfConn *conn)
 {
 	while (conn->results)
-		mfmysql_free_result(conn->results);
+		mfmy_free_result(conn->results);
 	while (conn->stmts)
-		mfmysql_free_stmt(conn->stmts);
+		mfmy_free_stmt(conn->stmts);
 }
 
 
@@ -1427,12 +1427,12 @@ mfmysql_free_all(MfConn *conn)
  */
 
 static void
-mfmysql_disconnect(MfConn *conn)
+mfmy_disconnect(MfConn *conn)
 {
 	if (conn == NULL)
 		return;
 
-	mfmysql_load_settle(conn);
+	mfmy_load_settle(conn);
 	free(conn->load.hold);
 	free(conn->load.data);
 	free(conn->load.sql);
@@ -1443,8 +1443,8 @@ mfmysql_disconnect(MfConn *conn)
 		mysql_close(conn->my);
 		conn->my = NULL;
 	}
-	mfmysql_free_all(conn);
-	mfmysql_free_info(&conn->info);
+	mfmy_free_all(conn);
+	mfmy_free_info(&conn->info);
 	free(conn->scratch);
 	free(conn);
 }
@@ -1455,7 +1455,7 @@ mfmysql_disconnect(MfConn *conn)
  * something to read, or hung up, means the link is gone.
  */
 static bool
-mfmysql_is_broken(MfConn *conn)
+mfmy_is_broken(MfConn *conn)
 {
 	struct pollfd pfd;
 
@@ -1481,7 +1481,7 @@ mfmysql_is_broken(MfConn *conn)
  * DUPLICATE KEY UPDATE relies on.
  */
 static long
-mfmysql_rows(MYSQL *my, unsigned long long affected)
+mfmy_rows(MYSQL *my, unsigned long long affected)
 {
 	const char *info = mysql_info(my);
 	const char *m;
@@ -1499,7 +1499,7 @@ mfmysql_rows(MYSQL *my, unsigned long long affected)
  * statement still sends must be read before anything else is.
  */
 static bool
-mfmysql_drain(MfmyOp *op, MfStep step, long *rows, MfError *err)
+mfmy_drain(MfmyOp *op, MfStep step, long *rows, MfError *err)
 {
 	MfConn	   *conn = op->conn;
 
@@ -1509,11 +1509,11 @@ mfmysql_drain(MfmyOp *op, MfStep step, long *rows, MfError *err)
 
 		if (mysql_field_count(conn->my) > 0)
 		{
-			MYSQL_RES  *r = mfmysql_store_result(op);
+			MYSQL_RES  *r = mfmy_store_result(op);
 
 			if (r == NULL)
 			{
-				mfmysql_conn_error(conn, step, err);
+				mfmy_conn_error(conn, step, err);
 				return false;
 			}
 			/* a query reports the rows it returned, as with libpq */
@@ -1522,14 +1522,14 @@ mfmysql_drain(MfmyOp *op, MfStep step, long *rows, MfError *err)
 			mysql_free_result(r);
 		}
 		else if (rows)
-			*rows = mfmysql_rows(conn->my, mysql_affected_rows(conn->my));
+			*rows = mfmy_rows(conn->my, mysql_affected_rows(conn->my));
 
 		if (!mysql_more_results(conn->my))
 			return true;
-		more = mfmysql_next_result(op);
+		more = mfmy_next_result(op);
 		if (more > 0)
 		{
-			mfmysql_conn_error(conn, step, err);
+			mfmy_conn_error(conn, step, err);
 			return false;
 		}
 		if (more < 0)
@@ -1542,83 +1542,83 @@ mfmysql_drain(MfmyOp *op, MfStep step, long *rows, MfError *err)
  * what the statement came to, once it has been read to its end.
  */
 static bool
-mfmysql_command(MfConn *conn, const char *sql, MfStep step, long *rows,
+mfmy_command(MfConn *conn, const char *sql, MfStep step, long *rows,
 				MfError *err)
 {
 	MfmyOp		op;
 	bool		ok;
 
-	if (!mfmysql_usable(conn, step, err))
+	if (!mfmy_usable(conn, step, err))
 		return false;
-	mfmysql_op_start(&op, conn);
-	ok = mfmysql_real_query(&op, sql, (unsigned long) strlen(sql)) == 0;
+	mfmy_op_start(&op, conn);
+	ok = mfmy_real_query(&op, sql, (unsigned long) strlen(sql)) == 0;
 	if (!ok)
-		mfmysql_conn_error(conn, step, err);
+		mfmy_conn_error(conn, step, err);
 	else
-		ok = mfmysql_drain(&op, step, rows, err);
-	if (mfmysql_op_interrupted(&op, step, err))
+		ok = mfmy_drain(&op, step, rows, err);
+	if (mfmy_op_interrupted(&op, step, err))
 		return false;
 	return ok;
 }
 
 static bool
-mfmysql_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
+mfmy_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
 {
 	if (rows_affected)
 		*rows_affected = 0;
-	return mfmysql_command(conn, sql, MF_STEP_EXEC, rows_affected, err);
+	return mfmy_command(conn, sql, MF_STEP_EXEC, rows_affected, err);
 }
 
 static bool
-mfmysql_begin(MfConn *conn, const char *begin_sql, MfError *err)
+mfmy_begin(MfConn *conn, const char *begin_sql, MfError *err)
 {
-	return mfmysql_command(conn, begin_sql ? begin_sql : "START TRANSACTION",
+	return mfmy_command(conn, begin_sql ? begin_sql : "START TRANSACTION",
 						   MF_STEP_TRANSACTION, NULL, err);
 }
 
 static bool
-mfmysql_end(MfConn *conn, bool commit, MfError *err)
+mfmy_end(MfConn *conn, bool commit, MfError *err)
 {
 	MfmyOp		op;
 	my_bool		failed;
 
-	if (!mfmysql_usable(conn, MF_STEP_TRANSACTION, err))
+	if (!mfmy_usable(conn, MF_STEP_TRANSACTION, err))
 		return false;
-	mfmysql_op_start(&op, conn);
-	failed = mfmysql_commit_call(&op, commit);
-	if (mfmysql_op_interrupted(&op, MF_STEP_TRANSACTION, err))
+	mfmy_op_start(&op, conn);
+	failed = mfmy_commit_call(&op, commit);
+	if (mfmy_op_interrupted(&op, MF_STEP_TRANSACTION, err))
 		return false;
 	if (failed)
 	{
-		mfmysql_conn_error(conn, MF_STEP_TRANSACTION, err);
+		mfmy_conn_error(conn, MF_STEP_TRANSACTION, err);
 		return false;
 	}
 	return true;
 }
 
 static bool
-mfmysql_commit(MfConn *conn, MfError *err)
+mfmy_commit(MfConn *conn, MfError *err)
 {
-	return mfmysql_end(conn, true, err);
+	return mfmy_end(conn, true, err);
 }
 
 static bool
-mfmysql_rollback(MfConn *conn, MfError *err)
+mfmy_rollback(MfConn *conn, MfError *err)
 {
-	return mfmysql_end(conn, false, err);
+	return mfmy_end(conn, false, err);
 }
 
 static bool
-mfmysql_cancel(MfConn *conn, MfError *err)
+mfmy_cancel(MfConn *conn, MfError *err)
 {
 	mf_error_clear(err);
 	if (conn->my == NULL)
 	{
-		mfmysql_fail(conn, err, MF_STEP_CANCEL, "08006",
+		mfmy_fail(conn, err, MF_STEP_CANCEL, "08006",
 					 "connection to the remote server was lost");
 		return false;
 	}
-	return mfmysql_kill_query(conn, err);
+	return mfmy_kill_query(conn, err);
 }
 
 /*
@@ -1627,15 +1627,15 @@ mfmysql_cancel(MfConn *conn, MfError *err)
  * the server).
  */
 static void
-mfmysql_forget_all(MfConn *conn)
+mfmy_forget_all(MfConn *conn)
 {
 	if (conn->load.in_flight || conn->load.open)
-		mfmysql_load_settle(conn);
-	mfmysql_free_all(conn);
+		mfmy_load_settle(conn);
+	mfmy_free_all(conn);
 }
 
 static const char *
-mfmysql_server_version(MfConn *conn)
+mfmy_server_version(MfConn *conn)
 {
 	const char *v;
 
@@ -1656,7 +1656,7 @@ mfmysql_server_version(MfConn *conn)
 
 /* A statement handle prepared on the server, or NULL with err filled. */
 static MYSQL_STMT *
-mfmysql_prepare_handle(MfConn *conn, const char *sql, int nparams,
+mfmy_prepare_handle(MfConn *conn, const char *sql, int nparams,
 					   bool cursor, int fetch_size, MfStep step, MfError *err)
 {
 	MYSQL_STMT *st;
@@ -1666,7 +1666,7 @@ mfmysql_prepare_handle(MfConn *conn, const char *sql, int nparams,
 	st = mysql_stmt_init(conn->my);
 	if (st == NULL)
 	{
-		mfmysql_oom(conn, step, err);
+		mfmy_oom(conn, step, err);
 		return NULL;
 	}
 	if (cursor)
@@ -1677,64 +1677,64 @@ mfmysql_prepare_handle(MfConn *conn, const char *sql, int nparams,
 		if (mysql_stmt_attr_set(st, STMT_ATTR_CURSOR_TYPE, &type) ||
 			mysql_stmt_attr_set(st, STMT_ATTR_PREFETCH_ROWS, &prefetch))
 		{
-			mfmysql_stmt_error(conn, st, step, err);
-			mfmysql_close_handle(conn, st);
+			mfmy_stmt_error(conn, st, step, err);
+			mfmy_close_handle(conn, st);
 			return NULL;
 		}
 	}
 
-	mfmysql_op_start(&op, conn);
-	rc = mfmysql_stmt_prepare(&op, st, sql);
-	if (mfmysql_op_interrupted(&op, step, err))
+	mfmy_op_start(&op, conn);
+	rc = mfmy_stmt_prepare(&op, st, sql);
+	if (mfmy_op_interrupted(&op, step, err))
 	{
-		mfmysql_close_handle(conn, st);
+		mfmy_close_handle(conn, st);
 		return NULL;
 	}
 	if (rc != 0)
 	{
-		mfmysql_stmt_error(conn, st, step, err);
-		mfmysql_close_handle(conn, st);
+		mfmy_stmt_error(conn, st, step, err);
+		mfmy_close_handle(conn, st);
 		return NULL;
 	}
 	if ((int) mysql_stmt_param_count(st) != nparams)
 	{
-		mfmysql_fail(conn, err, step, "XX000", "");
+		mfmy_fail(conn, err, step, "XX000", "");
 		mf_error_set(err, step, "XX000", 0,
 					 "the remote statement has %lu parameters, %d were given",
 					 mysql_stmt_param_count(st), nparams);
-		mfmysql_close_handle(conn, st);
+		mfmy_close_handle(conn, st);
 		return NULL;
 	}
 	return st;
 }
 
 static MfStmt *
-mfmysql_prepare(MfConn *conn, const char *sql, int nparams,
+mfmy_prepare(MfConn *conn, const char *sql, int nparams,
 				const MfTypeClass *classes, MfError *err)
 {
 	MfStmt	   *stmt;
 
-	if (!mfmysql_usable(conn, MF_STEP_PREPARE, err))
+	if (!mfmy_usable(conn, MF_STEP_PREPARE, err))
 		return NULL;
 	stmt = calloc(1, sizeof(MfStmt));
-	if (stmt == NULL || !mfmysql_params_init(&stmt->params, nparams, classes))
+	if (stmt == NULL || !mfmy_params_init(&stmt->params, nparams, classes))
 	{
 		if (stmt)
-			mfmysql_params_free(&stmt->params);
+			mfmy_params_free(&stmt->params);
 		free(stmt);
-		mfmysql_oom(conn, MF_STEP_PREPARE, err);
+		mfmy_oom(conn, MF_STEP_PREPARE, err);
 		return NULL;
 	}
 	stmt->conn = conn;
-	stmt->st = mfmysql_prepare_handle(conn, sql, nparams, false, 0,
+	stmt->st = mfmy_prepare_handle(conn, sql, nparams, false, 0,
 									  MF_STEP_PREPARE, err);
 	if (stmt->st == NULL)
 	{
-		mfmysql_params_free(&stmt->params);
+		mfmy_params_free(&stmt->params);
 		free(stmt);
 		return NULL;
 	}
-	mfmysql_link_stmt(conn, stmt);
+	mfmy_link_stmt(conn, stmt);
 	return stmt;
 }
 
@@ -1743,32 +1743,32 @@ mfmysql_prepare(MfConn *conn, const char *sql, int nparams,
  * what the statement sends and then asks op whether a cancel came.
  */
 static bool
-mfmysql_run(MfmyOp *op, MYSQL_STMT *st, MfmyParams *params,
+mfmy_run(MfmyOp *op, MYSQL_STMT *st, MfmyParams *params,
 			const char *const *values, MfStep step, MfError *err)
 {
 	MfConn	   *conn = op->conn;
 	int			rc;
 
-	if (!mfmysql_params_bind(conn, params, values, step, err))
+	if (!mfmy_params_bind(conn, params, values, step, err))
 		return false;
 	if (params->n > 0 && mysql_stmt_bind_param(st, params->bind))
 	{
-		mfmysql_stmt_error(conn, st, step, err);
-		mfmysql_params_release(params);
+		mfmy_stmt_error(conn, st, step, err);
+		mfmy_params_release(params);
 		return false;
 	}
-	rc = mfmysql_stmt_execute(op, st);
-	mfmysql_params_release(params);
+	rc = mfmy_stmt_execute(op, st);
+	mfmy_params_release(params);
 	if (rc != 0)
 	{
-		mfmysql_stmt_error(conn, st, step, err);
+		mfmy_stmt_error(conn, st, step, err);
 		return false;
 	}
 	return true;
 }
 
 static bool
-mfmysql_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
+mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 				MfResult **result, MfError *err)
 {
 	MfConn	   *conn = stmt->conn;
@@ -1779,24 +1779,24 @@ mfmysql_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 		*rows_affected = 0;
 	if (result)
 		*result = NULL;
-	if (!mfmysql_usable(conn, MF_STEP_EXECUTE, err))
+	if (!mfmy_usable(conn, MF_STEP_EXECUTE, err))
 		return false;
-	mfmysql_op_start(&op, conn);
-	ok = mfmysql_run(&op, stmt->st, &stmt->params, values, MF_STEP_EXECUTE,
+	mfmy_op_start(&op, conn);
+	ok = mfmy_run(&op, stmt->st, &stmt->params, values, MF_STEP_EXECUTE,
 					 err);
 
 	/* rows of a statement that returns some are not wanted: drop them */
 	if (ok && mysql_stmt_field_count(stmt->st) > 0)
 	{
-		ok = mfmysql_stmt_store(&op, stmt->st) == 0;
+		ok = mfmy_stmt_store(&op, stmt->st) == 0;
 		if (!ok)
-			mfmysql_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
+			mfmy_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
 		(void) mysql_stmt_free_result(stmt->st);
 	}
 	else if (ok && rows_affected)
-		*rows_affected = mfmysql_rows(conn->my,
+		*rows_affected = mfmy_rows(conn->my,
 									  mysql_stmt_affected_rows(stmt->st));
-	if (mfmysql_op_interrupted(&op, MF_STEP_EXECUTE, err))
+	if (mfmy_op_interrupted(&op, MF_STEP_EXECUTE, err))
 		return false;
 	return ok;
 }
@@ -1808,7 +1808,7 @@ mfmysql_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 
 /* Arrays for sets sets of the statement's parameters. */
 static bool
-mfmysql_array_reserve(MfStmt *stmt, int sets)
+mfmy_array_reserve(MfStmt *stmt, int sets)
 {
 	MfmyArray  *a = &stmt->array;
 	size_t		n = (size_t) stmt->params.n;
@@ -1816,7 +1816,7 @@ mfmysql_array_reserve(MfStmt *stmt, int sets)
 
 	if (a->cap >= sets)
 		return true;
-	mfmysql_array_free(a, stmt->params.n);
+	mfmy_array_free(a, stmt->params.n);
 	k = n * (size_t) sets;
 	a->bind = calloc(n, sizeof(MYSQL_BIND));
 	a->as_number = calloc(n, sizeof(bool));
@@ -1829,7 +1829,7 @@ mfmysql_array_reserve(MfStmt *stmt, int sets)
 	if (!a->bind || !a->as_number || !a->ind || !a->len || !a->ptr ||
 		!a->num || !a->tiny || !a->owned)
 	{
-		mfmysql_array_free(a, stmt->params.n);
+		mfmy_array_free(a, stmt->params.n);
 		return false;
 	}
 	a->cap = sets;
@@ -1837,7 +1837,7 @@ mfmysql_array_reserve(MfStmt *stmt, int sets)
 }
 
 static void
-mfmysql_array_release(MfmyArray *a, int nparams, int sets)
+mfmy_array_release(MfmyArray *a, int nparams, int sets)
 {
 	for (int p = 0; p < nparams; p++)
 		for (int k = 0; k < sets; k++)
@@ -1851,7 +1851,7 @@ mfmysql_array_release(MfmyArray *a, int nparams, int sets)
 
 /* Bytes a length-encoded length takes in the protocol. */
 static size_t
-mfmysql_lenenc_size(size_t len)
+mfmy_lenenc_size(size_t len)
 {
 	return len < 251 ? 1 : len < 65536 ? 3 : len < 16777216 ? 4 : 9;
 }
@@ -1861,7 +1861,7 @@ mfmysql_lenenc_size(size_t len)
  * larger than that would be refused, and the session with it.
  */
 static bool
-mfmysql_read_max_packet(MfConn *conn, MfError *err)
+mfmy_read_max_packet(MfConn *conn, MfError *err)
 {
 	static const char sql[] = "SELECT @@max_allowed_packet";
 	MfmyOp		op;
@@ -1870,28 +1870,28 @@ mfmysql_read_max_packet(MfConn *conn, MfError *err)
 
 	if (conn->max_packet > 0)
 		return true;
-	mfmysql_op_start(&op, conn);
-	ok = mfmysql_real_query(&op, sql, sizeof(sql) - 1) == 0;
+	mfmy_op_start(&op, conn);
+	ok = mfmy_real_query(&op, sql, sizeof(sql) - 1) == 0;
 	if (ok)
 	{
-		r = mfmysql_store_result(&op);
+		r = mfmy_store_result(&op);
 		ok = r != NULL;
 	}
 	if (!ok)
-		mfmysql_conn_error(conn, MF_STEP_EXECUTE, err);
+		mfmy_conn_error(conn, MF_STEP_EXECUTE, err);
 	else
 	{
 		MYSQL_ROW	row = mysql_fetch_row(r);
 		unsigned long v = 0;
 
 		if (row == NULL || row[0] == NULL ||
-			!mfmysql_parse_uint(row[0], ULONG_MAX, &v) || v < 1024)
+			!mfmy_parse_uint(row[0], ULONG_MAX, &v) || v < 1024)
 			v = MFMY_PACKET_FALLBACK;
 		conn->max_packet = v;
 	}
 	if (r != NULL)
 		mysql_free_result(r);
-	if (mfmysql_op_interrupted(&op, MF_STEP_EXECUTE, err))
+	if (mfmy_op_interrupted(&op, MF_STEP_EXECUTE, err))
 		return false;
 	return ok;
 }
@@ -1899,13 +1899,13 @@ mfmysql_read_max_packet(MfConn *conn, MfError *err)
 /*
  * Fill the arrays with the sets from first on, as many as fit in one
  * packet of budget bytes (at least one) and in the arrays; *sets is how
- * many.  Binds them by the same rules as mfmysql_params_bind, except that
+ * many.  Binds them by the same rules as mfmy_params_bind, except that
  * a parameter has one type for all its sets: a column of numbers with one
  * value that is not a number (NaN, Infinity, a bit string longer than 64)
  * goes as text, which the server converts or refuses.
  */
 static bool
-mfmysql_array_fill(MfStmt *stmt, int nsets, const char *const *values,
+mfmy_array_fill(MfStmt *stmt, int nsets, const char *const *values,
 				   int first, size_t budget, int *sets, MfError *err)
 {
 	MfmyArray  *a = &stmt->array;
@@ -1935,7 +1935,7 @@ mfmysql_array_fill(MfStmt *stmt, int nsets, const char *const *values,
 			}
 			len = strlen(set[p]);
 			a->len[slot] = (unsigned long) len;
-			len += mfmysql_lenenc_size(len);
+			len += mfmy_lenenc_size(len);
 			set_bytes += 1 + (len > 8 ? len : 8);
 		}
 		if (k > 0 && bytes + set_bytes > budget)
@@ -1964,12 +1964,12 @@ mfmysql_array_fill(MfStmt *stmt, int nsets, const char *const *values,
 				case MF_TYPE_BYTES:
 					{
 						unsigned long raw_len = 0;
-						char	   *raw = mfmysql_decode_bytea(v, &raw_len);
+						char	   *raw = mfmy_decode_bytea(v, &raw_len);
 
 						if (raw == NULL)
 						{
-							mfmysql_array_release(a, n, k + 1);
-							mfmysql_fail(stmt->conn, err, MF_STEP_EXECUTE, "22P02",
+							mfmy_array_release(a, n, k + 1);
+							mfmy_fail(stmt->conn, err, MF_STEP_EXECUTE, "22P02",
 										 "invalid bytea value for a MySQL parameter");
 							err->row = first + k + 1;
 							return false;
@@ -2002,7 +2002,7 @@ mfmysql_array_fill(MfStmt *stmt, int nsets, const char *const *values,
 					{
 						char	   *end;
 
-						if (mfmysql_special_number(v))
+						if (mfmy_special_number(v))
 							a->as_number[p] = false;
 						else
 						{
@@ -2030,7 +2030,7 @@ mfmysql_array_fill(MfStmt *stmt, int nsets, const char *const *values,
 					break;
 
 				case MF_TYPE_NUMERIC:
-					if (mfmysql_special_number(v))
+					if (mfmy_special_number(v))
 						a->as_number[p] = false;
 					break;
 
@@ -2102,7 +2102,7 @@ mfmysql_array_fill(MfStmt *stmt, int nsets, const char *const *values,
  * errors end in "at row N".  0 when it does not say (a duplicate key).
  */
 static long
-mfmysql_bulk_row(const char *message, int sets)
+mfmy_bulk_row(const char *message, int sets)
 {
 	const char *last = NULL;
 	unsigned long row;
@@ -2110,7 +2110,7 @@ mfmysql_bulk_row(const char *message, int sets)
 	for (const char *p = strstr(message, " at row "); p != NULL;
 		 p = strstr(p + 1, " at row "))
 		last = p;
-	if (last == NULL || !mfmysql_parse_uint(last + 8, (unsigned long) sets, &row))
+	if (last == NULL || !mfmy_parse_uint(last + 8, (unsigned long) sets, &row))
 		return 0;
 	return (long) row;
 }
@@ -2120,14 +2120,14 @@ mfmysql_bulk_row(const char *message, int sets)
  * execution, and statements without parameters.
  */
 static bool
-mfmysql_execute_each(MfStmt *stmt, int nsets, const char *const *values,
+mfmy_execute_each(MfStmt *stmt, int nsets, const char *const *values,
 					 long *rows_affected, MfError *err)
 {
 	for (int k = 0; k < nsets; k++)
 	{
 		long		rows = 0;
 
-		if (!mfmysql_execute(stmt, values ? values + (size_t) k * stmt->params.n : NULL,
+		if (!mfmy_execute(stmt, values ? values + (size_t) k * stmt->params.n : NULL,
 							 &rows, NULL, err))
 		{
 			if (!err->conn_lost && strcmp(err->sqlstate, "57014") != 0)
@@ -2146,7 +2146,7 @@ mfmysql_execute_each(MfStmt *stmt, int nsets, const char *const *values,
  * known when the packet held one set or the message names its row.
  */
 static bool
-mfmysql_execute_array(MfStmt *stmt, int nsets, const char *const *values,
+mfmy_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 					  long *rows_affected, MfError *err)
 {
 	MfConn	   *conn = stmt->conn;
@@ -2158,23 +2158,23 @@ mfmysql_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 	*rows_affected = 0;
 	if (nsets <= 0)
 		return true;
-	if (!mfmysql_usable(conn, MF_STEP_EXECUTE, err))
+	if (!mfmy_usable(conn, MF_STEP_EXECUTE, err))
 		return false;
 	if (!conn->bulk || n == 0 || nsets == 1 || values == NULL)
-		return mfmysql_execute_each(stmt, nsets, values, rows_affected, err);
+		return mfmy_execute_each(stmt, nsets, values, rows_affected, err);
 
-	if (!mfmysql_read_max_packet(conn, err))
+	if (!mfmy_read_max_packet(conn, err))
 		return false;
 	budget = conn->max_packet > MFMY_BULK_OVERHEAD + 4 * (size_t) n ?
 		conn->max_packet - MFMY_BULK_OVERHEAD - 4 * (size_t) n : 1;
-	if (!mfmysql_array_reserve(stmt, nsets < MFMY_ARRAY_MAX_SETS ?
+	if (!mfmy_array_reserve(stmt, nsets < MFMY_ARRAY_MAX_SETS ?
 							   nsets : MFMY_ARRAY_MAX_SETS))
 	{
-		mfmysql_oom(conn, MF_STEP_EXECUTE, err);
+		mfmy_oom(conn, MF_STEP_EXECUTE, err);
 		return false;
 	}
 
-	mfmysql_op_start(&op, conn);
+	mfmy_op_start(&op, conn);
 	while (first < nsets)
 	{
 		unsigned int size;
@@ -2183,25 +2183,25 @@ mfmysql_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 		int			rc;
 		bool		ok = true;
 
-		if (!mfmysql_array_fill(stmt, nsets, values, first, budget, &sets, err))
+		if (!mfmy_array_fill(stmt, nsets, values, first, budget, &sets, err))
 			return false;
 		size = (unsigned int) sets;
 		if (mysql_stmt_attr_set(stmt->st, STMT_ATTR_ARRAY_SIZE, &size) ||
 			mysql_stmt_bind_param(stmt->st, stmt->array.bind))
 		{
-			mfmysql_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
+			mfmy_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
 			ok = false;
 		}
 		else
 		{
-			rc = mfmysql_stmt_execute(&op, stmt->st);
+			rc = mfmy_stmt_execute(&op, stmt->st);
 			if (rc != 0)
 			{
-				mfmysql_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
+				mfmy_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
 				if (!err->conn_lost)
 				{
 					long		row = sets == 1 ? 1 :
-						mfmysql_bulk_row(err->message, sets);
+						mfmy_bulk_row(err->message, sets);
 
 					if (row > 0)
 						err->row = first + row;
@@ -2211,22 +2211,22 @@ mfmysql_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 			else if (mysql_stmt_field_count(stmt->st) > 0)
 			{
 				/* rows nobody asked for: drop them */
-				if (mfmysql_stmt_store(&op, stmt->st) != 0)
+				if (mfmy_stmt_store(&op, stmt->st) != 0)
 				{
-					mfmysql_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
+					mfmy_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
 					ok = false;
 				}
 				(void) mysql_stmt_free_result(stmt->st);
 			}
 			else
-				*rows_affected += mfmysql_rows(conn->my,
+				*rows_affected += mfmy_rows(conn->my,
 											   mysql_stmt_affected_rows(stmt->st));
 		}
 
 		/* the one-set path binds afresh and must find no array */
 		(void) mysql_stmt_attr_set(stmt->st, STMT_ATTR_ARRAY_SIZE, &none);
-		mfmysql_array_release(&stmt->array, n, sets);
-		if (mfmysql_op_interrupted(&op, MF_STEP_EXECUTE, err))
+		mfmy_array_release(&stmt->array, n, sets);
+		if (mfmy_op_interrupted(&op, MF_STEP_EXECUTE, err))
 			return false;
 		if (!ok)
 			return false;
@@ -2236,9 +2236,9 @@ mfmysql_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 }
 
 static void
-mfmysql_stmt_close(MfStmt *stmt)
+mfmy_stmt_close(MfStmt *stmt)
 {
-	mfmysql_free_stmt(stmt);
+	mfmy_free_stmt(stmt);
 }
 
 
@@ -2248,7 +2248,7 @@ mfmysql_stmt_close(MfStmt *stmt)
  */
 
 static MfmyColKind
-mfmysql_col_kind(const MYSQL_FIELD *f)
+mfmy_col_kind(const MYSQL_FIELD *f)
 {
 	switch (f->type)
 	{
@@ -2296,7 +2296,7 @@ mfmysql_col_kind(const MYSQL_FIELD *f)
 
 /* Bind the result columns; ncols and cols set up from the metadata. */
 static bool
-mfmysql_bind_columns(MfResult *res, MfError *err)
+mfmy_bind_columns(MfResult *res, MfError *err)
 {
 	MYSQL_RES  *meta = mysql_stmt_result_metadata(res->st);
 	MYSQL_FIELD *fields;
@@ -2305,9 +2305,9 @@ mfmysql_bind_columns(MfResult *res, MfError *err)
 	if (meta == NULL)
 	{
 		if (mysql_stmt_errno(res->st) != 0)
-			mfmysql_stmt_error(res->conn, res->st, MF_STEP_FETCH, err);
+			mfmy_stmt_error(res->conn, res->st, MF_STEP_FETCH, err);
 		else
-			mfmysql_fail(res->conn, err, MF_STEP_FETCH, "XX000",
+			mfmy_fail(res->conn, err, MF_STEP_FETCH, "XX000",
 						 "the remote statement returns no rows");
 		return false;
 	}
@@ -2319,7 +2319,7 @@ mfmysql_bind_columns(MfResult *res, MfError *err)
 	if (res->cols == NULL || res->bind == NULL)
 	{
 		mysql_free_result(meta);
-		mfmysql_oom(res->conn, MF_STEP_FETCH, err);
+		mfmy_oom(res->conn, MF_STEP_FETCH, err);
 		return false;
 	}
 
@@ -2328,7 +2328,7 @@ mfmysql_bind_columns(MfResult *res, MfError *err)
 		MfmyCol    *col = &res->cols[c];
 		MYSQL_BIND *b = &res->bind[c];
 
-		col->kind = mfmysql_col_kind(&fields[c]);
+		col->kind = mfmy_col_kind(&fields[c]);
 		col->bits = fields[c].length;
 		b->length = &col->length;
 		b->is_null = &col->is_null;
@@ -2373,7 +2373,7 @@ mfmysql_bind_columns(MfResult *res, MfError *err)
 				if (col->buf == NULL)
 				{
 					mysql_free_result(meta);
-					mfmysql_oom(res->conn, MF_STEP_FETCH, err);
+					mfmy_oom(res->conn, MF_STEP_FETCH, err);
 					return false;
 				}
 				b->buffer_type = col->kind == MFMY_COL_TEXT ?
@@ -2387,7 +2387,7 @@ mfmysql_bind_columns(MfResult *res, MfError *err)
 
 	if (mysql_stmt_bind_result(res->st, res->bind))
 	{
-		mfmysql_stmt_error(res->conn, res->st, MF_STEP_FETCH, err);
+		mfmy_stmt_error(res->conn, res->st, MF_STEP_FETCH, err);
 		return false;
 	}
 	return true;
@@ -2395,7 +2395,7 @@ mfmysql_bind_columns(MfResult *res, MfError *err)
 
 /* Room for len more bytes in the arena. */
 static bool
-mfmysql_arena_reserve(MfResult *res, size_t len)
+mfmy_arena_reserve(MfResult *res, size_t len)
 {
 	size_t		need = res->arena_len + len;
 
@@ -2416,16 +2416,16 @@ mfmysql_arena_reserve(MfResult *res, size_t len)
 }
 
 static bool
-mfmysql_arena_printf(MfResult *res, size_t *off, const char *fmt,...)
+mfmy_arena_printf(MfResult *res, size_t *off, const char *fmt,...)
 			__attribute__((format(printf, 3, 4)));
 
 static bool
-mfmysql_arena_printf(MfResult *res, size_t *off, const char *fmt,...)
+mfmy_arena_printf(MfResult *res, size_t *off, const char *fmt,...)
 {
 	va_list		ap;
 	int			n;
 
-	if (!mfmysql_arena_reserve(res, 128))
+	if (!mfmy_arena_reserve(res, 128))
 		return false;
 	va_start(ap, fmt);
 	n = vsnprintf(res->arena + res->arena_len, 128, fmt, ap);
@@ -2444,7 +2444,7 @@ mfmysql_arena_printf(MfResult *res, size_t *off, const char *fmt,...)
  * and a local timestamp ignores the offset.
  */
 static bool
-mfmysql_store_time(MfResult *res, MfmyCol *col, size_t *off)
+mfmy_store_time(MfResult *res, MfmyCol *col, size_t *off)
 {
 	const MYSQL_TIME *t = &col->num.t;
 	char		frac[16] = "";
@@ -2455,15 +2455,15 @@ mfmysql_store_time(MfResult *res, MfmyCol *col, size_t *off)
 	switch (col->kind)
 	{
 		case MFMY_COL_DATE:
-			return mfmysql_arena_printf(res, off, "%04u-%02u-%02u",
+			return mfmy_arena_printf(res, off, "%04u-%02u-%02u",
 										t->year, t->month, t->day);
 		case MFMY_COL_DATETIME:
-			return mfmysql_arena_printf(res, off,
+			return mfmy_arena_printf(res, off,
 										"%04u-%02u-%02u %02u:%02u:%02u%s+00",
 										t->year, t->month, t->day,
 										t->hour, t->minute, t->second, frac);
 		default:
-			return mfmysql_arena_printf(res, off, "%s%02u:%02u:%02u%s",
+			return mfmy_arena_printf(res, off, "%s%02u:%02u:%02u%s",
 										t->neg ? "-" : "",
 										t->day * 24 + t->hour,
 										t->minute, t->second, frac);
@@ -2472,13 +2472,13 @@ mfmysql_store_time(MfResult *res, MfmyCol *col, size_t *off)
 
 /* bytes as bytea's hex form */
 static bool
-mfmysql_store_hex(MfResult *res, const unsigned char *data, size_t len,
+mfmy_store_hex(MfResult *res, const unsigned char *data, size_t len,
 				  size_t *off)
 {
 	static const char digits[] = "0123456789abcdef";
 	char	   *p;
 
-	if (!mfmysql_arena_reserve(res, 2 * len + 3))
+	if (!mfmy_arena_reserve(res, 2 * len + 3))
 		return false;
 	p = res->arena + res->arena_len;
 	*off = res->arena_len;
@@ -2499,14 +2499,14 @@ mfmysql_store_hex(MfResult *res, const unsigned char *data, size_t len,
  * reads it (and boolean reads BIT(1)'s 0 or 1).
  */
 static bool
-mfmysql_store_bits(MfResult *res, const unsigned char *data, size_t len,
+mfmy_store_bits(MfResult *res, const unsigned char *data, size_t len,
 				   unsigned long width, size_t *off)
 {
 	char	   *p;
 
 	if (width == 0 || width > 64)
 		width = 64;
-	if (!mfmysql_arena_reserve(res, width + 1))
+	if (!mfmy_arena_reserve(res, width + 1))
 		return false;
 	p = res->arena + res->arena_len;
 	*off = res->arena_len;
@@ -2528,7 +2528,7 @@ mfmysql_store_bits(MfResult *res, const unsigned char *data, size_t len,
 
 /* A string value longer than the column's buffer: fetched apart. */
 static bool
-mfmysql_fetch_long(MfResult *res, int c, MfError *err)
+mfmy_fetch_long(MfResult *res, int c, MfError *err)
 {
 	MfConn	   *conn = res->conn;
 	MfmyCol    *col = &res->cols[c];
@@ -2541,7 +2541,7 @@ mfmysql_fetch_long(MfResult *res, int c, MfError *err)
 
 		if (p == NULL)
 		{
-			mfmysql_oom(conn, MF_STEP_FETCH, err);
+			mfmy_oom(conn, MF_STEP_FETCH, err);
 			return false;
 		}
 		conn->scratch = p;
@@ -2555,7 +2555,7 @@ mfmysql_fetch_long(MfResult *res, int c, MfError *err)
 	b.is_null = &col->is_null;
 	if (mysql_stmt_fetch_column(res->st, &b, (unsigned int) c, 0))
 	{
-		mfmysql_stmt_error(conn, res->st, MF_STEP_FETCH, err);
+		mfmy_stmt_error(conn, res->st, MF_STEP_FETCH, err);
 		return false;
 	}
 	col->length = len;
@@ -2567,7 +2567,7 @@ mfmysql_fetch_long(MfResult *res, int c, MfError *err)
  * limit: later rows then come in without a second request.
  */
 static void
-mfmysql_grow_column(MfResult *res, int c, unsigned long len)
+mfmy_grow_column(MfResult *res, int c, unsigned long len)
 {
 	MfmyCol    *col = &res->cols[c];
 	unsigned long cap = col->cap;
@@ -2590,7 +2590,7 @@ mfmysql_grow_column(MfResult *res, int c, unsigned long len)
 
 /* One column of the row just fetched, as text in the arena. */
 static bool
-mfmysql_store_value(MfResult *res, int c, size_t *off, bool *rebind,
+mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 					MfError *err)
 {
 	MfmyCol    *col = &res->cols[c];
@@ -2605,18 +2605,18 @@ mfmysql_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 	switch (col->kind)
 	{
 		case MFMY_COL_INT:
-			ok = mfmysql_arena_printf(res, off, "%lld", col->num.i);
+			ok = mfmy_arena_printf(res, off, "%lld", col->num.i);
 			break;
 		case MFMY_COL_UINT:
-			ok = mfmysql_arena_printf(res, off, "%llu",
+			ok = mfmy_arena_printf(res, off, "%llu",
 									  (unsigned long long) col->num.i);
 			break;
 		case MFMY_COL_FLOAT:
 			/* enough digits to read back the same float */
-			ok = mfmysql_arena_printf(res, off, "%.9g", (double) col->num.f);
+			ok = mfmy_arena_printf(res, off, "%.9g", (double) col->num.f);
 			break;
 		case MFMY_COL_DOUBLE:
-			ok = mfmysql_arena_printf(res, off, "%.17g", col->num.d);
+			ok = mfmy_arena_printf(res, off, "%.17g", col->num.d);
 			break;
 		case MFMY_COL_DATE:
 		case MFMY_COL_DATETIME:
@@ -2636,10 +2636,10 @@ mfmysql_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 							  "Read it as NULL with the server option zero_date 'null'.");
 				return false;
 			}
-			ok = mfmysql_store_time(res, col, off);
+			ok = mfmy_store_time(res, col, off);
 			break;
 		case MFMY_COL_TIME:
-			ok = mfmysql_store_time(res, col, off);
+			ok = mfmy_store_time(res, col, off);
 			break;
 		case MFMY_COL_TEXT:
 		case MFMY_COL_BYTES:
@@ -2648,17 +2648,17 @@ mfmysql_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 			len = col->length;
 			if (col->error || len > col->cap)
 			{
-				if (!mfmysql_fetch_long(res, c, err))
+				if (!mfmy_fetch_long(res, c, err))
 					return false;
 				data = (const unsigned char *) res->conn->scratch;
-				mfmysql_grow_column(res, c, col->length);
+				mfmy_grow_column(res, c, col->length);
 				*rebind = true;
 			}
 			if (col->kind == MFMY_COL_BYTES)
-				ok = mfmysql_store_hex(res, data, len, off);
+				ok = mfmy_store_hex(res, data, len, off);
 			else if (col->kind == MFMY_COL_BIT)
-				ok = mfmysql_store_bits(res, data, len, col->bits, off);
-			else if ((ok = mfmysql_arena_reserve(res, len + 1)))
+				ok = mfmy_store_bits(res, data, len, col->bits, off);
+			else if ((ok = mfmy_arena_reserve(res, len + 1)))
 			{
 				*off = res->arena_len;
 				memcpy(res->arena + res->arena_len, data, len);
@@ -2668,12 +2668,12 @@ mfmysql_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 			break;
 	}
 	if (!ok)
-		mfmysql_oom(res->conn, MF_STEP_FETCH, err);
+		mfmy_oom(res->conn, MF_STEP_FETCH, err);
 	return ok;
 }
 
 static MfResult *
-mfmysql_query(MfConn *conn, const char *sql, int nparams,
+mfmy_query(MfConn *conn, const char *sql, int nparams,
 			  const char *const *values, const MfTypeClass *classes,
 			  int fetch_size, MfError *err)
 {
@@ -2681,33 +2681,33 @@ mfmysql_query(MfConn *conn, const char *sql, int nparams,
 	MfmyOp		op;
 	bool		ok;
 
-	if (!mfmysql_usable(conn, MF_STEP_FETCH, err))
+	if (!mfmy_usable(conn, MF_STEP_FETCH, err))
 		return NULL;
 	res = calloc(1, sizeof(MfResult));
 	if (res == NULL)
 	{
-		mfmysql_oom(conn, MF_STEP_FETCH, err);
+		mfmy_oom(conn, MF_STEP_FETCH, err);
 		return NULL;
 	}
 	res->conn = conn;
-	mfmysql_link_result(conn, res);
+	mfmy_link_result(conn, res);
 	res->fetch_size = fetch_size > 0 ? fetch_size : MFMY_DEFAULT_FETCH;
-	if (!mfmysql_params_init(&res->params, nparams, classes))
+	if (!mfmy_params_init(&res->params, nparams, classes))
 	{
-		mfmysql_free_result(res);
-		mfmysql_oom(conn, MF_STEP_FETCH, err);
+		mfmy_free_result(res);
+		mfmy_oom(conn, MF_STEP_FETCH, err);
 		return NULL;
 	}
-	res->st = mfmysql_prepare_handle(conn, sql, nparams, true, res->fetch_size,
+	res->st = mfmy_prepare_handle(conn, sql, nparams, true, res->fetch_size,
 									 MF_STEP_FETCH, err);
 	if (res->st == NULL)
 	{
-		mfmysql_free_result(res);
+		mfmy_free_result(res);
 		return NULL;
 	}
 
-	mfmysql_op_start(&op, conn);
-	ok = mfmysql_run(&op, res->st, &res->params, values, MF_STEP_FETCH, err);
+	mfmy_op_start(&op, conn);
+	ok = mfmy_run(&op, res->st, &res->params, values, MF_STEP_FETCH, err);
 
 	/*
 	 * Without a cursor (a server that would not open one) the rows are on
@@ -2715,23 +2715,23 @@ mfmysql_query(MfConn *conn, const char *sql, int nparams,
 	 */
 	if (ok && !(conn->my->server_status & SERVER_STATUS_CURSOR_EXISTS) &&
 		mysql_stmt_field_count(res->st) > 0 &&
-		mfmysql_stmt_store(&op, res->st) != 0)
+		mfmy_stmt_store(&op, res->st) != 0)
 	{
-		mfmysql_stmt_error(conn, res->st, MF_STEP_FETCH, err);
+		mfmy_stmt_error(conn, res->st, MF_STEP_FETCH, err);
 		ok = false;
 	}
-	if (mfmysql_op_interrupted(&op, MF_STEP_FETCH, err))
+	if (mfmy_op_interrupted(&op, MF_STEP_FETCH, err))
 		ok = false;
-	if (!ok || !mfmysql_bind_columns(res, err))
+	if (!ok || !mfmy_bind_columns(res, err))
 	{
-		mfmysql_free_result(res);
+		mfmy_free_result(res);
 		return NULL;
 	}
 	return res;
 }
 
 static int
-mfmysql_fetch(MfResult *res, MfError *err)
+mfmy_fetch(MfResult *res, MfError *err)
 {
 	MfConn	   *conn = res->conn;
 
@@ -2739,7 +2739,7 @@ mfmysql_fetch(MfResult *res, MfError *err)
 	res->arena_len = 0;
 	if (res->at_end)
 		return 0;
-	if (!mfmysql_usable(conn, MF_STEP_FETCH, err))
+	if (!mfmy_usable(conn, MF_STEP_FETCH, err))
 		return -1;
 
 	while (res->nrows < res->fetch_size)
@@ -2749,9 +2749,9 @@ mfmysql_fetch(MfResult *res, MfError *err)
 		bool		rebind = false;
 		size_t	   *row;
 
-		mfmysql_op_start(&op, conn);
-		rc = mfmysql_stmt_fetch(&op, res->st);
-		if (mfmysql_op_interrupted(&op, MF_STEP_FETCH, err))
+		mfmy_op_start(&op, conn);
+		rc = mfmy_stmt_fetch(&op, res->st);
+		if (mfmy_op_interrupted(&op, MF_STEP_FETCH, err))
 		{
 			res->at_end = true;
 			return -1;
@@ -2763,7 +2763,7 @@ mfmysql_fetch(MfResult *res, MfError *err)
 		}
 		if (rc != 0 && rc != MYSQL_DATA_TRUNCATED)
 		{
-			mfmysql_stmt_error(conn, res->st, MF_STEP_FETCH, err);
+			mfmy_stmt_error(conn, res->st, MF_STEP_FETCH, err);
 			return -1;
 		}
 		/* room for the row's offsets, grown as rows come */
@@ -2779,7 +2779,7 @@ mfmysql_fetch(MfResult *res, MfError *err)
 						sizeof(size_t));
 			if (p == NULL)
 			{
-				mfmysql_oom(conn, MF_STEP_FETCH, err);
+				mfmy_oom(conn, MF_STEP_FETCH, err);
 				return -1;
 			}
 			res->offsets = p;
@@ -2787,11 +2787,11 @@ mfmysql_fetch(MfResult *res, MfError *err)
 		}
 		row = res->offsets + (size_t) res->nrows * res->ncols;
 		for (int c = 0; c < res->ncols; c++)
-			if (!mfmysql_store_value(res, c, &row[c], &rebind, err))
+			if (!mfmy_store_value(res, c, &row[c], &rebind, err))
 				return -1;
 		if (rebind && mysql_stmt_bind_result(res->st, res->bind))
 		{
-			mfmysql_stmt_error(conn, res->st, MF_STEP_FETCH, err);
+			mfmy_stmt_error(conn, res->st, MF_STEP_FETCH, err);
 			return -1;
 		}
 		res->nrows++;
@@ -2800,13 +2800,13 @@ mfmysql_fetch(MfResult *res, MfError *err)
 }
 
 static int
-mfmysql_ncolumns(MfResult *res)
+mfmy_ncolumns(MfResult *res)
 {
 	return res->ncols;
 }
 
 static const char *
-mfmysql_value(MfResult *res, int row, int col)
+mfmy_value(MfResult *res, int row, int col)
 {
 	size_t		off;
 
@@ -2817,9 +2817,9 @@ mfmysql_value(MfResult *res, int row, int col)
 }
 
 static void
-mfmysql_result_close(MfResult *res)
+mfmy_result_close(MfResult *res)
 {
-	mfmysql_free_result(res);
+	mfmy_free_result(res);
 }
 
 /* ---------------------------------------------------------------------
@@ -2827,7 +2827,7 @@ mfmysql_result_close(MfResult *res)
  *
  * The dialect writes "LOAD DATA LOCAL INFILE ? INTO TABLE ...".  Each LOAD
  * DATA gets a file name of our own in place of the ?, and the handler that
- * mfmysql_open installed serves the held rows under that name, once, while
+ * mfmy_open installed serves the held rows under that name, once, while
  * that statement runs.  Any other request of the server (another name, a
  * second request, a request during any other statement) is refused: the
  * server cannot make this process read a file, nor read rows twice.
@@ -2842,7 +2842,7 @@ mfmysql_result_close(MfResult *res)
  */
 
 static int
-mfmysql_infile_init(void **ptr, const char *name, void *userdata)
+mfmy_infile_init(void **ptr, const char *name, void *userdata)
 {
 	MfConn	   *conn = userdata;
 	MfmyLoad   *ld = &conn->load;
@@ -2861,7 +2861,7 @@ mfmysql_infile_init(void **ptr, const char *name, void *userdata)
 }
 
 static int
-mfmysql_infile_read(void *ptr, char *buf, unsigned int len)
+mfmy_infile_read(void *ptr, char *buf, unsigned int len)
 {
 	MfmyLoad   *ld = &((MfConn *) ptr)->load;
 	size_t		n = ld->data_len - ld->data_pos;
@@ -2876,13 +2876,13 @@ mfmysql_infile_read(void *ptr, char *buf, unsigned int len)
 }
 
 static void
-mfmysql_infile_end(void *ptr)
+mfmy_infile_end(void *ptr)
 {
 	(void) ptr;
 }
 
 static int
-mfmysql_infile_error(void *ptr, char *buf, unsigned int len)
+mfmy_infile_error(void *ptr, char *buf, unsigned int len)
 {
 	MfmyLoad   *ld = &((MfConn *) ptr)->load;
 
@@ -2893,7 +2893,7 @@ mfmysql_infile_error(void *ptr, char *buf, unsigned int len)
 
 /* Does the server allow LOAD DATA LOCAL (@@local_infile)?  Asked once. */
 static bool
-mfmysql_copy_available(MfConn *conn)
+mfmy_copy_available(MfConn *conn)
 {
 	MfmyLoad   *ld = &conn->load;
 	static const char sql[] = "SELECT @@local_infile";
@@ -2904,10 +2904,10 @@ mfmysql_copy_available(MfConn *conn)
 		MfmyOp		op;
 		MYSQL_RES  *r = NULL;
 
-		mfmysql_op_start(&op, conn);
+		mfmy_op_start(&op, conn);
 		ld->server_allows = 0;
-		if (mfmysql_real_query(&op, sql, sizeof(sql) - 1) == 0 &&
-			(r = mfmysql_store_result(&op)) != NULL)
+		if (mfmy_real_query(&op, sql, sizeof(sql) - 1) == 0 &&
+			(r = mfmy_store_result(&op)) != NULL)
 		{
 			MYSQL_ROW	row = mysql_fetch_row(r);
 
@@ -2924,7 +2924,7 @@ mfmysql_copy_available(MfConn *conn)
 
 /* Forget the stream: what is held is dropped. */
 static void
-mfmysql_load_close(MfConn *conn)
+mfmy_load_close(MfConn *conn)
 {
 	MfmyLoad   *ld = &conn->load;
 
@@ -2941,7 +2941,7 @@ mfmysql_load_close(MfConn *conn)
  * when there is none.
  */
 static bool
-mfmysql_load_warning(MfConn *conn, MfError *err)
+mfmy_load_warning(MfConn *conn, MfError *err)
 {
 	static const char sql[] = "SHOW WARNINGS";
 	MfmyOp		op;
@@ -2949,12 +2949,12 @@ mfmysql_load_warning(MfConn *conn, MfError *err)
 	MYSQL_ROW	row;
 	bool		found = false;
 
-	mfmysql_op_start(&op, conn);
-	if (mfmysql_real_query(&op, sql, sizeof(sql) - 1) != 0 ||
-		(r = mfmysql_store_result(&op)) == NULL)
+	mfmy_op_start(&op, conn);
+	if (mfmy_real_query(&op, sql, sizeof(sql) - 1) != 0 ||
+		(r = mfmy_store_result(&op)) == NULL)
 	{
-		mfmysql_conn_error(conn, MF_STEP_COPY, err);
-		(void) mfmysql_op_interrupted(&op, MF_STEP_COPY, err);
+		mfmy_conn_error(conn, MF_STEP_COPY, err);
+		(void) mfmy_op_interrupted(&op, MF_STEP_COPY, err);
 		return true;
 	}
 	while ((row = mysql_fetch_row(r)) != NULL)
@@ -2964,27 +2964,27 @@ mfmysql_load_warning(MfConn *conn, MfError *err)
 		if (mysql_num_fields(r) < 3 || row[0] == NULL ||
 			strcasecmp(row[0], "Note") == 0)
 			continue;
-		(void) mfmysql_parse_uint(row[1] ? row[1] : "", UINT_MAX, &code);
-		mfmysql_error(conn, MF_STEP_COPY, (unsigned int) code, "HY000",
+		(void) mfmy_parse_uint(row[1] ? row[1] : "", UINT_MAX, &code);
+		mfmy_error(conn, MF_STEP_COPY, (unsigned int) code, "HY000",
 					  row[2], err);
 		found = true;
 		break;
 	}
 	mysql_free_result(r);
-	if (mfmysql_op_interrupted(&op, MF_STEP_COPY, err))
+	if (mfmy_op_interrupted(&op, MF_STEP_COPY, err))
 		return true;
 	return found;
 }
 
 /* The answer of the LOAD DATA that just ended. */
 static bool
-mfmysql_load_result(MfConn *conn, MfError *err)
+mfmy_load_result(MfConn *conn, MfError *err)
 {
 	MfmyLoad   *ld = &conn->load;
 	unsigned long long stored = 0;
 	unsigned int warnings = 0;
 
-	if (mfmysql_op_interrupted(&ld->op, MF_STEP_COPY, err))
+	if (mfmy_op_interrupted(&ld->op, MF_STEP_COPY, err))
 		return false;
 	if (ld->ret == 0)
 	{
@@ -2993,8 +2993,8 @@ mfmysql_load_result(MfConn *conn, MfError *err)
 		warnings = mysql_warning_count(conn->my);
 	}
 	if (ld->ret != 0)
-		mfmysql_conn_error(conn, MF_STEP_COPY, err);
-	else if (warnings > 0 && mfmysql_load_warning(conn, err))
+		mfmy_conn_error(conn, MF_STEP_COPY, err);
+	else if (warnings > 0 && mfmy_load_warning(conn, err))
 		;
 	else if (stored != (unsigned long long) ld->data_rows)
 		mf_error_set(err, MF_STEP_COPY, "XX000", 0,
@@ -3007,7 +3007,7 @@ mfmysql_load_result(MfConn *conn, MfError *err)
 	}
 	if (!err->conn_lost)
 	{
-		long		row = mfmysql_bulk_row(err->message,
+		long		row = mfmy_bulk_row(err->message,
 										   ld->data_rows > INT_MAX ? INT_MAX :
 										   (int) ld->data_rows);
 
@@ -3022,7 +3022,7 @@ mfmysql_load_result(MfConn *conn, MfError *err)
  * its rows are written: the server works on them meanwhile.
  */
 static bool
-mfmysql_load_drive(MfConn *conn, bool to_end, MfError *err)
+mfmy_load_drive(MfConn *conn, bool to_end, MfError *err)
 {
 	MfmyLoad   *ld = &conn->load;
 
@@ -3032,16 +3032,16 @@ mfmysql_load_drive(MfConn *conn, bool to_end, MfError *err)
 			(ld->status & MYSQL_WAIT_READ) && !(ld->status & MYSQL_WAIT_WRITE))
 			return true;
 		ld->status = mysql_real_query_cont(&ld->ret, conn->my,
-										   mfmysql_wait(&ld->op, ld->status));
+										   mfmy_wait(&ld->op, ld->status));
 	}
 	ld->in_flight = false;
 	ld->armed = false;
-	return mfmysql_load_result(conn, err);
+	return mfmy_load_result(conn, err);
 }
 
 /* Send the held rows as the next LOAD DATA (none may be in flight). */
 static bool
-mfmysql_load_start(MfConn *conn, MfError *err)
+mfmy_load_start(MfConn *conn, MfError *err)
 {
 	MfmyLoad   *ld = &conn->load;
 	char	   *swap = ld->data;
@@ -3067,7 +3067,7 @@ mfmysql_load_start(MfConn *conn, MfError *err)
 	ld->sql = malloc(len);
 	if (ld->sql == NULL)
 	{
-		mfmysql_oom(conn, MF_STEP_COPY, err);
+		mfmy_oom(conn, MF_STEP_COPY, err);
 		return false;
 	}
 	snprintf(ld->sql, len, "LOAD DATA LOCAL INFILE '%s'%s", ld->name, ld->tail);
@@ -3076,24 +3076,24 @@ mfmysql_load_start(MfConn *conn, MfError *err)
 	ld->eof = false;
 	ld->refusal[0] = '\0';
 	ld->ret = 1;
-	mfmysql_op_start(&ld->op, conn);
+	mfmy_op_start(&ld->op, conn);
 	ld->in_flight = true;
 	ld->status = mysql_real_query_start(&ld->ret, conn->my, ld->sql,
 										(unsigned long) strlen(ld->sql));
-	return mfmysql_load_drive(conn, false, err);
+	return mfmy_load_drive(conn, false, err);
 }
 
 /* Answer the LOAD DATA in flight, then send the held rows; final: wait. */
 static bool
-mfmysql_load_flush(MfConn *conn, bool final, MfError *err)
+mfmy_load_flush(MfConn *conn, bool final, MfError *err)
 {
 	MfmyLoad   *ld = &conn->load;
 
-	if (ld->in_flight && !mfmysql_load_drive(conn, true, err))
+	if (ld->in_flight && !mfmy_load_drive(conn, true, err))
 		return false;
-	if (ld->hold_len > 0 && !mfmysql_load_start(conn, err))
+	if (ld->hold_len > 0 && !mfmy_load_start(conn, err))
 		return false;
-	if (final && ld->in_flight && !mfmysql_load_drive(conn, true, err))
+	if (final && ld->in_flight && !mfmy_load_drive(conn, true, err))
 		return false;
 	return true;
 }
@@ -3104,7 +3104,7 @@ mfmysql_load_flush(MfConn *conn, bool final, MfError *err)
  * the transaction is being rolled back), the held rows are dropped.
  */
 static void
-mfmysql_load_settle(MfConn *conn)
+mfmy_load_settle(MfConn *conn)
 {
 	MfmyLoad   *ld = &conn->load;
 
@@ -3116,37 +3116,37 @@ mfmysql_load_settle(MfConn *conn)
 		if (conn->my == NULL)
 			ld->in_flight = false;
 		else
-			(void) mfmysql_load_drive(conn, true, &ignored);
+			(void) mfmy_load_drive(conn, true, &ignored);
 	}
-	mfmysql_load_close(conn);
+	mfmy_load_close(conn);
 }
 
 static bool
-mfmysql_copy_begin(MfConn *conn, const char *sql, MfError *err)
+mfmy_copy_begin(MfConn *conn, const char *sql, MfError *err)
 {
 	MfmyLoad   *ld = &conn->load;
 	size_t		plen = strlen(MFMY_LOAD_PREFIX);
 
 	mf_error_clear(err);
-	if (!mfmysql_usable(conn, MF_STEP_COPY, err))
+	if (!mfmy_usable(conn, MF_STEP_COPY, err))
 		return false;
 	if (strncmp(sql, MFMY_LOAD_PREFIX, plen) != 0)
 	{
-		mfmysql_fail(conn, err, MF_STEP_COPY, "XX000",
+		mfmy_fail(conn, err, MF_STEP_COPY, "XX000",
 					 "the bulk stream of the mysql transport needs a statement that starts with \""
 					 MFMY_LOAD_PREFIX "\"");
 		return false;
 	}
-	if (!mfmysql_copy_available(conn))
+	if (!mfmy_copy_available(conn))
 	{
-		mfmysql_fail(conn, err, MF_STEP_COPY, "0A000",
+		mfmy_fail(conn, err, MF_STEP_COPY, "0A000",
 					 "the remote server does not allow LOAD DATA LOCAL INFILE (its local_infile is OFF)");
 		return false;
 	}
 	ld->tail = strdup(sql + plen);
 	if (ld->tail == NULL)
 	{
-		mfmysql_oom(conn, MF_STEP_COPY, err);
+		mfmy_oom(conn, MF_STEP_COPY, err);
 		return false;
 	}
 	ld->open = true;
@@ -3158,7 +3158,7 @@ mfmysql_copy_begin(MfConn *conn, const char *sql, MfError *err)
 }
 
 static bool
-mfmysql_copy_send(MfConn *conn, const char *buf, size_t len, MfError *err)
+mfmy_copy_send(MfConn *conn, const char *buf, size_t len, MfError *err)
 {
 	MfmyLoad   *ld = &conn->load;
 	const char *p = buf;
@@ -3167,7 +3167,7 @@ mfmysql_copy_send(MfConn *conn, const char *buf, size_t len, MfError *err)
 	mf_error_clear(err);
 	if (!ld->open)
 	{
-		mfmysql_fail(conn, err, MF_STEP_COPY, "XX000",
+		mfmy_fail(conn, err, MF_STEP_COPY, "XX000",
 					 "no LOAD DATA stream is open");
 		return false;
 	}
@@ -3181,8 +3181,8 @@ mfmysql_copy_send(MfConn *conn, const char *buf, size_t len, MfError *err)
 		grown = realloc(ld->hold, cap);
 		if (grown == NULL)
 		{
-			mfmysql_load_settle(conn);
-			mfmysql_oom(conn, MF_STEP_COPY, err);
+			mfmy_load_settle(conn);
+			mfmy_oom(conn, MF_STEP_COPY, err);
 			return false;
 		}
 		ld->hold = grown;
@@ -3197,16 +3197,16 @@ mfmysql_copy_send(MfConn *conn, const char *buf, size_t len, MfError *err)
 		p++;
 	}
 
-	if (ld->hold_len >= MFMY_LOAD_BYTES && !mfmysql_load_flush(conn, false, err))
+	if (ld->hold_len >= MFMY_LOAD_BYTES && !mfmy_load_flush(conn, false, err))
 	{
-		mfmysql_load_settle(conn);
+		mfmy_load_settle(conn);
 		return false;
 	}
 	return true;
 }
 
 static bool
-mfmysql_copy_end(MfConn *conn, const char *abort_reason, long *rows,
+mfmy_copy_end(MfConn *conn, const char *abort_reason, long *rows,
 				 MfError *err)
 {
 	MfmyLoad   *ld = &conn->load;
@@ -3221,32 +3221,32 @@ mfmysql_copy_end(MfConn *conn, const char *abort_reason, long *rows,
 
 		ld->cut_short = false;
 		if (cut)
-			mfmysql_fail(conn, err, MF_STEP_COPY, "XX000",
+			mfmy_fail(conn, err, MF_STEP_COPY, "XX000",
 						 "the LOAD DATA stream was ended by another command before its rows were sent");
 		return !cut;
 	}
 	if (abort_reason != NULL)
 	{
-		mfmysql_load_settle(conn);
+		mfmy_load_settle(conn);
 		return true;
 	}
-	ok = mfmysql_load_flush(conn, true, err);
+	ok = mfmy_load_flush(conn, true, err);
 	if (ok && rows)
 		*rows = ld->rows_done;
-	mfmysql_load_settle(conn);
+	mfmy_load_settle(conn);
 	return ok;
 }
 
 /* A password_only connection could log in by its password alone. */
 static bool
-mfmysql_used_password(MfConn *conn)
+mfmy_used_password(MfConn *conn)
 {
 	return conn->info.password_only;
 }
 
 /* MariaDB's bulk execution, not plain MySQL: one round trip per call */
 static bool
-mfmysql_arrays_native(MfConn *conn)
+mfmy_arrays_native(MfConn *conn)
 {
 	return conn->bulk;
 }
@@ -3257,10 +3257,10 @@ mfmysql_arrays_native(MfConn *conn)
  * then (the core has claimed the connection).
  */
 static bool
-mfmysql_max_packet(MfConn *conn, size_t *bytes, MfError *err)
+mfmy_max_packet(MfConn *conn, size_t *bytes, MfError *err)
 {
-	if (!mfmysql_usable(conn, MF_STEP_EXECUTE, err) ||
-		!mfmysql_read_max_packet(conn, err))
+	if (!mfmy_usable(conn, MF_STEP_EXECUTE, err) ||
+		!mfmy_read_max_packet(conn, err))
 		return false;
 	*bytes = conn->max_packet;
 	return true;
@@ -3270,31 +3270,31 @@ const MfTransport mf_transport_mysql = {
 	.name = "mysql",
 	.max_packet_setting = "max_allowed_packet",
 
-	.connect = mfmysql_connect,
-	.disconnect = mfmysql_disconnect,
-	.is_broken = mfmysql_is_broken,
-	.exec = mfmysql_exec,
-	.begin = mfmysql_begin,
-	.commit = mfmysql_commit,
-	.rollback = mfmysql_rollback,
-	.prepare = mfmysql_prepare,
-	.execute = mfmysql_execute,
-	.stmt_close = mfmysql_stmt_close,
-	.query = mfmysql_query,
-	.fetch = mfmysql_fetch,
-	.ncolumns = mfmysql_ncolumns,
-	.value = mfmysql_value,
-	.result_close = mfmysql_result_close,
-	.cancel = mfmysql_cancel,
-	.forget_all = mfmysql_forget_all,
+	.connect = mfmy_connect,
+	.disconnect = mfmy_disconnect,
+	.is_broken = mfmy_is_broken,
+	.exec = mfmy_exec,
+	.begin = mfmy_begin,
+	.commit = mfmy_commit,
+	.rollback = mfmy_rollback,
+	.prepare = mfmy_prepare,
+	.execute = mfmy_execute,
+	.stmt_close = mfmy_stmt_close,
+	.query = mfmy_query,
+	.fetch = mfmy_fetch,
+	.ncolumns = mfmy_ncolumns,
+	.value = mfmy_value,
+	.result_close = mfmy_result_close,
+	.cancel = mfmy_cancel,
+	.forget_all = mfmy_forget_all,
 
-	.server_version = mfmysql_server_version,
-	.used_password = mfmysql_used_password,
-	.execute_array = mfmysql_execute_array,
-	.arrays_native = mfmysql_arrays_native,
-	.copy_available = mfmysql_copy_available,
-	.copy_begin = mfmysql_copy_begin,
-	.copy_send = mfmysql_copy_send,
-	.copy_end = mfmysql_copy_end,
-	.max_packet = mfmysql_max_packet,
+	.server_version = mfmy_server_version,
+	.used_password = mfmy_used_password,
+	.execute_array = mfmy_execute_array,
+	.arrays_native = mfmy_arrays_native,
+	.copy_available = mfmy_copy_available,
+	.copy_begin = mfmy_copy_begin,
+	.copy_send = mfmy_copy_send,
+	.copy_end = mfmy_copy_end,
+	.max_packet = mfmy_max_packet,
 };
