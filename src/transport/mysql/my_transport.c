@@ -192,6 +192,13 @@ struct MfConn
 	bool		bulk;			/* the server takes COM_STMT_BULK_EXECUTE */
 	unsigned long max_packet;	/* its max_allowed_packet; 0 until read */
 	MfmyLoad	load;
+
+	/*
+	 * Brings the connection back in step before any other command: a LOAD
+	 * DATA stream still open is ended (mfmy_load_cut).  A hook, so that the
+	 * command path needs nothing of the stream's code.
+	 */
+	void		(*settle) (MfConn *conn);
 	char		version[64];
 };
 
@@ -308,6 +315,7 @@ static int	mfmy_infile_read(void *ptr, char *buf, unsigned int len);
 static void mfmy_infile_end(void *ptr);
 static int	mfmy_infile_error(void *ptr, char *buf, unsigned int len);
 static void mfmy_load_settle(MfConn *conn);
+static void mfmy_load_cut(MfConn *conn);
 
 /* ---------------------------------------------------------------------
  * Errors
@@ -381,17 +389,9 @@ mfmy_oom(MfConn *conn, MfStep step, MfError *err)
 static bool
 mfmy_usable(MfConn *conn, MfStep step, MfError *err)
 {
-	/*
-	 * A LOAD DATA stream still open is ended first, its held rows dropped
-	 * (abort paths: the core ends a stream before anyone else uses the
-	 * connection).  Should that ever happen otherwise, the stream's
-	 * copy_end fails rather than report rows that never arrived.
-	 */
-	if (conn->load.in_flight || conn->load.open)
-	{
-		conn->load.cut_short = true;
-		mfmy_load_settle(conn);
-	}
+	/* a LOAD DATA stream still open is ended first (see mfmy_load_cut) */
+	if (conn->settle != NULL)
+		conn->settle(conn);
 	if (conn->broken || conn->my == NULL)
 	{
 		conn->broken = true;
@@ -765,6 +765,7 @@ mfmy_connect(const MfConnParams *params, MfError *err)
 	}
 
 	conn->load.server_allows = -1;
+	conn->settle = mfmy_load_cut;
 	conn->my = mfmy_open(&conn->info, conn, 0, err);
 	if (conn->my == NULL)
 	{
@@ -3119,6 +3120,23 @@ mfmy_load_settle(MfConn *conn)
 			(void) mfmy_load_drive(conn, true, &ignored);
 	}
 	mfmy_load_close(conn);
+}
+
+/*
+ * The connection's settle hook: another command comes while a stream is
+ * open.  Its held rows are dropped (abort paths: the core ends a stream
+ * before anyone else uses the connection); should that ever happen
+ * otherwise, the stream's copy_end fails rather than report rows that never
+ * arrived.
+ */
+static void
+mfmy_load_cut(MfConn *conn)
+{
+	if (conn->load.in_flight || conn->load.open)
+	{
+		conn->load.cut_short = true;
+		mfmy_load_settle(conn);
+	}
 }
 
 static bool
