@@ -19,7 +19,9 @@ DIALECTS = dialects/common.o dialects/postgres.o dialects/mysql.o \
 # one folder per client library, and the kit they share
 TR_KIT = src/transport/kit/kit_error.o
 TR_LIBPQ = src/transport/libpq/pq_transport.o
-TR_MYSQL = src/transport/mysql/my_transport.o
+TR_MYSQL = src/transport/mysql/my_transport.o src/transport/mysql/my_wire.o \
+	src/transport/mysql/my_stmt.o src/transport/mysql/my_fetch.o \
+	src/transport/mysql/my_infile.o
 TR_ODBC = src/transport/odbc/odbc_transport.o src/transport/odbc/odbc_bind.o \
 	src/transport/odbc/odbc_catalog.o src/transport/odbc/odbc_option.o \
 	src/transport/odbc/odbc_cancel.o
@@ -75,6 +77,7 @@ demo: deps
 
 # PGXS tracks no header dependencies: every object follows the interfaces.
 $(OBJS): src/dialect.h src/transport.h src/multi_fdw.h
+$(TR_MYSQL): src/transport/mysql/my_int.h
 $(TR_ODBC): src/transport/odbc/odbc_int.h
 
 bench: deps
