@@ -18,11 +18,14 @@ DIALECTS = dialects/common.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 # one folder per client library, and the kit they share
 TR_KIT = src/transport/kit/kit_error.o
-TR_LIBPQ = src/transport/libpq/pq_transport.o
+TR_LIBPQ = src/transport/libpq/pq_transport.o src/transport/libpq/pq_wire.o \
+	src/transport/libpq/pq_fetch.o src/transport/libpq/pq_stream.o
 TR_MYSQL = src/transport/mysql/my_transport.o src/transport/mysql/my_wire.o \
 	src/transport/mysql/my_stmt.o src/transport/mysql/my_fetch.o \
 	src/transport/mysql/my_infile.o
-TR_ODBC = src/transport/odbc/odbc_transport.o src/transport/odbc/odbc_bind.o \
+TR_ODBC = src/transport/odbc/odbc_transport.o src/transport/odbc/odbc_diag.o \
+	src/transport/odbc/odbc_fetch.o src/transport/odbc/odbc_exec.o \
+	src/transport/odbc/odbc_bind.o \
 	src/transport/odbc/odbc_catalog.o src/transport/odbc/odbc_option.o \
 	src/transport/odbc/odbc_cancel.o
 TRANSPORTS = $(TR_KIT) $(TR_LIBPQ) $(TR_MYSQL) $(TR_ODBC)
@@ -77,6 +80,7 @@ demo: deps
 
 # PGXS tracks no header dependencies: every object follows the interfaces.
 $(OBJS): src/dialect.h src/transport.h src/multi_fdw.h
+$(TR_LIBPQ): src/transport/libpq/pq_int.h
 $(TR_MYSQL): src/transport/mysql/my_int.h
 $(TR_ODBC): src/transport/odbc/odbc_int.h
 
