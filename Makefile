@@ -5,6 +5,11 @@
 #   make test                install what is missing, build, install, start
 #                            throwaway servers, run every suite, stop them
 #   make demo                the same set-up, then a federated bulk load
+#
+#   make WITH_MYSQL=no       build without the mysql transport (no MariaDB
+#   make WITH_ODBC=no        Connector/C), without the odbc one (no unixODBC);
+#                            a server naming a transport left out is refused
+#                            with an error saying so.  make test builds all.
 
 MODULE_big = multi_fdw
 EXTENSION = multi_fdw
@@ -28,7 +33,15 @@ TR_ODBC = src/transport/odbc/odbc_transport.o src/transport/odbc/odbc_diag.o \
 	src/transport/odbc/odbc_bind.o \
 	src/transport/odbc/odbc_catalog.o src/transport/odbc/odbc_option.o \
 	src/transport/odbc/odbc_cancel.o
-TRANSPORTS = $(TR_KIT) $(TR_LIBPQ) $(TR_MYSQL) $(TR_ODBC)
+WITH_MYSQL ?= yes
+WITH_ODBC ?= yes
+TRANSPORTS = $(TR_KIT) $(TR_LIBPQ)
+ifneq ($(WITH_MYSQL),no)
+TRANSPORTS += $(TR_MYSQL)
+endif
+ifneq ($(WITH_ODBC),no)
+TRANSPORTS += $(TR_ODBC)
+endif
 OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
@@ -42,12 +55,20 @@ REGRESS_OPTS = --dbname=contrib_regression
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 
-MYSQL_CFLAGS := $(shell mariadb_config --cflags 2>/dev/null || mysql_config --cflags 2>/dev/null)
-MYSQL_LIBS := $(shell mariadb_config --libs 2>/dev/null || mysql_config --libs 2>/dev/null)
-
 PG_CPPFLAGS = -I$(srcdir)/src
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
-SHLIB_LINK = -L$(shell $(PG_CONFIG) --libdir 2>/dev/null) -lpq $(MYSQL_LIBS) -lodbc
+SHLIB_LINK = -L$(shell $(PG_CONFIG) --libdir 2>/dev/null) -lpq
+ifneq ($(WITH_MYSQL),no)
+MYSQL_CFLAGS := $(shell mariadb_config --cflags 2>/dev/null || mysql_config --cflags 2>/dev/null)
+MYSQL_LIBS := $(shell mariadb_config --libs 2>/dev/null || mysql_config --libs 2>/dev/null)
+PG_CPPFLAGS += -DMF_WITH_MYSQL
+SHLIB_LINK += $(MYSQL_LIBS)
+endif
+ifneq ($(WITH_ODBC),no)
+PG_CPPFLAGS += -DMF_WITH_ODBC
+SHLIB_LINK += -lodbc
+endif
+EXTRA_CLEAN = src/build-flags.stamp
 
 .PHONY: test demo deps bench
 
@@ -69,8 +90,8 @@ deps:
 	t/testbed/install-deps
 
 test: deps
-	$(MAKE) all
-	$(MAKE) install
+	$(MAKE) all WITH_MYSQL=yes WITH_ODBC=yes
+	$(MAKE) install WITH_MYSQL=yes WITH_ODBC=yes
 	t/testbed/run-tests
 
 demo: deps
@@ -80,6 +101,14 @@ demo: deps
 
 # PGXS tracks no header dependencies: every object follows the interfaces.
 $(OBJS): src/dialect.h src/transport.h src/multi_fdw.h
+
+# The registry and the library follow the choice of transports: the stamp
+# changes when WITH_MYSQL or WITH_ODBC does.
+MF_BUILD_FLAGS = WITH_MYSQL=$(WITH_MYSQL) WITH_ODBC=$(WITH_ODBC)
+src/build-flags.stamp: FORCE
+	@echo '$(MF_BUILD_FLAGS)' | cmp -s - $@ || echo '$(MF_BUILD_FLAGS)' > $@
+src/registry.o src/registry.bc $(shlib): src/build-flags.stamp
+.PHONY: FORCE
 $(TR_LIBPQ): src/transport/libpq/pq_int.h
 $(TR_MYSQL): src/transport/mysql/my_int.h
 $(TR_ODBC): src/transport/odbc/odbc_int.h

@@ -303,9 +303,13 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 		 * driver's DSN) on the mapping's behalf.
 		 */
 		forboth(lk, keys, lv, values)
-			if (strcmp(lfirst(lk), "password") == 0 &&
-				((char *) lfirst(lv))[0] != '\0')
+		{
+			const MfConnKeyword *kw = mf_transport_keyword(opts->transport,
+														   lfirst(lk));
+
+			if (kw != NULL && kw->secret && ((char *) lfirst(lv))[0] != '\0')
 				has_password = true;
+		}
 		if (!has_password)
 			ereport(ERROR,
 					(errcode(ERRCODE_S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED),

@@ -28,8 +28,12 @@
  */
 extern const MfDialect *mf_find_dialect(const char *name);
 extern const MfTransport *mf_find_transport(const char *name);
+extern const MfTransport *mf_transport_at(int i);
+extern const MfConnKeyword *mf_transport_keyword(const MfTransport *transport,
+												 const char *name);
 extern bool mf_transport_allowed(const MfDialect *dialect,
 								 const MfTransport *transport);
+extern const MfTransport *mf_transport_carrier(void);
 extern const char *mf_dialect_list(void);
 extern const char *mf_transport_list(void);
 

@@ -481,8 +481,50 @@ mfpq_stmt_close(MfStmt *stmt)
 	free(stmt);
 }
 
+/*
+ * The connection keywords: libpq's own, passed on as they are.  The file
+ * ones are a superuser's, as postgres_fdw has them.
+ */
+#define MFPQ_KW(name)		{name, MF_KW_SERVER, false, false, NULL}
+#define MFPQ_KW_FILE(name, where)	{name, where, false, true, NULL}
+
+static const MfConnKeyword mfpq_keywords[] = {
+	{"user", MF_KW_USER, false, false, NULL},
+	{"password", MF_KW_USER, true, false, NULL},
+	MFPQ_KW("host"),
+	MFPQ_KW("port"),
+	MFPQ_KW("connect_timeout"),
+	MFPQ_KW("hostaddr"),
+	MFPQ_KW("dbname"),
+	MFPQ_KW("options"),
+	MFPQ_KW("application_name"),
+	MFPQ_KW("keepalives"),
+	MFPQ_KW("keepalives_idle"),
+	MFPQ_KW("keepalives_interval"),
+	MFPQ_KW("keepalives_count"),
+	MFPQ_KW("tcp_user_timeout"),
+	MFPQ_KW("target_session_attrs"),
+	MFPQ_KW("sslmode"),
+	MFPQ_KW("sslcompression"),
+	MFPQ_KW_FILE("sslcert", MF_KW_SERVER | MF_KW_USER),
+	MFPQ_KW_FILE("sslkey", MF_KW_SERVER | MF_KW_USER),
+	MFPQ_KW_FILE("sslrootcert", MF_KW_SERVER),
+	MFPQ_KW_FILE("sslcrl", MF_KW_SERVER),
+	MFPQ_KW_FILE("sslcrldir", MF_KW_SERVER),
+	MFPQ_KW("sslsni"),
+	MFPQ_KW("ssl_min_protocol_version"),
+	MFPQ_KW("ssl_max_protocol_version"),
+	MFPQ_KW("requirepeer"),
+	MFPQ_KW("gssencmode"),
+	MFPQ_KW("krbsrvname"),
+	MFPQ_KW("gsslib"),
+	MFPQ_KW("channel_binding"),
+	{NULL}
+};
+
 const MfTransport mf_transport_libpq = {
 	.name = "libpq",
+	.keywords = mfpq_keywords,
 
 	.connect = mfpq_connect,
 	.disconnect = mfpq_disconnect,

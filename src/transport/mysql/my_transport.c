@@ -795,8 +795,38 @@ mfmy_max_packet(MfConn *conn, size_t *bytes, MfError *err)
 	return true;
 }
 
+/*
+ * The connection keywords (read by mfmy_read_params).  The ones naming a
+ * file of this host are a superuser's.
+ */
+static const char *const mfmy_ssl_modes[] = {"disabled", "preferred",
+"required", "verify_ca", "verify_identity", NULL};
+static const char *const mfmy_zero_dates[] = {"null", "error", NULL};
+
+#define MFMY_KW(name)		{name, MF_KW_SERVER, false, false, NULL}
+#define MFMY_KW_FILE(name)	{name, MF_KW_SERVER, false, true, NULL}
+
+static const MfConnKeyword mfmy_keywords[] = {
+	{"user", MF_KW_USER, false, false, NULL},
+	{"password", MF_KW_USER, true, false, NULL},
+	MFMY_KW("host"),
+	MFMY_KW("port"),
+	MFMY_KW("connect_timeout"),
+	MFMY_KW("database"),
+	MFMY_KW_FILE("unix_socket"),
+	MFMY_KW_FILE("ssl_key"),
+	MFMY_KW_FILE("ssl_cert"),
+	MFMY_KW_FILE("ssl_ca"),
+	{"ssl_mode", MF_KW_SERVER, false, false, mfmy_ssl_modes},
+	MFMY_KW("init_command"),
+	{"zero_date", MF_KW_SERVER, false, false, mfmy_zero_dates},
+	MFMY_KW("character_set"),
+	{NULL}
+};
+
 const MfTransport mf_transport_mysql = {
 	.name = "mysql",
+	.keywords = mfmy_keywords,
 	.max_packet_setting = "max_allowed_packet",
 
 	.connect = mfmy_connect,

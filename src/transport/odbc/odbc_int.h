@@ -142,6 +142,7 @@ extern void mfodbc_stmt_diag(MfConn *conn, SQLHSTMT h, MfStep step,
 extern bool mfodbc_usable(MfConn *conn, MfStep step, MfError *err);
 
 /* odbc_option.c */
+extern const MfConnKeyword mfodbc_keywords[];
 extern bool mfodbc_check_option(const char *key, const char *value,
 								bool superuser, MfError *err);
 extern char *mfodbc_conn_string(const MfConnParams *params, MfError *err);

@@ -765,8 +765,11 @@ mfodbc_forget_all(MfConn *conn)
 	mfodbc_free_all(conn);
 }
 
+
 const MfTransport mf_transport_odbc = {
 	.name = "odbc",
+	.keywords = mfodbc_keywords,
+	.carries_any_dialect = true,
 
 	/* psqlODBC fails at 32768 parameters; no driver takes over 65535 */
 	.max_params = 32767,
