@@ -117,3 +117,8 @@ bench: deps
 	$(MAKE) all
 	$(MAKE) install
 	bench/run
+
+# the pg_regress suites, for t/testbed/postgres-only
+print-regress:
+	@echo $(REGRESS)
+.PHONY: print-regress
