@@ -22,7 +22,8 @@ CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 DIALECTS = dialects/common.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 # one folder per client library, and the kit they share
-TR_KIT = src/transport/kit/kit_error.o
+TR_KIT = src/transport/kit/kit_error.o src/transport/kit/kit_bytea.o \
+	src/transport/kit/kit_datetime.o
 TR_LIBPQ = src/transport/libpq/pq_transport.o src/transport/libpq/pq_wire.o \
 	src/transport/libpq/pq_fetch.o src/transport/libpq/pq_stream.o
 TR_MYSQL = src/transport/mysql/my_transport.o src/transport/mysql/my_wire.o \
@@ -109,6 +110,7 @@ src/build-flags.stamp: FORCE
 	@echo '$(MF_BUILD_FLAGS)' | cmp -s - $@ || echo '$(MF_BUILD_FLAGS)' > $@
 src/registry.o src/registry.bc $(shlib): src/build-flags.stamp
 .PHONY: FORCE
+$(TRANSPORTS): src/transport/kit/kit.h
 $(TR_LIBPQ): src/transport/libpq/pq_int.h
 $(TR_MYSQL): src/transport/mysql/my_int.h
 $(TR_ODBC): src/transport/odbc/odbc_int.h

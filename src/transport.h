@@ -101,9 +101,6 @@ extern MfWaitFn mf_wait_socket;
 typedef bool (*MfInterruptPendingFn) (void);
 extern MfInterruptPendingFn mf_interrupt_pending;
 
-/* The value of a hexadecimal digit, -1 for any other character. */
-extern int	mf_hex_value(char c);
-
 /* A monotonic clock in ms, and a wait bounded by a deadline on it. */
 extern long long mf_now_ms(void);
 extern bool mf_poll_until(int sock, bool for_write, long long deadline);

@@ -20,6 +20,7 @@
 #define MF_PQ_INT_H
 
 #include "transport.h"
+#include "transport/kit/kit.h"
 
 #include <libpq-fe.h>
 

@@ -46,10 +46,8 @@ void
 mfpq_fail(MfConn *conn, MfError *err, MfStep step, const char *sqlstate,
 		  const char *message)
 {
-	mf_error_clear(err);
-	mf_error_set(err, step, sqlstate, 0, "%s", message);
-	if (conn != NULL)
-		err->conn_lost = mfpq_is_broken(conn);
+	mf_error_fail(err, step, sqlstate, conn != NULL && mfpq_is_broken(conn),
+				  message);
 }
 
 /* A failure that libpq reports on the connection rather than in a result. */

@@ -227,22 +227,23 @@ static bool
 mfmy_store_time(MfResult *res, MfmyCol *col, size_t *off)
 {
 	const MYSQL_TIME *t = &col->num.t;
+	MfDateTime	dt = {(int) t->year, (int) t->month, (int) t->day,
+	(int) t->hour, (int) t->minute, (int) t->second,
+	t->second_part * 1000};
+	char		v[64];
 	char		frac[16] = "";
-
-	if (t->second_part > 0)
-		snprintf(frac, sizeof(frac), ".%06lu", t->second_part);
 
 	switch (col->kind)
 	{
 		case MFMY_COL_DATE:
-			return mfmy_arena_printf(res, off, "%04u-%02u-%02u",
-										t->year, t->month, t->day);
+			mf_format_date(v, sizeof(v), &dt);
+			return mfmy_arena_printf(res, off, "%s", v);
 		case MFMY_COL_DATETIME:
-			return mfmy_arena_printf(res, off,
-										"%04u-%02u-%02u %02u:%02u:%02u%s+00",
-										t->year, t->month, t->day,
-										t->hour, t->minute, t->second, frac);
+			mf_format_timestamp_utc(v, sizeof(v), &dt, false);
+			return mfmy_arena_printf(res, off, "%s", v);
 		default:
+			if (t->second_part > 0)
+				snprintf(frac, sizeof(frac), ".%06lu", t->second_part);
 			return mfmy_arena_printf(res, off, "%s%02u:%02u:%02u%s",
 										t->neg ? "-" : "",
 										t->day * 24 + t->hour,
@@ -255,7 +256,6 @@ static bool
 mfmy_store_hex(MfResult *res, const unsigned char *data, size_t len,
 				  size_t *off)
 {
-	static const char digits[] = "0123456789abcdef";
 	char	   *p;
 
 	if (!mfmy_arena_reserve(res, 2 * len + 3))
@@ -264,12 +264,8 @@ mfmy_store_hex(MfResult *res, const unsigned char *data, size_t len,
 	*off = res->arena_len;
 	*p++ = '\\';
 	*p++ = 'x';
-	for (size_t i = 0; i < len; i++)
-	{
-		*p++ = digits[data[i] >> 4];
-		*p++ = digits[data[i] & 15];
-	}
-	*p = '\0';
+	mf_hex_encode(p, data, len);
+	p[2 * len] = '\0';
 	res->arena_len += 2 * len + 3;
 	return true;
 }

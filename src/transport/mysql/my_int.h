@@ -18,6 +18,7 @@
 #define MF_MY_INT_H
 
 #include "transport.h"
+#include "transport/kit/kit.h"
 
 #include <stdint.h>
 

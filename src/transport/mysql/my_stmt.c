@@ -78,64 +78,25 @@ mfmy_params_free(MfmyParams *p)
 }
 
 /*
- * bytea's text form to raw bytes: hex (\x...) or, if the local session
- * asked for it, the escape form.  NULL on a malformed value or no memory.
+ * bytea's text form to raw bytes (see mf_bytea_decode).  NULL on a
+ * malformed value or no memory.
  */
 static char *
 mfmy_decode_bytea(const char *s, unsigned long *len)
 {
 	size_t		n = strlen(s);
 	char	   *out = malloc(n + 1);
-	size_t		o = 0;
+	long		got;
 
 	if (out == NULL)
 		return NULL;
-	if (s[0] == '\\' && s[1] == 'x')
+	got = mf_bytea_decode(s, out, n);
+	if (got < 0)
 	{
-		for (s += 2; *s; s++)
-		{
-			int			hi,
-						lo;
-
-			if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
-				continue;
-			hi = mf_hex_value(s[0]);
-			lo = hi < 0 ? -1 : mf_hex_value(s[1]);
-			if (lo < 0)
-			{
-				free(out);
-				return NULL;
-			}
-			out[o++] = (char) (hi * 16 + lo);
-			s++;
-		}
+		free(out);
+		return NULL;
 	}
-	else
-	{
-		while (*s)
-		{
-			if (s[0] != '\\')
-				out[o++] = *s++;
-			else if (s[1] == '\\')
-			{
-				out[o++] = '\\';
-				s += 2;
-			}
-			else if (s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
-					 s[3] >= '0' && s[3] <= '7')
-			{
-				out[o++] = (char) (((s[1] - '0') << 6) | ((s[2] - '0') << 3) |
-								   (s[3] - '0'));
-				s += 4;
-			}
-			else
-			{
-				free(out);
-				return NULL;
-			}
-		}
-	}
-	*len = (unsigned long) o;
+	*len = (unsigned long) got;
 	return out;
 }
 

@@ -222,10 +222,7 @@ void
 mfodbc_fail(MfConn *conn, MfError *err, MfStep step, const char *sqlstate,
 			const char *message)
 {
-	mf_error_clear(err);
-	mf_error_set(err, step, sqlstate, 0, "%s", message);
-	if (conn != NULL)
-		err->conn_lost = conn->broken;
+	mf_error_fail(err, step, sqlstate, conn != NULL && conn->broken, message);
 }
 
 void

@@ -128,8 +128,6 @@ mfodbc_describe(MfResult *r, MfError *err)
 	return true;
 }
 
-static const char mfodbc_hex[] = "0123456789abcdef";
-
 /* Does "YYYY-MM-DD HH:MM:SS[.f]..." (len bytes) end in a zone or era? */
 static bool
 mfodbc_has_offset(const char *s, size_t len)
@@ -227,11 +225,8 @@ mfodbc_get_binary(MfResult *r, int c, size_t *off)
 			sizeof(chunk) : (size_t) ind;
 		if (!mfodbc_arena_reserve(r, got * 2 + 1))
 			return MFODBC_GET_OOM;
-		for (size_t i = 0; i < got; i++)
-		{
-			r->arena[r->arena_len++] = mfodbc_hex[chunk[i] >> 4];
-			r->arena[r->arena_len++] = mfodbc_hex[chunk[i] & 15];
-		}
+		mf_hex_encode(r->arena + r->arena_len, chunk, got);
+		r->arena_len += 2 * got;
 		if (rc == SQL_SUCCESS)
 			break;
 	}
@@ -286,8 +281,8 @@ mfodbc_get_timestamp(MfResult *r, int c, size_t *off, bool date_only)
 	SQLLEN		ind = 0;
 	SQLRETURN	rc;
 	SQL_TIMESTAMP_STRUCT ts;
+	MfDateTime	dt;
 	char		v[64];
-	char		frac[16] = "";
 	int			len;
 
 	rc = SQLGetData(h, col, SQL_C_TYPE_TIMESTAMP, &ts, sizeof(ts), &ind);
@@ -298,23 +293,17 @@ mfodbc_get_timestamp(MfResult *r, int c, size_t *off, bool date_only)
 		*off = MFODBC_NULL_OFFSET;
 		return MFODBC_GOT;
 	}
+	dt.year = ts.year;
+	dt.month = ts.month;
+	dt.day = ts.day;
+	dt.hour = ts.hour;
+	dt.minute = ts.minute;
+	dt.second = ts.second;
+	dt.nanos = ts.fraction;
 	if (date_only)
-		len = snprintf(v, sizeof(v), "%04d-%02u-%02u", ts.year, ts.month, ts.day);
+		len = mf_format_date(v, sizeof(v), &dt);
 	else
-	{
-		if (ts.fraction > 0)
-		{
-			int			l;
-
-			snprintf(frac, sizeof(frac), ".%06lu", (unsigned long) (ts.fraction / 1000));
-			l = (int) strlen(frac);
-			while (l > 2 && frac[l - 1] == '0')
-				frac[--l] = '\0';
-		}
-		len = snprintf(v, sizeof(v), "%04d-%02u-%02u %02u:%02u:%02u%s+00",
-					   ts.year, ts.month, ts.day, ts.hour, ts.minute,
-					   ts.second, frac);
-	}
+		len = mf_format_timestamp_utc(v, sizeof(v), &dt, true);
 	return mfodbc_arena_add(r, v, (size_t) len, off) ? MFODBC_GOT : MFODBC_GET_OOM;
 }
 

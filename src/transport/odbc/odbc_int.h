@@ -23,6 +23,7 @@
 #define MF_ODBC_INT_H
 
 #include "transport.h"
+#include "transport/kit/kit.h"
 
 #include <sql.h>
 #include <sqlext.h>
