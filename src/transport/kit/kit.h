@@ -32,6 +32,36 @@ extern void mf_error_fail(MfError *err, MfStep step, const char *sqlstate,
 						  bool conn_lost, const char *message);
 
 /* ---------------------------------------------------------------------
+ * Lists of live statements and results
+ *
+ * A connection keeps what it handed out (statements, results) in lists
+ * linked through the objects' own prev and next members, so that
+ * forget_all and disconnect can free every one.  head is the connection's
+ * member (conn->stmts, conn->results); removing an object not in the list
+ * leaves the list alone.
+ * ---------------------------------------------------------------------
+ */
+#define MF_LIST_PUSH(head, item) \
+	do { \
+		(item)->prev = NULL; \
+		(item)->next = (head); \
+		if ((head) != NULL) \
+			(head)->prev = (item); \
+		(head) = (item); \
+	} while (0)
+
+#define MF_LIST_REMOVE(head, item) \
+	do { \
+		if ((item)->prev != NULL) \
+			(item)->prev->next = (item)->next; \
+		else if ((head) == (item)) \
+			(head) = (item)->next; \
+		if ((item)->next != NULL) \
+			(item)->next->prev = (item)->prev; \
+		(item)->prev = (item)->next = NULL; \
+	} while (0)
+
+/* ---------------------------------------------------------------------
  * kit_bytea.c
  * ---------------------------------------------------------------------
  */

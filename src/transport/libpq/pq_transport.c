@@ -44,23 +44,13 @@
 static void
 mfpq_unlink_stmt(MfStmt *stmt)
 {
-	if (stmt->prev)
-		stmt->prev->next = stmt->next;
-	else
-		stmt->conn->stmts = stmt->next;
-	if (stmt->next)
-		stmt->next->prev = stmt->prev;
+	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
 }
 
 static void
 mfpq_unlink_result(MfResult *res)
 {
-	if (res->prev)
-		res->prev->next = res->next;
-	else
-		res->conn->results = res->next;
-	if (res->next)
-		res->next->prev = res->prev;
+	MF_LIST_REMOVE(res->conn->results, res);
 }
 
 MfResult *
@@ -75,10 +65,7 @@ mfpq_new_result(MfConn *conn, MfError *err)
 	}
 	res->conn = conn;
 	res->ncols = -1;
-	res->next = conn->results;
-	if (conn->results)
-		conn->results->prev = res;
-	conn->results = res;
+	MF_LIST_PUSH(conn->results, res);
 	return res;
 }
 
@@ -406,10 +393,7 @@ mfpq_prepare(MfConn *conn, const char *sql, int nparams,
 		return NULL;
 	}
 
-	stmt->next = conn->stmts;
-	if (conn->stmts)
-		conn->stmts->prev = stmt;
-	conn->stmts = stmt;
+	MF_LIST_PUSH(conn->stmts, stmt);
 	return stmt;
 }
 

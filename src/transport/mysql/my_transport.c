@@ -448,43 +448,25 @@ mfmy_connect(const MfConnParams *params, MfError *err)
 void
 mfmy_link_stmt(MfConn *conn, MfStmt *stmt)
 {
-	stmt->next = conn->stmts;
-	if (conn->stmts)
-		conn->stmts->prev = stmt;
-	conn->stmts = stmt;
+	MF_LIST_PUSH(conn->stmts, stmt);
 }
 
 static void
 mfmy_unlink_stmt(MfStmt *stmt)
 {
-	if (stmt->prev)
-		stmt->prev->next = stmt->next;
-	else
-		stmt->conn->stmts = stmt->next;
-	if (stmt->next)
-		stmt->next->prev = stmt->prev;
-	stmt->prev = stmt->next = NULL;
+	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
 }
 
 void
 mfmy_link_result(MfConn *conn, MfResult *res)
 {
-	res->next = conn->results;
-	if (conn->results)
-		conn->results->prev = res;
-	conn->results = res;
+	MF_LIST_PUSH(conn->results, res);
 }
 
 static void
 mfmy_unlink_result(MfResult *res)
 {
-	if (res->prev)
-		res->prev->next = res->next;
-	else
-		res->conn->results = res->next;
-	if (res->next)
-		res->next->prev = res->prev;
-	res->prev = res->next = NULL;
+	MF_LIST_REMOVE(res->conn->results, res);
 }
 
 void

@@ -70,45 +70,25 @@
 static void
 mfodbc_link_stmt(MfConn *conn, MfStmt *s)
 {
-	s->prev = NULL;
-	s->next = conn->stmts;
-	if (conn->stmts)
-		conn->stmts->prev = s;
-	conn->stmts = s;
+	MF_LIST_PUSH(conn->stmts, s);
 }
 
 static void
 mfodbc_unlink_stmt(MfStmt *s)
 {
-	if (s->prev)
-		s->prev->next = s->next;
-	else if (s->conn->stmts == s)
-		s->conn->stmts = s->next;
-	if (s->next)
-		s->next->prev = s->prev;
-	s->prev = s->next = NULL;
+	MF_LIST_REMOVE(s->conn->stmts, s);
 }
 
 void
 mfodbc_link_result(MfConn *conn, MfResult *r)
 {
-	r->prev = NULL;
-	r->next = conn->results;
-	if (conn->results)
-		conn->results->prev = r;
-	conn->results = r;
+	MF_LIST_PUSH(conn->results, r);
 }
 
 static void
 mfodbc_unlink_result(MfResult *r)
 {
-	if (r->prev)
-		r->prev->next = r->next;
-	else if (r->conn->results == r)
-		r->conn->results = r->next;
-	if (r->next)
-		r->next->prev = r->prev;
-	r->prev = r->next = NULL;
+	MF_LIST_REMOVE(r->conn->results, r);
 }
 
 static void
