@@ -143,34 +143,6 @@ mf_builtin_comparison(const char *opname)
 }
 
 /*
- * *conn_lost is only ever raised, never cleared: the caller passes in what
- * the transport already knows, and an entry can only add that the error
- * means the connection is gone.
- *
- * The tables are a few dozen entries long and only consulted when a
- * statement has already failed, so a linear search is fine.
- */
-const char *
-mf_dialect_sqlstate(const MfDialect *dialect, long native_code,
-					bool *conn_lost)
-{
-	int			i;
-
-	for (i = 0; i < dialect->n_error_map; i++)
-	{
-		const MfErrorMap *entry = &dialect->error_map[i];
-
-		if (entry->native_code == native_code)
-		{
-			if (conn_lost && entry->conn_lost)
-				*conn_lost = true;
-			return entry->sqlstate;
-		}
-	}
-	return NULL;
-}
-
-/*
  * For dialects that cannot spell NaN or an infinity (of numbers, dates or
  * timestamps): such a constant is not shipped, so the condition around it is
  * evaluated locally rather than compared against something else remotely.

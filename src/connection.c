@@ -873,3 +873,18 @@ multi_fdw_disconnect_all(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_BOOL(mf_disconnect_cached(NULL));
 }
+
+/*
+ * Raise err for a connection.  A lost connection cannot carry on this
+ * transaction: it is marked broken so that it is dropped at its end and
+ * the next statement reconnects.
+ */
+void
+mf_raise_error(int elevel, MfConnEntry *entry, const MfError *err,
+			   const char *sql)
+{
+	mf_report_error(elevel,
+					entry ? mf_conn_server_name(entry) : NULL,
+					entry ? mf_conn_dialect(entry) : NULL, err, sql);
+	pg_unreachable();
+}

@@ -298,7 +298,5 @@ typedef struct MfRemoteType
 extern bool mf_parse_remote_type(const char *text, MfRemoteType *t);
 extern char *mf_map_char_type(bool varying, const MfRemoteType *t);
 extern char *mf_map_standard_type(const MfRemoteType *t);
-extern const char *mf_dialect_sqlstate(const MfDialect *dialect,
-									   long native_code, bool *conn_lost);
 
 #endif							/* MF_DIALECT_H */
