@@ -264,7 +264,7 @@ extern const MfDialect mf_dialect_mysql;
 extern const MfDialect mf_dialect_sqlserver;
 extern const MfDialect mf_dialect_oracle;
 
-/* helpers several dialects share (dialects/common.c) */
+/* helpers several dialects share (dialects/dialect_shared.c) */
 extern void mf_quote_ident_with(StringInfo buf, const char *ident,
 								char open, char close);
 extern void mf_quote_literal_sql(StringInfo buf, const char *str);

@@ -1,8 +1,8 @@
 /*-------------------------------------------------------------------------
  *
- * common.c
+ * dialect_shared.c
  *		Helpers several dialects share: quoting, the VALUES-list INSERT,
- *		and the lookup in a dialect's table of native error numbers.
+ *		numbers and times, the import filter, remote type spellings.
  *
  * String literals are written the standard SQL way, quotes doubled and
  * backslashes left alone.  That is only correct because every dialect's
