@@ -269,3 +269,13 @@ mfpq_async_socket(MfConn *conn)
 {
 	return PQsocket(conn->pg);
 }
+
+/*
+ * The connection's settle hook: a FETCH sent ahead is read before any
+ * other command, since its answer is on the wire.
+ */
+bool
+mfpq_finish_ahead(MfConn *conn, MfError *err)
+{
+	return conn->pending == NULL || mfpq_async_poll(conn->pending, true, err) >= 0;
+}

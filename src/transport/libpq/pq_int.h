@@ -60,6 +60,14 @@ struct MfConn
 	bool		interrupted;	/* the last wait ended in a user cancel */
 	MfResult   *pending;		/* the result whose FETCH is out, if any */
 
+	/*
+	 * Brings the connection back in step before any other command: a FETCH
+	 * sent ahead has its answer read (mfpq_finish_ahead).  A hook, so that
+	 * the command path needs nothing of the fetch code.  false, err
+	 * filled, when reading it failed.
+	 */
+	bool		(*settle) (MfConn *conn, MfError *err);
+
 	/* pipeline bookkeeping */
 	long		pl_sent;		/* statements sent since pipeline_begin */
 	long		pl_taken;		/* statements whose results were read */
@@ -132,6 +140,7 @@ extern bool mfpq_usable(MfConn *conn, MfStep step, MfError *err);
 extern bool mfpq_wait(MfConn *conn, bool for_write, MfStep step, MfError *err);
 
 /* pq_fetch.c */
+extern bool mfpq_finish_ahead(MfConn *conn, MfError *err);
 extern int mfpq_async_poll(MfResult *res, bool wait, MfError *err);
 extern bool mfpq_async_send(MfResult *res, int rows, MfError *err);
 extern int mfpq_async_socket(MfConn *conn);

@@ -125,6 +125,7 @@ mfpq_connect(const MfConnParams *params, MfError *err)
 		mf_error_set(err, MF_STEP_CONNECT, "53200", 0, "out of memory");
 		return NULL;
 	}
+	conn->settle = mfpq_finish_ahead;
 
 	for (int i = 0; i < params->n; i++)
 	{

@@ -117,8 +117,8 @@ mfpq_result_error(MfConn *conn, const PGresult *res, MfStep step,
 bool
 mfpq_usable(MfConn *conn, MfStep step, MfError *err)
 {
-	/* a FETCH read ahead is finished first: its answer is on the wire */
-	if (conn->pending != NULL && mfpq_async_poll(conn->pending, true, err) < 0)
+	/* a FETCH read ahead is finished first (mfpq_finish_ahead) */
+	if (conn->settle != NULL && !conn->settle(conn, err))
 		return false;
 	if (mfpq_is_broken(conn))
 	{
