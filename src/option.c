@@ -372,6 +372,25 @@ mf_check_value(const MfOptionDef *def, DefElem *d)
 	}
 }
 
+/* The dialect and transport a server's options name; NULL where none. */
+static void
+mf_server_names(List *options, const char **dialect, const char **transport)
+{
+	ListCell   *lc;
+
+	*dialect = NULL;
+	*transport = NULL;
+	foreach(lc, options)
+	{
+		DefElem    *d = lfirst(lc);
+
+		if (strcmp(d->defname, "dialect") == 0)
+			*dialect = defGetString(d);
+		else if (strcmp(d->defname, "transport") == 0)
+			*transport = defGetString(d);
+	}
+}
+
 /*
  * A server's options as a whole: the dialect is required, the transport
  * must be able to speak it, and every connection keyword must belong to
@@ -380,19 +399,17 @@ mf_check_value(const MfOptionDef *def, DefElem *d)
 static void
 mf_check_server(List *options)
 {
+	const char *dialect_name;
+	const char *transport_name;
 	const MfDialect *dialect = NULL;
 	const MfTransport *transport = NULL;
 	ListCell   *lc;
 
-	foreach(lc, options)
-	{
-		DefElem    *d = lfirst(lc);
-
-		if (strcmp(d->defname, "dialect") == 0)
-			dialect = mf_parse_dialect(defGetString(d));
-		else if (strcmp(d->defname, "transport") == 0)
-			transport = mf_parse_transport(defGetString(d));
-	}
+	mf_server_names(options, &dialect_name, &transport_name);
+	if (dialect_name != NULL)
+		dialect = mf_parse_dialect(dialect_name);
+	if (transport_name != NULL)
+		transport = mf_parse_transport(transport_name);
 
 	if (dialect == NULL)
 		ereport(ERROR,
@@ -450,19 +467,12 @@ mf_check_server(List *options)
 static void
 mf_check_transport_built(List *options)
 {
-	const char *transport = NULL;
-	const MfDialect *dialect = NULL;
-	ListCell   *lc;
+	const char *dialect_name;
+	const char *transport;
+	const MfDialect *dialect;
 
-	foreach(lc, options)
-	{
-		DefElem    *d = lfirst(lc);
-
-		if (strcmp(d->defname, "transport") == 0)
-			transport = defGetString(d);
-		else if (strcmp(d->defname, "dialect") == 0)
-			dialect = mf_find_dialect(defGetString(d));
-	}
+	mf_server_names(options, &dialect_name, &transport);
+	dialect = dialect_name ? mf_find_dialect(dialect_name) : NULL;
 	if (transport == NULL && dialect != NULL)
 		transport = dialect->default_transport;
 	if (transport != NULL)
