@@ -279,3 +279,41 @@ mfpq_finish_ahead(MfConn *conn, MfError *err)
 {
 	return conn->pending == NULL || mfpq_async_poll(conn->pending, true, err) >= 0;
 }
+
+/* ---------------------------------------------------------------------
+ * Results and the connection's list of them
+ * ---------------------------------------------------------------------
+ */
+
+static void
+mfpq_unlink_result(MfResult *res)
+{
+	MF_LIST_REMOVE(res->conn->results, res);
+}
+
+MfResult *
+mfpq_new_result(MfConn *conn, MfError *err)
+{
+	MfResult   *res = calloc(1, sizeof(MfResult));
+
+	if (res == NULL)
+	{
+		mfpq_fail(conn, err, MF_STEP_FETCH, "53200", "out of memory");
+		return NULL;
+	}
+	res->conn = conn;
+	res->ncols = -1;
+	MF_LIST_PUSH(conn->results, res);
+	return res;
+}
+
+void
+mfpq_free_result(MfResult *res)
+{
+	mfpq_unlink_result(res);
+	if (res->conn->pending == res)
+		res->conn->pending = NULL;
+	PQclear(res->batch);
+	PQclear(res->ahead);
+	free(res);
+}

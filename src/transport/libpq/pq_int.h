@@ -140,6 +140,8 @@ extern bool mfpq_usable(MfConn *conn, MfStep step, MfError *err);
 extern bool mfpq_wait(MfConn *conn, bool for_write, MfStep step, MfError *err);
 
 /* pq_fetch.c */
+extern void mfpq_free_result(MfResult *res);
+extern MfResult *mfpq_new_result(MfConn *conn, MfError *err);
 extern bool mfpq_finish_ahead(MfConn *conn, MfError *err);
 extern int mfpq_async_poll(MfResult *res, bool wait, MfError *err);
 extern bool mfpq_async_send(MfResult *res, int rows, MfError *err);
@@ -164,7 +166,5 @@ extern bool mfpq_pipeline_end(MfConn *conn, MfError *err);
 extern bool mfpq_pipeline_send(MfStmt *stmt, const char *const *values, MfError *err);
 
 /* pq_transport.c */
-extern void mfpq_free_result(MfResult *res);
-extern MfResult *mfpq_new_result(MfConn *conn, MfError *err);
 
 #endif							/* MF_PQ_INT_H */

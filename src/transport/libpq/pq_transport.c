@@ -47,39 +47,6 @@ mfpq_unlink_stmt(MfStmt *stmt)
 	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
 }
 
-static void
-mfpq_unlink_result(MfResult *res)
-{
-	MF_LIST_REMOVE(res->conn->results, res);
-}
-
-MfResult *
-mfpq_new_result(MfConn *conn, MfError *err)
-{
-	MfResult   *res = calloc(1, sizeof(MfResult));
-
-	if (res == NULL)
-	{
-		mfpq_fail(conn, err, MF_STEP_FETCH, "53200", "out of memory");
-		return NULL;
-	}
-	res->conn = conn;
-	res->ncols = -1;
-	MF_LIST_PUSH(conn->results, res);
-	return res;
-}
-
-void
-mfpq_free_result(MfResult *res)
-{
-	mfpq_unlink_result(res);
-	if (res->conn->pending == res)
-		res->conn->pending = NULL;
-	PQclear(res->batch);
-	PQclear(res->ahead);
-	free(res);
-}
-
 /* Free every statement and result without a word to the server. */
 static void
 mfpq_free_all(MfConn *conn)
