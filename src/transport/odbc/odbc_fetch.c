@@ -569,3 +569,39 @@ mfodbc_result_close(MfResult *res)
 	if (res != NULL)
 		mfodbc_free_result(res);
 }
+
+/* ---------------------------------------------------------------------
+ * The connection's list of results
+ * ---------------------------------------------------------------------
+ */
+
+void
+mfodbc_link_result(MfConn *conn, MfResult *r)
+{
+	MF_LIST_PUSH(conn->results, r);
+}
+
+static void
+mfodbc_unlink_result(MfResult *r)
+{
+	MF_LIST_REMOVE(r->conn->results, r);
+}
+
+void
+mfodbc_free_result(MfResult *r)
+{
+	mfodbc_unlink_result(r);
+	if (r->h != SQL_NULL_HSTMT)
+	{
+		if (r->owns_handle)
+			(void) SQLFreeHandle(SQL_HANDLE_STMT, r->h);
+		else
+			(void) SQLFreeStmt(r->h, SQL_CLOSE);
+	}
+	if (r->params)
+		mfodbc_free_stmt(r->params);
+	free(r->cols);
+	free(r->offsets);
+	free(r->arena);
+	free(r);
+}

@@ -4,8 +4,8 @@
  *		What the files of the odbc transport share: its objects, and the
  *		helpers that more than one of them calls.
  *
- *		odbc_transport.c	connections, statements, transactions; the
- *						routine table
+ *		odbc_transport.c	connections, transactions; the routine table
+ *		odbc_stmt.c		statements: their list, placeholders, prepare, direct
  *		odbc_diag.c		UTF-8 and UTF-16, diagnostics as error records
  *		odbc_fetch.c	results: fetching, values as PostgreSQL text
  *		odbc_exec.c		executing prepared statements, parameter arrays
@@ -166,6 +166,8 @@ extern MfResult *mfodbc_catalog_columns(MfConn *conn, const char *schema,
 										MfError *err);
 
 /* odbc_fetch.c */
+extern void mfodbc_link_result(MfConn *conn, MfResult *r);
+extern void mfodbc_free_result(MfResult *r);
 extern MfResult *mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns,
 								   int fetch_size);
 extern bool mfodbc_offsets_reserve(MfResult *r, size_t n);
@@ -189,11 +191,16 @@ extern bool mfodbc_execute_array(MfStmt *stmt, int nsets, const char *const *val
 					 long *rows_affected, MfError *err);
 extern bool mfodbc_max_packet(MfConn *conn, size_t *bytes, MfError *err);
 
-/* odbc_transport.c */
-extern void mfodbc_free_result(MfResult *r);
-extern bool mfodbc_drain(MfConn *conn, SQLHSTMT h, MfStep step, long *rows, MfError *err);
-extern void mfodbc_link_result(MfConn *conn, MfResult *r);
+/* odbc_stmt.c */
+extern void mfodbc_free_stmt(MfStmt *s);
+extern bool mfodbc_exec_direct(MfConn *conn, const char *sql, MfStep step, long *rows,
+				   MfError *err);
+extern bool mfodbc_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err);
+extern MfStmt *mfodbc_prepare(MfConn *conn, const char *sql, int nparams,
+			   const MfTypeClass *classes, MfError *err);
+extern void mfodbc_stmt_close(MfStmt *stmt);
 extern MfStmt *mfodbc_new_stmt(MfConn *conn, const char *sql, int nparams,
 				const MfTypeClass *classes, MfStep step, MfError *err);
+extern bool mfodbc_drain(MfConn *conn, SQLHSTMT h, MfStep step, long *rows, MfError *err);
 
 #endif							/* MF_ODBC_INT_H */
