@@ -597,3 +597,36 @@ mfmy_result_close(MfResult *res)
 {
 	mfmy_free_result(res);
 }
+
+/* ---------------------------------------------------------------------
+ * The connection's list of results
+ * ---------------------------------------------------------------------
+ */
+
+void
+mfmy_link_result(MfConn *conn, MfResult *res)
+{
+	MF_LIST_PUSH(conn->results, res);
+}
+
+static void
+mfmy_unlink_result(MfResult *res)
+{
+	MF_LIST_REMOVE(res->conn->results, res);
+}
+
+void
+mfmy_free_result(MfResult *res)
+{
+	mfmy_unlink_result(res);
+	mfmy_close_handle(res->conn, res->st);
+	mfmy_params_free(&res->params);
+	if (res->cols)
+		for (int c = 0; c < res->ncols; c++)
+			free(res->cols[c].buf);
+	free(res->cols);
+	free(res->bind);
+	free(res->offsets);
+	free(res->arena);
+	free(res);
+}

@@ -41,7 +41,7 @@
  * ---------------------------------------------------------------------
  */
 
-int
+static int
 mfmy_infile_init(void **ptr, const char *name, void *userdata)
 {
 	MfConn	   *conn = userdata;
@@ -60,7 +60,7 @@ mfmy_infile_init(void **ptr, const char *name, void *userdata)
 	return 0;
 }
 
-int
+static int
 mfmy_infile_read(void *ptr, char *buf, unsigned int len)
 {
 	MfmyLoad   *ld = &((MfConn *) ptr)->load;
@@ -75,13 +75,13 @@ mfmy_infile_read(void *ptr, char *buf, unsigned int len)
 	return (int) n;
 }
 
-void
+static void
 mfmy_infile_end(void *ptr)
 {
 	(void) ptr;
 }
 
-int
+static int
 mfmy_infile_error(void *ptr, char *buf, unsigned int len)
 {
 	MfmyLoad   *ld = &((MfConn *) ptr)->load;
@@ -89,6 +89,17 @@ mfmy_infile_error(void *ptr, char *buf, unsigned int len)
 	snprintf(buf, len, "%s", ld->refusal[0] ? ld->refusal :
 			 "the local-infile handler failed");
 	return MFMY_INFILE_REFUSED;
+}
+
+/*
+ * Install on my the handler above, serving conn's LOAD DATA rows (the
+ * serve argument of mfmy_open, before the connection is made).
+ */
+void
+mfmy_infile_serve(MYSQL *my, MfConn *conn)
+{
+	mysql_set_local_infile_handler(my, mfmy_infile_init, mfmy_infile_read,
+								   mfmy_infile_end, mfmy_infile_error, conn);
 }
 
 /* Does the server allow LOAD DATA LOCAL (@@local_infile)?  Asked once. */

@@ -9,8 +9,7 @@
  * wrappers, cancel), my_stmt.c (binding, prepare, bulk arrays),
  * my_fetch.c (cursors and text conversion), my_infile.c (LOAD DATA from
  * memory), my_transport.c (connecting, transactions, the routine table).
- * Each depends only on those listed before it, but for my_transport.c,
- * which ties them together.
+ * Each calls only into those listed before it.
  *
  *-------------------------------------------------------------------------
  */
@@ -276,7 +275,15 @@ struct MfResult
 	size_t		arena_cap;
 };
 
+/* installs a connection's local-infile handler (mfmy_infile_serve) */
+typedef void (*MfmyServeFn) (MYSQL *my, MfConn *conn);
+
 /* my_wire.c */
+extern bool mfmy_parse_uint(const char *s, unsigned long max, unsigned long *out);
+extern long mfmy_rows(MYSQL *my, unsigned long long affected);
+extern MYSQL *mfmy_open(const MfmyConnInfo *ci, MfmyServeFn serve,
+						MfConn *infile_conn, unsigned int timeout,
+						MfError *err);
 extern void mfmy_close_handle(MfConn *conn, MYSQL_STMT *st);
 extern my_bool mfmy_commit_call(MfmyOp *op, bool commit);
 extern void mfmy_conn_error(MfConn *conn, MfStep step, MfError *err);
@@ -300,6 +307,9 @@ extern bool mfmy_usable(MfConn *conn, MfStep step, MfError *err);
 extern int mfmy_wait(MfmyOp *op, int status);
 
 /* my_stmt.c */
+extern void mfmy_array_free(MfmyArray *a, int nparams);
+extern void mfmy_free_stmt(MfStmt *stmt);
+extern void mfmy_link_stmt(MfConn *conn, MfStmt *stmt);
 extern long mfmy_bulk_row(const char *message, int sets);
 extern bool mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 				MfResult **result, MfError *err);
@@ -317,6 +327,8 @@ extern bool mfmy_run(MfmyOp *op, MYSQL_STMT *st, MfmyParams *params,
 extern void mfmy_stmt_close(MfStmt *stmt);
 
 /* my_fetch.c */
+extern void mfmy_free_result(MfResult *res);
+extern void mfmy_link_result(MfConn *conn, MfResult *res);
 extern int mfmy_fetch(MfResult *res, MfError *err);
 extern int mfmy_ncolumns(MfResult *res);
 extern MfResult *mfmy_query(MfConn *conn, const char *sql, int nparams,
@@ -333,22 +345,8 @@ extern bool mfmy_copy_begin(MfConn *conn, const char *sql, MfError *err);
 extern bool mfmy_copy_end(MfConn *conn, const char *abort_reason, long *rows,
 				 MfError *err);
 extern bool mfmy_copy_send(MfConn *conn, const char *buf, size_t len, MfError *err);
-extern void mfmy_infile_end(void *ptr);
-extern int mfmy_infile_error(void *ptr, char *buf, unsigned int len);
-extern int mfmy_infile_init(void **ptr, const char *name, void *userdata);
-extern int mfmy_infile_read(void *ptr, char *buf, unsigned int len);
 extern void mfmy_load_cut(MfConn *conn);
+extern void mfmy_infile_serve(MYSQL *my, MfConn *conn);
 extern void mfmy_load_settle(MfConn *conn);
-
-/* my_transport.c */
-extern void mfmy_array_free(MfmyArray *a, int nparams);
-extern void mfmy_free_result(MfResult *res);
-extern void mfmy_free_stmt(MfStmt *stmt);
-extern void mfmy_link_result(MfConn *conn, MfResult *res);
-extern void mfmy_link_stmt(MfConn *conn, MfStmt *stmt);
-extern MYSQL *mfmy_open(const MfmyConnInfo *ci, MfConn *infile_conn, unsigned int timeout,
-			 MfError *err);
-extern bool mfmy_parse_uint(const char *s, unsigned long max, unsigned long *out);
-extern long mfmy_rows(MYSQL *my, unsigned long long affected);
 
 #endif							/* MF_MY_INT_H */

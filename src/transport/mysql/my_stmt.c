@@ -835,3 +835,47 @@ mfmy_stmt_close(MfStmt *stmt)
 {
 	mfmy_free_stmt(stmt);
 }
+
+/* ---------------------------------------------------------------------
+ * The connection's list of statements
+ * ---------------------------------------------------------------------
+ */
+
+void
+mfmy_link_stmt(MfConn *conn, MfStmt *stmt)
+{
+	MF_LIST_PUSH(conn->stmts, stmt);
+}
+
+static void
+mfmy_unlink_stmt(MfStmt *stmt)
+{
+	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
+}
+
+void
+mfmy_array_free(MfmyArray *a, int nparams)
+{
+	if (a->owned != NULL)
+		for (size_t i = 0; i < (size_t) nparams * (size_t) a->cap; i++)
+			free(a->owned[i]);
+	free(a->bind);
+	free(a->as_number);
+	free(a->ind);
+	free(a->len);
+	free(a->ptr);
+	free(a->num);
+	free(a->tiny);
+	free(a->owned);
+	memset(a, 0, sizeof(*a));
+}
+
+void
+mfmy_free_stmt(MfStmt *stmt)
+{
+	mfmy_unlink_stmt(stmt);
+	mfmy_close_handle(stmt->conn, stmt->st);
+	mfmy_array_free(&stmt->array, stmt->params.n);
+	mfmy_params_free(&stmt->params);
+	free(stmt);
+}

@@ -77,26 +77,6 @@ mfmy_free_info(MfmyConnInfo *ci)
 	memset(ci, 0, sizeof(*ci));
 }
 
-bool
-mfmy_parse_uint(const char *s, unsigned long max, unsigned long *out)
-{
-	char	   *end;
-	unsigned long v;
-
-	while (*s == ' ')
-		s++;
-	if (*s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	while (*end == ' ')
-		end++;
-	if (errno != 0 || *end != '\0' || v > max)
-		return false;
-	*out = v;
-	return true;
-}
-
 static bool
 mfmy_same(const char *a, const char *b)
 {
@@ -223,161 +203,6 @@ mfmy_read_params(const MfConnParams *params, MfmyConnInfo *ci,
 }
 
 /*
- * A connected handle, or NULL with err filled.  infile_conn: the main
- * connection, prepared for the *_start / *_cont calls and for our own LOAD
- * DATA LOCAL INFILE; NULL for the side connection of a cancel.
- */
-MYSQL *
-mfmy_open(const MfmyConnInfo *ci, MfConn *infile_conn, unsigned int timeout,
-			 MfError *err)
-{
-	MYSQL	   *my = mysql_init(NULL);
-	bool		nonblock = infile_conn != NULL;
-	unsigned int infile = infile_conn != NULL ? 1 : 0;
-	my_bool		yes = 1;
-	my_bool		no = 0;
-	bool		ok = true;
-
-	if (my == NULL)
-	{
-		mf_error_set(err, MF_STEP_CONNECT, "53200", 0, "out of memory");
-		return NULL;
-	}
-
-	/*
-	 * The server must never make this process read one of its files.  The
-	 * main connection says it can send a local file, for our own LOAD
-	 * DATA, but its handler serves only the rows of the LOAD DATA it is
-	 * running, under the name it issued for it, and refuses anything else
-	 * (mfmy_infile_init); the library's own handler, which opens files,
-	 * is never installed.  The side connection of a cancel says no.
-	 */
-	ok &= mysql_optionsv(my, MYSQL_OPT_LOCAL_INFILE, &infile) == 0;
-	if (infile_conn != NULL)
-		mysql_set_local_infile_handler(my, mfmy_infile_init,
-									   mfmy_infile_read,
-									   mfmy_infile_end,
-									   mfmy_infile_error, infile_conn);
-	ok &= mysql_optionsv(my, MYSQL_OPT_RECONNECT, &no) == 0;
-	ok &= mysql_optionsv(my, MYSQL_SET_CHARSET_NAME,
-						 ci->character_set ? ci->character_set : "utf8mb4") == 0;
-	if (timeout == 0)
-		timeout = ci->connect_timeout;
-	if (timeout > 0)
-		ok &= mysql_optionsv(my, MYSQL_OPT_CONNECT_TIMEOUT, &timeout) == 0;
-	if (ci->init_command)
-		ok &= mysql_optionsv(my, MYSQL_INIT_COMMAND, ci->init_command) == 0;
-
-	/*
-	 * A non-superuser's login must succeed by its password alone: over TCP
-	 * (a socket would let unix_socket authentication take this process's
-	 * OS user instead), and only with plugins that prove the password
-	 * (not GSSAPI's ticket of this host, not PAM's dialog).  An account
-	 * without a password refuses the non-empty one the core insists on.
-	 */
-	if (ci->password_only)
-	{
-		unsigned int tcp = MYSQL_PROTOCOL_TCP;
-
-		ok &= mysql_optionsv(my, MYSQL_OPT_PROTOCOL, &tcp) == 0;
-		ok &= mysql_optionsv(my, MARIADB_OPT_RESTRICTED_AUTH,
-							 "mysql_native_password,client_ed25519,"
-							 "caching_sha2_password,sha256_password") == 0;
-	}
-
-	if (ci->ssl_mode != MFMY_SSL_DISABLED)
-	{
-		if (ci->ssl_key)
-			ok &= mysql_optionsv(my, MYSQL_OPT_SSL_KEY, ci->ssl_key) == 0;
-		if (ci->ssl_cert)
-			ok &= mysql_optionsv(my, MYSQL_OPT_SSL_CERT, ci->ssl_cert) == 0;
-		if (ci->ssl_ca)
-			ok &= mysql_optionsv(my, MYSQL_OPT_SSL_CA, ci->ssl_ca) == 0;
-	}
-	switch (ci->ssl_mode)
-	{
-		case MFMY_SSL_DEFAULT:
-		case MFMY_SSL_PREFERRED:
-			break;
-		case MFMY_SSL_DISABLED:
-			ok &= mysql_optionsv(my, MYSQL_OPT_SSL_ENFORCE, &no) == 0;
-			ok &= mysql_optionsv(my, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, &no) == 0;
-			break;
-		case MFMY_SSL_REQUIRED:
-			ok &= mysql_optionsv(my, MYSQL_OPT_SSL_ENFORCE, &yes) == 0;
-			ok &= mysql_optionsv(my, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, &no) == 0;
-			break;
-		case MFMY_SSL_VERIFY_CA:
-		case MFMY_SSL_VERIFY_IDENTITY:
-			/* Connector/C checks the chain and the host name together */
-			ok &= mysql_optionsv(my, MYSQL_OPT_SSL_ENFORCE, &yes) == 0;
-			ok &= mysql_optionsv(my, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, &yes) == 0;
-			break;
-	}
-	if (nonblock)
-		ok &= mysql_optionsv(my, MYSQL_OPT_NONBLOCK, 0) == 0;
-
-	if (!ok)
-	{
-		mf_error_set(err, MF_STEP_CONNECT, "08001", 0,
-					 "could not set the connection options: %s",
-					 mysql_error(my)[0] ? mysql_error(my) : "refused by the client library");
-		mysql_close(my);
-		return NULL;
-	}
-
-	/*
-	 * No CLIENT_FOUND_ROWS: an update that changes nothing (the dialect's
-	 * ON DUPLICATE KEY no-op) must count 0 rows.  No multi-statements.
-	 */
-	if (mysql_real_connect(my, ci->host, ci->user, ci->password, ci->database,
-						   ci->port, ci->unix_socket, CLIENT_MULTI_RESULTS) == NULL)
-	{
-		const char *state = mysql_sqlstate(my);
-
-		/* "HY000" says nothing; a connection that failed is class 08 */
-		if (state == NULL || state[0] == '\0' || strncmp(state, "HY", 2) == 0 ||
-			strcmp(state, "00000") == 0)
-			state = "08001";
-		mf_error_set(err, MF_STEP_CONNECT, state, (long) mysql_errno(my), "%s",
-					 mysql_error(my)[0] ? mysql_error(my) :
-					 "could not connect to the remote server");
-		mysql_close(my);
-		return NULL;
-	}
-
-	/*
-	 * Some Connector/C versions take MYSQL_OPT_SSL_ENFORCE alone as a wish
-	 * and go on in clear text with a server that has no TLS: check.
-	 */
-	if (ci->ssl_mode >= MFMY_SSL_REQUIRED && mysql_get_ssl_cipher(my) == NULL)
-	{
-		mf_error_set(err, MF_STEP_CONNECT, "08001", 0,
-					 "ssl_mode \"%s\" needs an encrypted connection, and the server does not offer one",
-					 ci->ssl_mode == MFMY_SSL_REQUIRED ? "required" :
-					 ci->ssl_mode == MFMY_SSL_VERIFY_CA ? "verify_ca" :
-					 "verify_identity");
-		mysql_close(my);
-		return NULL;
-	}
-
-	/*
-	 * The session speaks utf8mb4 whatever the handshake's character_set
-	 * said: every character of our UTF-8 text fits (MySQL's "utf8" stops
-	 * at three bytes).  Unlike SET NAMES, this tells the library too.
-	 */
-	if (mysql_set_character_set(my, "utf8mb4") != 0)
-	{
-		mf_error_set(err, MF_STEP_CONNECT, "08001", (long) mysql_errno(my),
-					 "could not set the session's character set to utf8mb4: %s",
-					 mysql_error(my));
-		mysql_close(my);
-		return NULL;
-	}
-	return my;
-}
-
-/*
  * Does the server take bulk execution (MariaDB 10.2 and later)?  A MariaDB
  * server clears CLIENT_MYSQL and says so in its extended capabilities;
  * Connector/C refuses a bulk execution to any other.
@@ -417,7 +242,7 @@ mfmy_connect(const MfConnParams *params, MfError *err)
 
 	conn->load.server_allows = -1;
 	conn->settle = mfmy_load_cut;
-	conn->my = mfmy_open(&conn->info, conn, 0, err);
+	conn->my = mfmy_open(&conn->info, mfmy_infile_serve, conn, 0, err);
 	if (conn->my == NULL)
 	{
 		mfmy_free_info(&conn->info);
@@ -444,73 +269,6 @@ mfmy_connect(const MfConnParams *params, MfError *err)
  * Bookkeeping
  * ---------------------------------------------------------------------
  */
-
-void
-mfmy_link_stmt(MfConn *conn, MfStmt *stmt)
-{
-	MF_LIST_PUSH(conn->stmts, stmt);
-}
-
-static void
-mfmy_unlink_stmt(MfStmt *stmt)
-{
-	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
-}
-
-void
-mfmy_link_result(MfConn *conn, MfResult *res)
-{
-	MF_LIST_PUSH(conn->results, res);
-}
-
-static void
-mfmy_unlink_result(MfResult *res)
-{
-	MF_LIST_REMOVE(res->conn->results, res);
-}
-
-void
-mfmy_array_free(MfmyArray *a, int nparams)
-{
-	if (a->owned != NULL)
-		for (size_t i = 0; i < (size_t) nparams * (size_t) a->cap; i++)
-			free(a->owned[i]);
-	free(a->bind);
-	free(a->as_number);
-	free(a->ind);
-	free(a->len);
-	free(a->ptr);
-	free(a->num);
-	free(a->tiny);
-	free(a->owned);
-	memset(a, 0, sizeof(*a));
-}
-
-void
-mfmy_free_stmt(MfStmt *stmt)
-{
-	mfmy_unlink_stmt(stmt);
-	mfmy_close_handle(stmt->conn, stmt->st);
-	mfmy_array_free(&stmt->array, stmt->params.n);
-	mfmy_params_free(&stmt->params);
-	free(stmt);
-}
-
-void
-mfmy_free_result(MfResult *res)
-{
-	mfmy_unlink_result(res);
-	mfmy_close_handle(res->conn, res->st);
-	mfmy_params_free(&res->params);
-	if (res->cols)
-		for (int c = 0; c < res->ncols; c++)
-			free(res->cols[c].buf);
-	free(res->cols);
-	free(res->bind);
-	free(res->offsets);
-	free(res->arena);
-	free(res);
-}
 
 static void
 mfmy_free_all(MfConn *conn)
@@ -570,27 +328,6 @@ mfmy_is_broken(MfConn *conn)
 		(pfd.revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL)) != 0)
 		conn->broken = true;
 	return conn->broken;
-}
-
-/*
- * What an UPDATE counts.  Without CLIENT_FOUND_ROWS the server reports the
- * rows it changed, and a row set to the values it already had is not
- * among them; PostgreSQL counts every row the UPDATE found, and its info
- * line ("Rows matched: N  Changed: M  Warnings: W") says how many.  Other
- * statements report affected rows, which is what the dialect's no-op ON
- * DUPLICATE KEY UPDATE relies on.
- */
-long
-mfmy_rows(MYSQL *my, unsigned long long affected)
-{
-	const char *info = mysql_info(my);
-	const char *m;
-
-	if (info != NULL && (m = strstr(info, "Rows matched: ")) != NULL)
-		return strtol(m + 14, NULL, 10);
-	if (affected == (unsigned long long) -1)
-		return 0;
-	return affected > (unsigned long long) LONG_MAX ? LONG_MAX : (long) affected;
 }
 
 /*
