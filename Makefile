@@ -70,7 +70,9 @@ ifneq ($(WITH_ODBC),no)
 PG_CPPFLAGS += -DMF_WITH_ODBC
 SHLIB_LINK += -lodbc
 endif
-EXTRA_CLEAN = src/build-flags.stamp
+# what a build with WITH_*=no left out is cleaned too
+EXTRA_CLEAN = src/build-flags.stamp $(TR_MYSQL) $(TR_ODBC) \
+	$(TR_MYSQL:.o=.bc) $(TR_ODBC:.o=.bc)
 
 .PHONY: test demo deps bench
 
