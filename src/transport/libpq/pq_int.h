@@ -120,17 +120,17 @@ typedef enum MfpqTake
 extern bool mfpq_await(MfConn *conn, MfStep step, MfError *err);
 extern bool mfpq_can_talk(MfConn *conn);
 extern bool mfpq_command(MfConn *conn, const char *sql, MfStep step, PGresult **last,
-			 MfError *err);
+						 MfError *err);
 extern void mfpq_conn_error(MfConn *conn, MfStep step, MfError *err);
 extern void mfpq_copy_over(MfConn *conn);
 extern void mfpq_fail(MfConn *conn, MfError *err, MfStep step, const char *sqlstate,
-		  const char *message);
+					  const char *message);
 extern bool mfpq_finish(MfConn *conn, int sent, MfStep step, PGresult **last,
-			MfError *err);
+						MfError *err);
 extern bool mfpq_flush(MfConn *conn, MfStep step, MfError *err);
 extern bool mfpq_is_broken(MfConn *conn);
 extern void mfpq_result_error(MfConn *conn, const PGresult *res, MfStep step,
-				  MfError *err);
+							  MfError *err);
 extern long mfpq_rows(const PGresult *res);
 extern bool mfpq_send_cancel(MfConn *conn, char *errbuf, int errlen);
 extern void mfpq_set_text(char *dst, size_t dstlen, const char *src);
@@ -149,19 +149,19 @@ extern int mfpq_async_socket(MfConn *conn);
 extern int mfpq_fetch(MfResult *res, MfError *err);
 extern int mfpq_ncolumns(MfResult *res);
 extern MfResult *mfpq_query(MfConn *conn, const char *sql, int nparams,
-		   const char *const *values, const MfTypeClass *classes,
-		   int fetch_size, MfError *err);
+							const char *const *values, const MfTypeClass *classes,
+							int fetch_size, MfError *err);
 extern void mfpq_result_close(MfResult *res);
 extern const char *mfpq_value(MfResult *res, int row, int col);
 
 /* pq_stream.c */
 extern bool mfpq_copy_begin(MfConn *conn, const char *sql, MfError *err);
 extern bool mfpq_copy_end(MfConn *conn, const char *abort_reason, long *rows,
-			  MfError *err);
+						  MfError *err);
 extern bool mfpq_copy_send(MfConn *conn, const char *buf, size_t len, MfError *err);
 extern bool mfpq_pipeline_begin(MfConn *conn, MfError *err);
 extern int mfpq_pipeline_collect(MfConn *conn, bool wait, long *rows_affected,
-					  MfError *err);
+								 MfError *err);
 extern bool mfpq_pipeline_end(MfConn *conn, MfError *err);
 extern bool mfpq_pipeline_send(MfStmt *stmt, const char *const *values, MfError *err);
 

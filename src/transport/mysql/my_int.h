@@ -288,9 +288,9 @@ extern void mfmy_close_handle(MfConn *conn, MYSQL_STMT *st);
 extern my_bool mfmy_commit_call(MfmyOp *op, bool commit);
 extern void mfmy_conn_error(MfConn *conn, MfStep step, MfError *err);
 extern void mfmy_error(MfConn *conn, MfStep step, unsigned int code,
-			  const char *sqlstate, const char *message, MfError *err);
+					   const char *sqlstate, const char *message, MfError *err);
 extern void mfmy_fail(MfConn *conn, MfError *err, MfStep step, const char *sqlstate,
-			 const char *message);
+					  const char *message);
 extern bool mfmy_kill_query(MfConn *conn, MfError *err);
 extern int mfmy_next_result(MfmyOp *op);
 extern void mfmy_oom(MfConn *conn, MfStep step, MfError *err);
@@ -312,18 +312,18 @@ extern void mfmy_free_stmt(MfStmt *stmt);
 extern void mfmy_link_stmt(MfConn *conn, MfStmt *stmt);
 extern long mfmy_bulk_row(const char *message, int sets);
 extern bool mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
-				MfResult **result, MfError *err);
+						 MfResult **result, MfError *err);
 extern bool mfmy_execute_array(MfStmt *stmt, int nsets, const char *const *values,
-					  long *rows_affected, MfError *err);
+							   long *rows_affected, MfError *err);
 extern void mfmy_params_free(MfmyParams *p);
 extern bool mfmy_params_init(MfmyParams *p, int n, const MfTypeClass *classes);
 extern MfStmt *mfmy_prepare(MfConn *conn, const char *sql, int nparams,
-				const MfTypeClass *classes, MfError *err);
+							const MfTypeClass *classes, MfError *err);
 extern MYSQL_STMT *mfmy_prepare_handle(MfConn *conn, const char *sql, int nparams,
-					   bool cursor, int fetch_size, MfStep step, MfError *err);
+									   bool cursor, int fetch_size, MfStep step, MfError *err);
 extern bool mfmy_read_max_packet(MfConn *conn, MfError *err);
 extern bool mfmy_run(MfmyOp *op, MYSQL_STMT *st, MfmyParams *params,
-			const char *const *values, MfStep step, MfError *err);
+					 const char *const *values, MfStep step, MfError *err);
 extern void mfmy_stmt_close(MfStmt *stmt);
 
 /* my_fetch.c */
@@ -332,18 +332,18 @@ extern void mfmy_link_result(MfConn *conn, MfResult *res);
 extern int mfmy_fetch(MfResult *res, MfError *err);
 extern int mfmy_ncolumns(MfResult *res);
 extern MfResult *mfmy_query(MfConn *conn, const char *sql, int nparams,
-			  const char *const *values, const MfTypeClass *classes,
-			  int fetch_size, MfError *err);
+							const char *const *values, const MfTypeClass *classes,
+							int fetch_size, MfError *err);
 extern void mfmy_result_close(MfResult *res);
 extern bool mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
-					MfError *err);
+							 MfError *err);
 extern const char *mfmy_value(MfResult *res, int row, int col);
 
 /* my_infile.c */
 extern bool mfmy_copy_available(MfConn *conn);
 extern bool mfmy_copy_begin(MfConn *conn, const char *sql, MfError *err);
 extern bool mfmy_copy_end(MfConn *conn, const char *abort_reason, long *rows,
-				 MfError *err);
+						  MfError *err);
 extern bool mfmy_copy_send(MfConn *conn, const char *buf, size_t len, MfError *err);
 extern void mfmy_load_cut(MfConn *conn);
 extern void mfmy_infile_serve(MYSQL *my, MfConn *conn);

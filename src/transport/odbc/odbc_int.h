@@ -177,8 +177,8 @@ extern bool mfodbc_describe(MfResult *r, MfError *err);
 extern int mfodbc_fetch(MfResult *res, MfError *err);
 extern int mfodbc_ncolumns(MfResult *res);
 extern MfResult *mfodbc_query(MfConn *conn, const char *sql, int nparams,
-			 const char *const *values, const MfTypeClass *classes,
-			 int fetch_size, MfError *err);
+							  const char *const *values, const MfTypeClass *classes,
+							  int fetch_size, MfError *err);
 extern void mfodbc_result_close(MfResult *res);
 extern bool mfodbc_store_value(MfResult *r, int c, size_t *off, MfError *err);
 extern const char *mfodbc_value(MfResult *res, int row, int col);
@@ -186,21 +186,21 @@ extern const char *mfodbc_value(MfResult *res, int row, int col);
 /* odbc_exec.c */
 extern bool mfodbc_arrays_native(MfConn *conn);
 extern bool mfodbc_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
-			   MfResult **result, MfError *err);
+						   MfResult **result, MfError *err);
 extern bool mfodbc_execute_array(MfStmt *stmt, int nsets, const char *const *values,
-					 long *rows_affected, MfError *err);
+								 long *rows_affected, MfError *err);
 extern bool mfodbc_max_packet(MfConn *conn, size_t *bytes, MfError *err);
 
 /* odbc_stmt.c */
 extern void mfodbc_free_stmt(MfStmt *s);
 extern bool mfodbc_exec_direct(MfConn *conn, const char *sql, MfStep step, long *rows,
-				   MfError *err);
+							   MfError *err);
 extern bool mfodbc_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err);
 extern MfStmt *mfodbc_prepare(MfConn *conn, const char *sql, int nparams,
-			   const MfTypeClass *classes, MfError *err);
+							  const MfTypeClass *classes, MfError *err);
 extern void mfodbc_stmt_close(MfStmt *stmt);
 extern MfStmt *mfodbc_new_stmt(MfConn *conn, const char *sql, int nparams,
-				const MfTypeClass *classes, MfStep step, MfError *err);
+							   const MfTypeClass *classes, MfStep step, MfError *err);
 extern bool mfodbc_drain(MfConn *conn, SQLHSTMT h, MfStep step, long *rows, MfError *err);
 
 #endif							/* MF_ODBC_INT_H */
