@@ -285,12 +285,6 @@ mfpq_finish_ahead(MfConn *conn, MfError *err)
  * ---------------------------------------------------------------------
  */
 
-static void
-mfpq_unlink_result(MfResult *res)
-{
-	MF_LIST_REMOVE(res->conn->results, res);
-}
-
 MfResult *
 mfpq_new_result(MfConn *conn, MfError *err)
 {
@@ -310,7 +304,7 @@ mfpq_new_result(MfConn *conn, MfError *err)
 void
 mfpq_free_result(MfResult *res)
 {
-	mfpq_unlink_result(res);
+	MF_LIST_REMOVE(res->conn->results, res);
 	if (res->conn->pending == res)
 		res->conn->pending = NULL;
 	PQclear(res->batch);

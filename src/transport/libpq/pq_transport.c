@@ -41,12 +41,6 @@
  * ---------------------------------------------------------------------
  */
 
-static void
-mfpq_unlink_stmt(MfStmt *stmt)
-{
-	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
-}
-
 /* Free every statement and result without a word to the server. */
 static void
 mfpq_free_all(MfConn *conn)
@@ -57,7 +51,7 @@ mfpq_free_all(MfConn *conn)
 	{
 		MfStmt	   *stmt = conn->stmts;
 
-		mfpq_unlink_stmt(stmt);
+		MF_LIST_REMOVE(stmt->conn->stmts, stmt);
 		free(stmt);
 	}
 	while (conn->results)
@@ -429,7 +423,7 @@ mfpq_stmt_close(MfStmt *stmt)
 	else
 		conn->dealloc_due = true;
 
-	mfpq_unlink_stmt(stmt);
+	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
 	free(stmt);
 }
 

@@ -466,7 +466,7 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 		return NULL;
 	}
 	res->conn = conn;
-	mfmy_link_result(conn, res);
+	MF_LIST_PUSH(conn->results, res);
 	res->fetch_size = fetch_size > 0 ? fetch_size : MFMY_DEFAULT_FETCH;
 	if (!mfmy_params_init(&res->params, nparams, classes))
 	{
@@ -604,21 +604,9 @@ mfmy_result_close(MfResult *res)
  */
 
 void
-mfmy_link_result(MfConn *conn, MfResult *res)
-{
-	MF_LIST_PUSH(conn->results, res);
-}
-
-static void
-mfmy_unlink_result(MfResult *res)
-{
-	MF_LIST_REMOVE(res->conn->results, res);
-}
-
-void
 mfmy_free_result(MfResult *res)
 {
-	mfmy_unlink_result(res);
+	MF_LIST_REMOVE(res->conn->results, res);
 	mfmy_close_handle(res->conn, res->st);
 	mfmy_params_free(&res->params);
 	if (res->cols)

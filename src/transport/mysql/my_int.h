@@ -309,7 +309,6 @@ extern int mfmy_wait(MfmyOp *op, int status);
 /* my_stmt.c */
 extern void mfmy_array_free(MfmyArray *a, int nparams);
 extern void mfmy_free_stmt(MfStmt *stmt);
-extern void mfmy_link_stmt(MfConn *conn, MfStmt *stmt);
 extern long mfmy_bulk_row(const char *message, int sets);
 extern bool mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 						 MfResult **result, MfError *err);
@@ -328,7 +327,6 @@ extern void mfmy_stmt_close(MfStmt *stmt);
 
 /* my_fetch.c */
 extern void mfmy_free_result(MfResult *res);
-extern void mfmy_link_result(MfConn *conn, MfResult *res);
 extern int mfmy_fetch(MfResult *res, MfError *err);
 extern int mfmy_ncolumns(MfResult *res);
 extern MfResult *mfmy_query(MfConn *conn, const char *sql, int nparams,

@@ -329,7 +329,7 @@ mfmy_prepare(MfConn *conn, const char *sql, int nparams,
 		free(stmt);
 		return NULL;
 	}
-	mfmy_link_stmt(conn, stmt);
+	MF_LIST_PUSH(conn->stmts, stmt);
 	return stmt;
 }
 
@@ -842,18 +842,6 @@ mfmy_stmt_close(MfStmt *stmt)
  */
 
 void
-mfmy_link_stmt(MfConn *conn, MfStmt *stmt)
-{
-	MF_LIST_PUSH(conn->stmts, stmt);
-}
-
-static void
-mfmy_unlink_stmt(MfStmt *stmt)
-{
-	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
-}
-
-void
 mfmy_array_free(MfmyArray *a, int nparams)
 {
 	if (a->owned != NULL)
@@ -873,7 +861,7 @@ mfmy_array_free(MfmyArray *a, int nparams)
 void
 mfmy_free_stmt(MfStmt *stmt)
 {
-	mfmy_unlink_stmt(stmt);
+	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
 	mfmy_close_handle(stmt->conn, stmt->st);
 	mfmy_array_free(&stmt->array, stmt->params.n);
 	mfmy_params_free(&stmt->params);

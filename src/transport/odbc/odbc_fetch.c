@@ -428,7 +428,7 @@ mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns, int fetch_size)
 	r->h = h;
 	r->owns_handle = owns;
 	r->fetch_size = fetch_size > 0 ? fetch_size : MFODBC_DEFAULT_FETCH;
-	mfodbc_link_result(conn, r);
+	MF_LIST_PUSH(conn->results, r);
 	return r;
 }
 
@@ -576,21 +576,9 @@ mfodbc_result_close(MfResult *res)
  */
 
 void
-mfodbc_link_result(MfConn *conn, MfResult *r)
-{
-	MF_LIST_PUSH(conn->results, r);
-}
-
-static void
-mfodbc_unlink_result(MfResult *r)
-{
-	MF_LIST_REMOVE(r->conn->results, r);
-}
-
-void
 mfodbc_free_result(MfResult *r)
 {
-	mfodbc_unlink_result(r);
+	MF_LIST_REMOVE(r->conn->results, r);
 	if (r->h != SQL_NULL_HSTMT)
 	{
 		if (r->owns_handle)

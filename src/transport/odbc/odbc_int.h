@@ -166,7 +166,6 @@ extern MfResult *mfodbc_catalog_columns(MfConn *conn, const char *schema,
 										MfError *err);
 
 /* odbc_fetch.c */
-extern void mfodbc_link_result(MfConn *conn, MfResult *r);
 extern void mfodbc_free_result(MfResult *r);
 extern MfResult *mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns,
 								   int fetch_size);

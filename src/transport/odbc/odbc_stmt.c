@@ -26,22 +26,10 @@
  * ---------------------------------------------------------------------
  */
 
-static void
-mfodbc_link_stmt(MfConn *conn, MfStmt *s)
-{
-	MF_LIST_PUSH(conn->stmts, s);
-}
-
-static void
-mfodbc_unlink_stmt(MfStmt *s)
-{
-	MF_LIST_REMOVE(s->conn->stmts, s);
-}
-
 void
 mfodbc_free_stmt(MfStmt *s)
 {
-	mfodbc_unlink_stmt(s);
+	MF_LIST_REMOVE(s->conn->stmts, s);
 	if (s->h != SQL_NULL_HSTMT)
 		(void) SQLFreeHandle(SQL_HANDLE_STMT, s->h);
 	free(s->map);
@@ -219,7 +207,7 @@ mfodbc_new_stmt(MfConn *conn, const char *sql, int nparams,
 	}
 	s->conn = conn;
 	s->nparams = nparams;
-	mfodbc_link_stmt(conn, s);
+	MF_LIST_PUSH(conn->stmts, s);
 	if (nparams > 0)
 	{
 		s->classes = malloc(sizeof(MfTypeClass) * nparams);
