@@ -5,6 +5,11 @@
 #   make test                install what is missing, build, install, start
 #                            throwaway servers, run every suite, stop them
 #   make demo                the same set-up, then a federated bulk load
+#
+#   make WITH_MYSQL=no       build without the mysql transport (no MariaDB
+#   make WITH_ODBC=no        Connector/C), without the odbc one (no unixODBC);
+#                            a server naming a transport left out is refused
+#                            with an error saying so.  make test builds all.
 
 MODULE_big = multi_fdw
 EXTENSION = multi_fdw
@@ -15,12 +20,31 @@ CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/deparse.o src/scan.o src/modify.o src/buffer.o src/import.o \
 	src/registry.o src/pipeline.o src/twophase.o src/truncate.o \
 	src/appname.o src/estimate.o
-DIALECTS = dialects/common.o dialects/postgres.o dialects/mysql.o \
+DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
-TRANSPORTS = src/transport/common.o src/transport/libpq.o \
-	src/transport/mysql.o src/transport/odbc.o src/transport/odbc_bind.o \
-	src/transport/odbc_catalog.o src/transport/odbc_option.o \
-	src/transport/odbc_cancel.o
+# one folder per client library, and the kit they share
+TR_KIT = src/transport/kit/kit_error.o src/transport/kit/kit_bytea.o \
+	src/transport/kit/kit_datetime.o
+TR_LIBPQ = src/transport/libpq/pq_transport.o src/transport/libpq/pq_wire.o \
+	src/transport/libpq/pq_fetch.o src/transport/libpq/pq_stream.o
+TR_MYSQL = src/transport/mysql/my_transport.o src/transport/mysql/my_wire.o \
+	src/transport/mysql/my_stmt.o src/transport/mysql/my_fetch.o \
+	src/transport/mysql/my_infile.o
+TR_ODBC = src/transport/odbc/odbc_transport.o src/transport/odbc/odbc_stmt.o \
+	src/transport/odbc/odbc_diag.o \
+	src/transport/odbc/odbc_fetch.o src/transport/odbc/odbc_exec.o \
+	src/transport/odbc/odbc_bind.o \
+	src/transport/odbc/odbc_catalog.o src/transport/odbc/odbc_option.o \
+	src/transport/odbc/odbc_cancel.o
+WITH_MYSQL ?= yes
+WITH_ODBC ?= yes
+TRANSPORTS = $(TR_KIT) $(TR_LIBPQ)
+ifneq ($(WITH_MYSQL),no)
+TRANSPORTS += $(TR_MYSQL)
+endif
+ifneq ($(WITH_ODBC),no)
+TRANSPORTS += $(TR_ODBC)
+endif
 OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
@@ -34,12 +58,22 @@ REGRESS_OPTS = --dbname=contrib_regression
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 
-MYSQL_CFLAGS := $(shell mariadb_config --cflags 2>/dev/null || mysql_config --cflags 2>/dev/null)
-MYSQL_LIBS := $(shell mariadb_config --libs 2>/dev/null || mysql_config --libs 2>/dev/null)
-
 PG_CPPFLAGS = -I$(srcdir)/src
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
-SHLIB_LINK = -L$(shell $(PG_CONFIG) --libdir 2>/dev/null) -lpq $(MYSQL_LIBS) -lodbc
+SHLIB_LINK = -L$(shell $(PG_CONFIG) --libdir 2>/dev/null) -lpq
+ifneq ($(WITH_MYSQL),no)
+MYSQL_CFLAGS := $(shell mariadb_config --cflags 2>/dev/null || mysql_config --cflags 2>/dev/null)
+MYSQL_LIBS := $(shell mariadb_config --libs 2>/dev/null || mysql_config --libs 2>/dev/null)
+PG_CPPFLAGS += -DMF_WITH_MYSQL
+SHLIB_LINK += $(MYSQL_LIBS)
+endif
+ifneq ($(WITH_ODBC),no)
+PG_CPPFLAGS += -DMF_WITH_ODBC
+SHLIB_LINK += -lodbc
+endif
+# what a build with WITH_*=no left out is cleaned too
+EXTRA_CLEAN = src/build-flags.stamp $(TR_MYSQL) $(TR_ODBC) \
+	$(TR_MYSQL:.o=.bc) $(TR_ODBC:.o=.bc)
 
 .PHONY: test demo deps bench
 
@@ -61,8 +95,8 @@ deps:
 	t/testbed/install-deps
 
 test: deps
-	$(MAKE) all
-	$(MAKE) install
+	$(MAKE) all WITH_MYSQL=yes WITH_ODBC=yes
+	$(MAKE) install WITH_MYSQL=yes WITH_ODBC=yes
 	t/testbed/run-tests
 
 demo: deps
@@ -73,9 +107,25 @@ demo: deps
 # PGXS tracks no header dependencies: every object follows the interfaces.
 $(OBJS): src/dialect.h src/transport.h src/multi_fdw.h
 src/connection.o src/twophase.o: src/connection_int.h
-$(filter src/transport/odbc%.o,$(TRANSPORTS)): src/transport/odbc_int.h
+
+# The registry and the library follow the choice of transports: the stamp
+# changes when WITH_MYSQL or WITH_ODBC does.
+MF_BUILD_FLAGS = WITH_MYSQL=$(WITH_MYSQL) WITH_ODBC=$(WITH_ODBC)
+src/build-flags.stamp: FORCE
+	@echo '$(MF_BUILD_FLAGS)' | cmp -s - $@ || echo '$(MF_BUILD_FLAGS)' > $@
+src/registry.o src/registry.bc $(shlib): src/build-flags.stamp
+.PHONY: FORCE
+$(TRANSPORTS): src/transport/kit/kit.h
+$(TR_LIBPQ): src/transport/libpq/pq_int.h
+$(TR_MYSQL): src/transport/mysql/my_int.h
+$(TR_ODBC): src/transport/odbc/odbc_int.h
 
 bench: deps
 	$(MAKE) all
 	$(MAKE) install
 	bench/run
+
+# the pg_regress suites, for t/testbed/postgres-only
+print-regress:
+	@echo $(REGRESS)
+.PHONY: print-regress

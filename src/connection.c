@@ -278,9 +278,13 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 		 * driver's DSN) on the mapping's behalf.
 		 */
 		forboth(lk, keys, lv, values)
-			if (strcmp(lfirst(lk), "password") == 0 &&
-				((char *) lfirst(lv))[0] != '\0')
+		{
+			const MfConnKeyword *kw = mf_transport_keyword(opts->transport,
+														   lfirst(lk));
+
+			if (kw != NULL && kw->secret && ((char *) lfirst(lv))[0] != '\0')
 				has_password = true;
+		}
 		if (!has_password)
 			ereport(ERROR,
 					(errcode(ERRCODE_S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED),
@@ -893,4 +897,19 @@ Datum
 multi_fdw_disconnect_all(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_BOOL(mf_disconnect_cached(NULL));
+}
+
+/*
+ * Raise err for a connection.  A lost connection cannot carry on this
+ * transaction: it is marked broken so that it is dropped at its end and
+ * the next statement reconnects.
+ */
+void
+mf_raise_error(int elevel, MfConnEntry *entry, const MfError *err,
+			   const char *sql)
+{
+	mf_report_error(elevel,
+					entry ? mf_conn_server_name(entry) : NULL,
+					entry ? mf_conn_dialect(entry) : NULL, err, sql);
+	pg_unreachable();
 }

@@ -341,7 +341,7 @@ extern const MfDialect mf_dialect_mysql;
 extern const MfDialect mf_dialect_sqlserver;
 extern const MfDialect mf_dialect_oracle;
 
-/* helpers several dialects share (dialects/common.c) */
+/* helpers several dialects share (dialects/dialect_shared.c) */
 extern void mf_quote_ident_with(StringInfo buf, const char *ident,
 								char open, char close);
 extern void mf_quote_literal_sql(StringInfo buf, const char *str);
@@ -377,7 +377,5 @@ typedef struct MfRemoteType
 extern bool mf_parse_remote_type(const char *text, MfRemoteType *t);
 extern char *mf_map_char_type(bool varying, const MfRemoteType *t);
 extern char *mf_map_standard_type(const MfRemoteType *t);
-extern const char *mf_dialect_sqlstate(const MfDialect *dialect,
-									   long native_code, bool *conn_lost);
 
 #endif							/* MF_DIALECT_H */

@@ -89,6 +89,37 @@ mf_take_cancel_reason(int elevel)
 }
 
 /*
+ * The SQLSTATE a dialect's error table gives a native error code, NULL
+ * when it has none.
+ *
+ * *conn_lost is only ever raised, never cleared: the caller passes in what
+ * the transport already knows, and an entry can only add that the error
+ * means the connection is gone.
+ *
+ * The tables are a few dozen entries long and only consulted when a
+ * statement has already failed, so a linear search is fine.
+ */
+const char *
+mf_dialect_sqlstate(const MfDialect *dialect, long native_code,
+					bool *conn_lost)
+{
+	int			i;
+
+	for (i = 0; i < dialect->n_error_map; i++)
+	{
+		const MfErrorMap *entry = &dialect->error_map[i];
+
+		if (entry->native_code == native_code)
+		{
+			if (conn_lost && entry->conn_lost)
+				*conn_lost = true;
+			return entry->sqlstate;
+		}
+	}
+	return NULL;
+}
+
+/*
  * Report err at elevel.  servername and dialect may be NULL; sql is the
  * statement that failed, or NULL.
  */
@@ -163,21 +194,6 @@ mf_report_error(int elevel, const char *servername, const MfDialect *dialect,
 				 sql ? errcontext("%s remote SQL on server \"%s\": %s",
 								  mf_step_name(err->step), servername,
 								  shortsql) : 0));
-}
-
-/*
- * Raise err for a connection.  A lost connection cannot carry on this
- * transaction: it is marked broken so that it is dropped at its end and
- * the next statement reconnects.
- */
-void
-mf_raise_error(int elevel, MfConnEntry *entry, const MfError *err,
-			   const char *sql)
-{
-	mf_report_error(elevel,
-					entry ? mf_conn_server_name(entry) : NULL,
-					entry ? mf_conn_dialect(entry) : NULL, err, sql);
-	pg_unreachable();
 }
 
 /*

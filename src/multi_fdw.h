@@ -28,8 +28,12 @@
  */
 extern const MfDialect *mf_find_dialect(const char *name);
 extern const MfTransport *mf_find_transport(const char *name);
+extern const MfTransport *mf_transport_at(int i);
+extern const MfConnKeyword *mf_transport_keyword(const MfTransport *transport,
+												 const char *name);
 extern bool mf_transport_allowed(const MfDialect *dialect,
 								 const MfTransport *transport);
+extern const MfTransport *mf_transport_carrier(void);
 extern const char *mf_dialect_list(void);
 extern const char *mf_transport_list(void);
 
@@ -129,13 +133,15 @@ extern void mf_clear_stream_owner(MfConnEntry *entry, void *owner);
 extern bool mf_conn_has_other_owner(MfConnEntry *entry, void *owner);
 extern void mf_conn_exec(MfConnEntry *entry, const char *sql, long *rows);
 extern void mf_connection_init(void);
+extern void mf_raise_error(int elevel, MfConnEntry *entry,
+						   const MfError *err, const char *sql) pg_attribute_noreturn();
 
 /* ---------------------------------------------------------------------
  * error.c: the one place that turns a transport's error into ereport
  * ---------------------------------------------------------------------
  */
-extern void mf_raise_error(int elevel, MfConnEntry *entry,
-						   const MfError *err, const char *sql) pg_attribute_noreturn();
+extern const char *mf_dialect_sqlstate(const MfDialect *dialect,
+									   long native_code, bool *conn_lost);
 extern void mf_report_error(int elevel, const char *servername,
 							const MfDialect *dialect, const MfError *err,
 							const char *sql);

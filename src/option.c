@@ -4,10 +4,11 @@
  *		The one table of multi_fdw's options, their validation, and the
  *		resolved options of a server and foreign table.
  *
- * Every option is described once, in mf_options[]: where it may appear,
- * what kind of value it takes, and, for connection keywords, which
- * transports understand it.  The validator and the readers below both work
- * from that table, so a name or a range is never checked in two places.
+ * Every option is described once: multi_fdw's own in mf_options[] (where
+ * it may appear, what kind of value it takes), the connection keywords in
+ * the routine table of each transport that takes them (MfConnKeyword).
+ * The validator and the readers below both work from the table the two
+ * make, so a name or a range is never checked in two places.
  *
  *-------------------------------------------------------------------------
  */
@@ -26,6 +27,7 @@
 #include "utils/builtins.h"
 #include "utils/guc.h"
 #include "utils/lsyscache.h"
+#include "utils/memutils.h"
 #include "utils/varlena.h"
 
 #include "multi_fdw.h"
@@ -36,12 +38,6 @@
 #define MF_CTX_TABLE	0x04
 #define MF_CTX_COLUMN	0x08
 
-/* transports that take an option as a connection keyword */
-#define MF_TR_LIBPQ		0x01
-#define MF_TR_MYSQL		0x02
-#define MF_TR_ODBC		0x04
-#define MF_TR_ALL		(MF_TR_LIBPQ | MF_TR_MYSQL | MF_TR_ODBC)
-
 typedef enum MfOptKind
 {
 	MF_OPT_STRING,
@@ -50,7 +46,8 @@ typedef enum MfOptKind
 	MF_OPT_BOOL,
 	MF_OPT_ENUM,
 	MF_OPT_DIALECT,
-	MF_OPT_TRANSPORT
+	MF_OPT_TRANSPORT,
+	MF_OPT_KEYWORDS				/* where the transports' keywords go */
 } MfOptKind;
 
 typedef struct MfOptionDef
@@ -61,21 +58,21 @@ typedef struct MfOptionDef
 	int64		min;			/* MF_OPT_INT */
 	int64		max;
 	const char *const *values;	/* MF_OPT_ENUM, NULL-terminated */
-	int			transports;		/* 0: an option of multi_fdw itself */
+	bool		conn_keyword;	/* a transport's, not multi_fdw's own */
 	bool		superuser_only; /* names a file of this host */
 } MfOptionDef;
 
 /* in the order of MfInsertMethod */
 static const char *const mf_insert_methods[] = {"auto", "values", "row", "copy",
 "pipeline", "array", NULL};
-static const char *const mf_ssl_modes[] = {"disabled", "preferred", "required",
-"verify_ca", "verify_identity", NULL};
-static const char *const mf_zero_dates[] = {"null", "error", NULL};
+#define CORE(name, ctx, kind, min, max, vals) {name, ctx, kind, min, max, vals, false, false}
 
-#define CORE(name, ctx, kind, min, max, vals) {name, ctx, kind, min, max, vals, 0, false}
-#define CONN(name, ctx, tr) {name, ctx, MF_OPT_STRING, 0, 0, NULL, tr, false}
-/* a connection keyword that names a file of this host: a superuser's */
-#define FILE(name, ctx, tr) {name, ctx, MF_OPT_STRING, 0, 0, NULL, tr, true}
+/*
+ * The connection keywords of every transport built in go where these
+ * stand: first those only a user mapping takes (the credentials), then
+ * the rest, each once, in the order of the transports and their tables.
+ */
+#define KEYWORDS(ctx) {NULL, ctx, MF_OPT_KEYWORDS, 0, 0, NULL, true, false}
 
 static const MfOptionDef mf_options[] = {
 	/* what the server is and how it is reached */
@@ -111,67 +108,16 @@ static const MfOptionDef mf_options[] = {
 	CORE("text_pushdown", MF_CTX_COLUMN, MF_OPT_BOOL, 0, 0, NULL),
 
 	/* user mapping */
-	CONN("user", MF_CTX_USER, MF_TR_ALL),
-	CONN("password", MF_CTX_USER, MF_TR_ALL),
+	KEYWORDS(MF_CTX_USER),
 	CORE("password_required", MF_CTX_USER, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("remote_requires_password", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
 
-	/* connection keywords shared by several transports */
-	CONN("host", MF_CTX_SERVER, MF_TR_ALL),
-	CONN("port", MF_CTX_SERVER, MF_TR_ALL),
-	CONN("connect_timeout", MF_CTX_SERVER, MF_TR_LIBPQ | MF_TR_MYSQL),
-
-	/* libpq */
-	CONN("hostaddr", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("dbname", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("options", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("application_name", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("keepalives", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("keepalives_idle", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("keepalives_interval", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("keepalives_count", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("tcp_user_timeout", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("target_session_attrs", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("sslmode", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("sslcompression", MF_CTX_SERVER, MF_TR_LIBPQ),
-	FILE("sslcert", MF_CTX_SERVER | MF_CTX_USER, MF_TR_LIBPQ),
-	FILE("sslkey", MF_CTX_SERVER | MF_CTX_USER, MF_TR_LIBPQ),
-	/* unlocks sslkey, which only a superuser names */
-	CONN("sslpassword", MF_CTX_USER, MF_TR_LIBPQ),
-	/* a definition in a service file of this host: a superuser's */
-	FILE("service", MF_CTX_SERVER, MF_TR_LIBPQ),
-	FILE("sslrootcert", MF_CTX_SERVER, MF_TR_LIBPQ),
-	FILE("sslcrl", MF_CTX_SERVER, MF_TR_LIBPQ),
-	FILE("sslcrldir", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("sslsni", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("ssl_min_protocol_version", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("ssl_max_protocol_version", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("requirepeer", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("gssencmode", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("krbsrvname", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("gsslib", MF_CTX_SERVER, MF_TR_LIBPQ),
-	CONN("channel_binding", MF_CTX_SERVER, MF_TR_LIBPQ),
-
-	/* MySQL / MariaDB */
-	CONN("database", MF_CTX_SERVER, MF_TR_MYSQL | MF_TR_ODBC),
-	FILE("unix_socket", MF_CTX_SERVER, MF_TR_MYSQL),
-	FILE("ssl_key", MF_CTX_SERVER, MF_TR_MYSQL),
-	FILE("ssl_cert", MF_CTX_SERVER, MF_TR_MYSQL),
-	FILE("ssl_ca", MF_CTX_SERVER, MF_TR_MYSQL),
-	{"ssl_mode", MF_CTX_SERVER, MF_OPT_ENUM, 0, 0, mf_ssl_modes, MF_TR_MYSQL, false},
-	CONN("init_command", MF_CTX_SERVER, MF_TR_MYSQL),
-	{"zero_date", MF_CTX_SERVER, MF_OPT_ENUM, 0, 0, mf_zero_dates, MF_TR_MYSQL, false},
-	CONN("character_set", MF_CTX_SERVER, MF_TR_MYSQL),
-
-	/* ODBC */
-	CONN("odbc_dsn", MF_CTX_SERVER, MF_TR_ODBC),
-	CONN("odbc_driver", MF_CTX_SERVER, MF_TR_ODBC),
-	CONN("odbc_attributes", MF_CTX_SERVER, MF_TR_ODBC),
+	/* the transports' connection keywords */
+	KEYWORDS(MF_CTX_SERVER),
 };
 
 #undef CORE
-#undef CONN
-#undef FILE
+#undef KEYWORDS
 
 /* defaults of the core options */
 #define MF_DEFAULT_BATCH_SIZE	1000
@@ -181,16 +127,6 @@ static const MfOptionDef mf_options[] = {
 /* postgres_fdw 15's: opening a remote query, moving one row across */
 #define MF_DEFAULT_FDW_STARTUP_COST	100.0
 #define MF_DEFAULT_FDW_TUPLE_COST	0.01
-
-static int
-mf_transport_bit(const MfTransport *t)
-{
-	if (t == &mf_transport_libpq)
-		return MF_TR_LIBPQ;
-	if (t == &mf_transport_mysql)
-		return MF_TR_MYSQL;
-	return MF_TR_ODBC;
-}
 
 static const char *
 mf_context_name(int ctx)
@@ -210,12 +146,82 @@ mf_context_name(int ctx)
 	}
 }
 
+/* the option table: mf_options with the transports' keywords in place */
+static MfOptionDef *mf_all_options;
+static int	mf_n_all_options;
+
+static int
+mf_kw_contexts(int where)
+{
+	return ((where & MF_KW_SERVER) ? MF_CTX_SERVER : 0) |
+		((where & MF_KW_USER) ? MF_CTX_USER : 0);
+}
+
+/* Add the keywords that belong at a KEYWORDS(ctx) entry, once each. */
+static void
+mf_add_keywords(int ctx, int *n)
+{
+	const MfTransport *t;
+
+	for (int i = 0; (t = mf_transport_at(i)) != NULL; i++)
+	{
+		for (const MfConnKeyword *kw = t->keywords; kw->name; kw++)
+		{
+			int			kctx = mf_kw_contexts(kw->where);
+			MfOptionDef *def = NULL;
+
+			/* the credentials' place is the user mapping's entry */
+			if ((kctx == MF_CTX_USER) != (ctx == MF_CTX_USER))
+				continue;
+			for (int k = 0; k < *n && def == NULL; k++)
+				if (mf_all_options[k].conn_keyword &&
+					strcmp(mf_all_options[k].name, kw->name) == 0)
+					def = &mf_all_options[k];
+			if (def == NULL)
+			{
+				def = &mf_all_options[(*n)++];
+				def->name = kw->name;
+				def->kind = kw->values ? MF_OPT_ENUM : MF_OPT_STRING;
+				def->values = kw->values;
+				def->conn_keyword = true;
+			}
+			def->contexts |= kctx;
+			def->superuser_only |= kw->superuser_only;
+		}
+	}
+}
+
+static void
+mf_build_options(void)
+{
+	int			cap = lengthof(mf_options);
+	int			n = 0;
+	const MfTransport *t;
+
+	if (mf_all_options != NULL)
+		return;
+	for (int i = 0; (t = mf_transport_at(i)) != NULL; i++)
+		for (const MfConnKeyword *kw = t->keywords; kw->name; kw++)
+			cap++;
+	mf_all_options = MemoryContextAllocZero(TopMemoryContext,
+											cap * sizeof(MfOptionDef));
+	for (size_t i = 0; i < lengthof(mf_options); i++)
+	{
+		if (mf_options[i].kind == MF_OPT_KEYWORDS)
+			mf_add_keywords(mf_options[i].contexts, &n);
+		else
+			mf_all_options[n++] = mf_options[i];
+	}
+	mf_n_all_options = n;
+}
+
 static const MfOptionDef *
 mf_lookup_option(const char *name)
 {
-	for (size_t i = 0; i < lengthof(mf_options); i++)
-		if (strcmp(mf_options[i].name, name) == 0)
-			return &mf_options[i];
+	mf_build_options();
+	for (int i = 0; i < mf_n_all_options; i++)
+		if (strcmp(mf_all_options[i].name, name) == 0)
+			return &mf_all_options[i];
 	return NULL;
 }
 
@@ -230,23 +236,24 @@ mf_unknown_option(const char *name, int ctx)
 	int			best_dist = INT_MAX;
 	StringInfoData valid;
 
+	mf_build_options();
 	initStringInfo(&valid);
-	for (size_t i = 0; i < lengthof(mf_options); i++)
+	for (int i = 0; i < mf_n_all_options; i++)
 	{
+		const MfOptionDef *def = &mf_all_options[i];
 		int			d;
 
-		if (!(mf_options[i].contexts & ctx))
+		if (!(def->contexts & ctx))
 			continue;
 		appendStringInfo(&valid, "%s%s", valid.len > 0 ? ", " : "",
-						 mf_options[i].name);
+						 def->name);
 		d = varstr_levenshtein_less_equal(name, strlen(name),
-										  mf_options[i].name,
-										  strlen(mf_options[i].name),
+										  def->name, strlen(def->name),
 										  1, 1, 1, 3, true);
 		if (d < best_dist)
 		{
 			best_dist = d;
-			best = mf_options[i].name;
+			best = def->name;
 		}
 	}
 
@@ -417,17 +424,38 @@ mf_check_value(const MfOptionDef *def, DefElem *d)
 		case MF_OPT_TRANSPORT:
 			(void) mf_parse_transport(value);
 			break;
+		case MF_OPT_KEYWORDS:
+			break;
 		case MF_OPT_STRING:
 			if (strcmp(def->name, "extensions") == 0)
 			{
 				(void) mf_extension_list(value, true);
 				break;
 			}
-			if (def->transports == 0 && value[0] == '\0')
+			if (!def->conn_keyword && value[0] == '\0')
 				ereport(ERROR,
 						(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 						 errmsg("option \"%s\" must not be empty", def->name)));
 			break;
+	}
+}
+
+/* The dialect and transport a server's options name; NULL where none. */
+static void
+mf_server_names(List *options, const char **dialect, const char **transport)
+{
+	ListCell   *lc;
+
+	*dialect = NULL;
+	*transport = NULL;
+	foreach(lc, options)
+	{
+		DefElem    *d = lfirst(lc);
+
+		if (strcmp(d->defname, "dialect") == 0)
+			*dialect = defGetString(d);
+		else if (strcmp(d->defname, "transport") == 0)
+			*transport = defGetString(d);
 	}
 }
 
@@ -439,19 +467,17 @@ mf_check_value(const MfOptionDef *def, DefElem *d)
 static void
 mf_check_server(List *options)
 {
+	const char *dialect_name;
+	const char *transport_name;
 	const MfDialect *dialect = NULL;
 	const MfTransport *transport = NULL;
 	ListCell   *lc;
 
-	foreach(lc, options)
-	{
-		DefElem    *d = lfirst(lc);
-
-		if (strcmp(d->defname, "dialect") == 0)
-			dialect = mf_parse_dialect(defGetString(d));
-		else if (strcmp(d->defname, "transport") == 0)
-			transport = mf_parse_transport(defGetString(d));
-	}
+	mf_server_names(options, &dialect_name, &transport_name);
+	if (dialect_name != NULL)
+		dialect = mf_parse_dialect(dialect_name);
+	if (transport_name != NULL)
+		transport = mf_parse_transport(transport_name);
 
 	if (dialect == NULL)
 		ereport(ERROR,
@@ -461,14 +487,19 @@ mf_check_server(List *options)
 	if (transport == NULL)
 		transport = mf_find_transport(dialect->default_transport);
 	if (!mf_transport_allowed(dialect, transport))
+	{
+		const MfTransport *carrier = mf_transport_carrier();
+
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 				 errmsg("dialect \"%s\" cannot be used with transport \"%s\"",
 						dialect->name, transport->name),
-				 strcmp(dialect->default_transport, "odbc") == 0 ?
-				 errhint("Use transport \"odbc\".") :
-				 errhint("Use transport \"%s\" or \"odbc\".",
-						 dialect->default_transport)));
+				 carrier == NULL ||
+				 strcmp(dialect->default_transport, carrier->name) == 0 ?
+				 errhint("Use transport \"%s\".", dialect->default_transport) :
+				 errhint("Use transport \"%s\" or \"%s\".",
+						 dialect->default_transport, carrier->name)));
+	}
 
 	foreach(lc, options)
 	{
@@ -497,9 +528,9 @@ mf_check_server(List *options)
 					 errmsg("option \"extensions\" is not valid for dialect \"%s\"",
 							dialect->name),
 					 errdetail("PostgreSQL's extensions exist only on a remote PostgreSQL.")));
-		if (def->transports == 0)
+		if (!def->conn_keyword)
 			continue;
-		if (!(def->transports & mf_transport_bit(transport)))
+		if (mf_transport_keyword(transport, d->defname) == NULL)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 					 errmsg("option \"%s\" is not valid for transport \"%s\"",
@@ -516,6 +547,25 @@ mf_check_server(List *options)
 					 err.detail[0] ? errdetail_internal("%s", err.detail) : 0,
 					 err.hint[0] ? errhint("%s", err.hint) : 0));
 	}
+}
+
+/*
+ * Raises the error of mf_find_transport when the server names a transport,
+ * or a dialect whose default transport, that this build left out.
+ */
+static void
+mf_check_transport_built(List *options)
+{
+	const char *dialect_name;
+	const char *transport;
+	const MfDialect *dialect;
+
+	mf_server_names(options, &dialect_name, &transport);
+	dialect = dialect_name ? mf_find_dialect(dialect_name) : NULL;
+	if (transport == NULL && dialect != NULL)
+		transport = dialect->default_transport;
+	if (transport != NULL)
+		(void) mf_find_transport(transport);
 }
 
 PG_FUNCTION_INFO_V1(multi_fdw_validator);
@@ -547,6 +597,13 @@ multi_fdw_validator(PG_FUNCTION_ARGS)
 			ctx = 0;
 			break;
 	}
+
+	/*
+	 * A server whose transport this build left out is told so before its
+	 * keywords are taken for unknown options.
+	 */
+	if (ctx == MF_CTX_SERVER)
+		mf_check_transport_built(options);
 
 	foreach(lc, options)
 	{
@@ -611,7 +668,7 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 	const MfOptionDef *def = mf_lookup_option(d->defname);
 	const char *name = d->defname;
 
-	if (def == NULL || def->transports != 0)
+	if (def == NULL || def->conn_keyword)
 		return;
 	if (strcmp(name, "dialect") == 0)
 		opts->dialect = mf_parse_dialect(defGetString(d));
@@ -747,7 +804,6 @@ void
 mf_connection_params(ForeignServer *server, UserMapping *user,
 					 const MfTransport *transport, List **keys, List **values)
 {
-	int			bit = mf_transport_bit(transport);
 	List	   *all = list_concat_copy(server->options, user->options);
 	const char *appname = NULL;
 	ListCell   *lc;
@@ -757,9 +813,8 @@ mf_connection_params(ForeignServer *server, UserMapping *user,
 	foreach(lc, all)
 	{
 		DefElem    *d = lfirst(lc);
-		const MfOptionDef *def = mf_lookup_option(d->defname);
 
-		if (def == NULL || !(def->transports & bit))
+		if (mf_transport_keyword(transport, d->defname) == NULL)
 			continue;
 		if (strcmp(d->defname, "application_name") == 0)
 		{
@@ -771,7 +826,7 @@ mf_connection_params(ForeignServer *server, UserMapping *user,
 	}
 
 	/* with its escapes expanded, and multi_fdw.application_name first */
-	if (mf_lookup_option("application_name")->transports & bit)
+	if (mf_transport_keyword(transport, "application_name") != NULL)
 	{
 		char	   *v = mf_application_name_for(appname);
 

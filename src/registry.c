@@ -3,8 +3,9 @@
  * registry.c
  *		The dialects and transports multi_fdw knows, by name.
  *
- * A server names a dialect and (optionally) a transport.  Any dialect can
- * go through ODBC; each native library speaks its own dialect only.
+ * A server names a dialect and (optionally) a transport.  A transport that
+ * carries any dialect (ODBC) can take any of them; each native library
+ * speaks its own dialect only.
  *
  *-------------------------------------------------------------------------
  */
@@ -19,10 +20,30 @@ static const MfDialect *const mf_dialects[] = {
 	&mf_dialect_oracle,
 };
 
-static const MfTransport *const mf_transports[] = {
-	&mf_transport_libpq,
-	&mf_transport_mysql,
-	&mf_transport_odbc,
+/*
+ * Every transport multi_fdw knows, built in or not: a build may leave out
+ * the ones whose client library it lacks (make WITH_MYSQL=no,
+ * WITH_ODBC=no), and a server naming one of those is told so.
+ */
+typedef struct MfTransportEntry
+{
+	const char *name;
+	const MfTransport *transport;	/* NULL: not built */
+	const char *make_flag;		/* what left it out */
+} MfTransportEntry;
+
+static const MfTransportEntry mf_transports[] = {
+	{"libpq", &mf_transport_libpq, NULL},
+#ifdef MF_WITH_MYSQL
+	{"mysql", &mf_transport_mysql, NULL},
+#else
+	{"mysql", NULL, "WITH_MYSQL=no"},
+#endif
+#ifdef MF_WITH_ODBC
+	{"odbc", &mf_transport_odbc, NULL},
+#else
+	{"odbc", NULL, "WITH_ODBC=no"},
+#endif
 };
 
 /* Catch a routine table with a required member missing at first use. */
@@ -46,6 +67,7 @@ mf_transport_check(const MfTransport *t)
 	Assert(t->prepare && t->execute && t->stmt_close);
 	Assert(t->query && t->fetch && t->ncolumns && t->value && t->result_close);
 	Assert(t->cancel && t->forget_all);
+	Assert(t->keywords);
 	(void) t;
 }
 
@@ -63,26 +85,75 @@ mf_find_dialect(const char *name)
 	return NULL;
 }
 
+/*
+ * The transport of that name; NULL when there is none.  One that this
+ * build left out is an error.
+ */
 const MfTransport *
 mf_find_transport(const char *name)
 {
 	for (size_t i = 0; i < lengthof(mf_transports); i++)
 	{
-		if (strcmp(mf_transports[i]->name, name) == 0)
-		{
-			mf_transport_check(mf_transports[i]);
-			return mf_transports[i];
-		}
+		const MfTransportEntry *e = &mf_transports[i];
+
+		if (strcmp(e->name, name) != 0)
+			continue;
+		if (e->transport == NULL)
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("transport \"%s\" is not built into this multi_fdw",
+							name),
+					 errdetail("multi_fdw was built with %s.", e->make_flag),
+					 errhint("Build it with the transport's client library installed and without %s.",
+							 e->make_flag)));
+		mf_transport_check(e->transport);
+		return e->transport;
 	}
+	return NULL;
+}
+
+/* The i-th transport built in, from 0; NULL past the last. */
+const MfTransport *
+mf_transport_at(int i)
+{
+	for (size_t k = 0; k < lengthof(mf_transports); k++)
+	{
+		if (mf_transports[k].transport == NULL)
+			continue;
+		if (i-- == 0)
+			return mf_transports[k].transport;
+	}
+	return NULL;
+}
+
+/* That transport's keyword of that name, NULL if it takes no such keyword. */
+const MfConnKeyword *
+mf_transport_keyword(const MfTransport *transport, const char *name)
+{
+	for (const MfConnKeyword *kw = transport->keywords; kw->name; kw++)
+		if (strcmp(kw->name, name) == 0)
+			return kw;
 	return NULL;
 }
 
 bool
 mf_transport_allowed(const MfDialect *dialect, const MfTransport *transport)
 {
-	if (transport == &mf_transport_odbc)
+	if (transport->carries_any_dialect)
 		return true;
 	return strcmp(dialect->default_transport, transport->name) == 0;
+}
+
+/* The first transport built in that carries any dialect; NULL if none. */
+const MfTransport *
+mf_transport_carrier(void)
+{
+	const MfTransport *t;
+
+	for (int i = 0; (t = mf_transport_at(i)) != NULL; i++)
+		if (t->carries_any_dialect)
+			return t;
+	return NULL;
 }
 
 static const char *
@@ -110,8 +181,10 @@ const char *
 mf_transport_list(void)
 {
 	const char *names[lengthof(mf_transports)];
+	int			n = 0;
+	const MfTransport *t;
 
-	for (size_t i = 0; i < lengthof(mf_transports); i++)
-		names[i] = mf_transports[i]->name;
-	return mf_name_list(names, lengthof(mf_transports));
+	while ((t = mf_transport_at(n)) != NULL)
+		names[n++] = t->name;
+	return mf_name_list(names, n);
 }

@@ -101,9 +101,6 @@ extern MfWaitFn mf_wait_socket;
 typedef bool (*MfInterruptPendingFn) (void);
 extern MfInterruptPendingFn mf_interrupt_pending;
 
-/* The value of a hexadecimal digit, -1 for any other character. */
-extern int	mf_hex_value(char c);
-
 /* A monotonic clock in ms, and a wait bounded by a deadline on it. */
 extern long long mf_now_ms(void);
 extern bool mf_poll_until(int sock, bool for_write, long long deadline);
@@ -294,9 +291,39 @@ typedef bool (*MfAsyncSendFn) (MfResult *res, int rows, MfError *err);
 typedef int (*MfAsyncSocketFn) (MfConn *conn);
 typedef int (*MfAsyncPollFn) (MfResult *res, bool wait, MfError *err);
 
+/*
+ * A connection keyword the transport takes from a server's or user
+ * mapping's options.  The core's option table is its own options plus the
+ * keywords of every transport built in; the validator refuses a keyword on
+ * a server whose transport does not list it, and the connection gets only
+ * the keywords its transport lists.
+ */
+#define MF_KW_SERVER	0x01	/* may be an option of a server */
+#define MF_KW_USER		0x02	/* may be an option of a user mapping */
+
+typedef struct MfConnKeyword
+{
+	const char *name;
+	int			where;			/* MF_KW_SERVER and/or MF_KW_USER */
+	bool		secret;			/* a credential: a non-empty one is what a
+								 * non-superuser's mapping must carry */
+	bool		superuser_only; /* names a file or a library of this host */
+	const char *const *values;	/* the values it takes (any case),
+								 * NULL-terminated; NULL: any text */
+} MfConnKeyword;
+
 typedef struct MfTransport
 {
 	const char *name;
+
+	/* its connection keywords, ended by an entry with a NULL name */
+	const MfConnKeyword *keywords;
+
+	/*
+	 * It can carry any dialect (ODBC); otherwise only the dialects whose
+	 * default transport it is.
+	 */
+	bool		carries_any_dialect;
 
 	/*
 	 * Bind parameters one statement of this transport may carry, whatever

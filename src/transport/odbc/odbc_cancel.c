@@ -7,8 +7,8 @@
  * cancel or statement_timeout until the call returns, which for a
  * statement waiting on a remote lock may be never.  ODBC's answer is
  * SQLCancel from another thread.  Each connection gets one watcher thread,
- * started on first use: odbc.c arms it with a statement handle before a
- * call that may block and disarms it after.  While armed, the thread asks
+ * started on first use: the transport arms it with a statement handle
+ * before a call that may block and disarms it after.  While armed, the thread asks
  * mf_interrupt_pending every tick and, once it says yes, calls SQLCancel
  * on the handle (again each second while the call still runs, since a
  * cancel that reaches the server before the statement does is lost).

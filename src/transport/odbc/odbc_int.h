@@ -4,8 +4,11 @@
  *		What the files of the odbc transport share: its objects, and the
  *		helpers that more than one of them calls.
  *
- *		odbc.c			connections, statements, transactions, results,
- *						parameter arrays; the routine table
+ *		odbc_transport.c	connections, transactions; the routine table
+ *		odbc_stmt.c		statements: their list, placeholders, prepare, direct
+ *		odbc_diag.c		UTF-8 and UTF-16, diagnostics as error records
+ *		odbc_fetch.c	results: fetching, values as PostgreSQL text
+ *		odbc_exec.c		executing prepared statements, parameter arrays
  *		odbc_bind.c		parameters bound by class (C and SQL types)
  *		odbc_catalog.c	IMPORT FOREIGN SCHEMA through the catalog functions
  *		odbc_option.c	who may set which option; the connection string
@@ -20,6 +23,7 @@
 #define MF_ODBC_INT_H
 
 #include "transport.h"
+#include "transport/kit/kit.h"
 
 #include <sql.h>
 #include <sqlext.h>
@@ -126,15 +130,9 @@ typedef struct MfodbcBinds
 	MfodbcBind *b;
 } MfodbcBinds;
 
-/* odbc.c */
+/* odbc_diag.c */
 extern SQLWCHAR *mfodbc_to_wide(const char *s, long len, SQLLEN *outlen);
 extern size_t mfodbc_from_wide(const SQLWCHAR *w, size_t n, char *dst);
-/* odbc_option.c */
-extern bool mfodbc_check_option(const char *key, const char *value,
-								bool superuser, MfError *err);
-extern char *mfodbc_conn_string(const MfConnParams *params, MfError *err);
-extern bool mfodbc_sql_allowed(const char *sql, MfStep step, MfError *err);
-
 extern void mfodbc_fail(MfConn *conn, MfError *err, MfStep step,
 						const char *sqlstate, const char *message);
 extern void mfodbc_oom(MfConn *conn, MfStep step, MfError *err);
@@ -143,12 +141,13 @@ extern void mfodbc_diag(MfConn *conn, SQLSMALLINT htype, SQLHANDLE h,
 extern void mfodbc_stmt_diag(MfConn *conn, SQLHSTMT h, MfStep step,
 							 MfError *err);
 extern bool mfodbc_usable(MfConn *conn, MfStep step, MfError *err);
-extern MfResult *mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns,
-								   int fetch_size);
-extern void mfodbc_free_result(MfResult *r);
-extern bool mfodbc_offsets_reserve(MfResult *r, size_t n);
-extern bool mfodbc_arena_add(MfResult *r, const char *s, size_t len,
-							 size_t *off);
+
+/* odbc_option.c */
+extern const MfConnKeyword mfodbc_keywords[];
+extern bool mfodbc_check_option(const char *key, const char *value,
+								bool superuser, MfError *err);
+extern char *mfodbc_conn_string(const MfConnParams *params, MfError *err);
+extern bool mfodbc_sql_allowed(const char *sql, MfStep step, MfError *err);
 
 /* odbc_bind.c */
 extern bool mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
@@ -165,5 +164,42 @@ extern void mfodbc_watch_free(MfConn *conn);
 /* odbc_catalog.c */
 extern MfResult *mfodbc_catalog_columns(MfConn *conn, const char *schema,
 										MfError *err);
+
+/* odbc_fetch.c */
+extern void mfodbc_free_result(MfResult *r);
+extern MfResult *mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns,
+								   int fetch_size);
+extern bool mfodbc_offsets_reserve(MfResult *r, size_t n);
+extern bool mfodbc_arena_add(MfResult *r, const char *s, size_t len,
+							 size_t *off);
+extern bool mfodbc_describe(MfResult *r, MfError *err);
+extern int mfodbc_fetch(MfResult *res, MfError *err);
+extern int mfodbc_ncolumns(MfResult *res);
+extern MfResult *mfodbc_query(MfConn *conn, const char *sql, int nparams,
+							  const char *const *values, const MfTypeClass *classes,
+							  int fetch_size, MfError *err);
+extern void mfodbc_result_close(MfResult *res);
+extern bool mfodbc_store_value(MfResult *r, int c, size_t *off, MfError *err);
+extern const char *mfodbc_value(MfResult *res, int row, int col);
+
+/* odbc_exec.c */
+extern bool mfodbc_arrays_native(MfConn *conn);
+extern bool mfodbc_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
+						   MfResult **result, MfError *err);
+extern bool mfodbc_execute_array(MfStmt *stmt, int nsets, const char *const *values,
+								 long *rows_affected, MfError *err);
+extern bool mfodbc_max_packet(MfConn *conn, size_t *bytes, MfError *err);
+
+/* odbc_stmt.c */
+extern void mfodbc_free_stmt(MfStmt *s);
+extern bool mfodbc_exec_direct(MfConn *conn, const char *sql, MfStep step, long *rows,
+							   MfError *err);
+extern bool mfodbc_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err);
+extern MfStmt *mfodbc_prepare(MfConn *conn, const char *sql, int nparams,
+							  const MfTypeClass *classes, MfError *err);
+extern void mfodbc_stmt_close(MfStmt *stmt);
+extern MfStmt *mfodbc_new_stmt(MfConn *conn, const char *sql, int nparams,
+							   const MfTypeClass *classes, MfStep step, MfError *err);
+extern bool mfodbc_drain(MfConn *conn, SQLHSTMT h, MfStep step, long *rows, MfError *err);
 
 #endif							/* MF_ODBC_INT_H */

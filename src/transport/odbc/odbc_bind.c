@@ -39,160 +39,34 @@ mfodbc_binds_free(MfodbcBinds *bs)
 	bs->n = 0;
 }
 
-/* Parse "YYYY-MM-DD"; false for anything else (BC, infinity). */
+/* a date or timestamp parsed by the kit, as ODBC's structs */
 static bool
 mfodbc_parse_date(const char *s, SQL_DATE_STRUCT *d, const char **rest)
 {
-	int			y,
-				mo,
-				da,
-				n = 0;
+	MfDateTime	dt;
 
-	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &da, &n) != 3 || n != 10)
+	if (!mf_parse_date(s, &dt, rest))
 		return false;
-	d->year = (SQLSMALLINT) y;
-	d->month = (SQLUSMALLINT) mo;
-	d->day = (SQLUSMALLINT) da;
-	*rest = s + n;
+	d->year = (SQLSMALLINT) dt.year;
+	d->month = (SQLUSMALLINT) dt.month;
+	d->day = (SQLUSMALLINT) dt.day;
 	return true;
 }
 
-/* days since 1970-01-01 of a civil date, and back (proleptic Gregorian) */
-static long
-mfodbc_days(long y, long m, long d)
-{
-	long		era,
-				yoe,
-				doy,
-				doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
-static void
-mfodbc_civil(long z, long *y, long *m, long *d)
-{
-	long		era,
-				doe,
-				yoe,
-				doy,
-				mp;
-
-	z += 719468;
-	era = (z >= 0 ? z : z - 146096) / 146097;
-	doe = z - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	*d = doy - (153 * mp + 2) / 5 + 1;
-	*m = mp + (mp < 10 ? 3 : -9);
-	*y = yoe + era * 400 + (*m <= 2);
-}
-
-/*
- * Parse "YYYY-MM-DD HH:MM:SS[.ffffff][+HH[:MM[:SS]]]" into a timestamp in
- * UTC (the remote session's zone) when tz; false for other forms.
- */
 static bool
 mfodbc_parse_timestamp(const char *s, bool tz, SQL_TIMESTAMP_STRUCT *ts)
 {
-	SQL_DATE_STRUCT d;
-	const char *p;
-	int			h,
-				mi,
-				se,
-				n = 0;
-	unsigned long frac = 0;
-	int			fdigits = 0;
-	long		offset = 0;
+	MfDateTime	dt;
 
-	if (!mfodbc_parse_date(s, &d, &p))
+	if (!mf_parse_timestamp(s, tz, &dt))
 		return false;
-	if (*p != ' ' && *p != 'T')
-		return false;
-	p++;
-	if (sscanf(p, "%2d:%2d:%2d%n", &h, &mi, &se, &n) != 3 || n != 8)
-		return false;
-	p += n;
-	if (*p == '.')
-	{
-		p++;
-		while (isdigit((unsigned char) *p))
-		{
-			if (fdigits < 9)
-			{
-				frac = frac * 10 + (*p - '0');
-				fdigits++;
-			}
-			p++;
-		}
-	}
-	while (fdigits < 9)
-	{
-		frac *= 10;
-		fdigits++;
-	}
-	if (*p == '+' || *p == '-')
-	{
-		int			sign = *p == '-' ? -1 : 1;
-		int			oh = 0,
-					om = 0,
-					os = 0;
-
-		p++;
-		if (sscanf(p, "%2d%n", &oh, &n) != 1)
-			return false;
-		p += n;
-		if (*p == ':')
-		{
-			if (sscanf(p + 1, "%2d%n", &om, &n) != 1)
-				return false;
-			p += 1 + n;
-			if (*p == ':')
-			{
-				if (sscanf(p + 1, "%2d%n", &os, &n) != 1)
-					return false;
-				p += 1 + n;
-			}
-		}
-		offset = sign * (oh * 3600L + om * 60L + os);
-	}
-	if (*p != '\0')
-		return false;
-	if (!tz)
-		offset = 0;
-	if (offset != 0)
-	{
-		long		secs = mfodbc_days(d.year, d.month, d.day) * 86400L +
-			h * 3600L + mi * 60L + se - offset;
-		long		days = secs >= 0 ? secs / 86400 : -((-secs + 86399) / 86400);
-		long		rem = secs - days * 86400;
-		long		y,
-					m,
-					dd;
-
-		mfodbc_civil(days, &y, &m, &dd);
-		if (y < 1 || y > 9999)
-			return false;
-		d.year = (SQLSMALLINT) y;
-		d.month = (SQLUSMALLINT) m;
-		d.day = (SQLUSMALLINT) dd;
-		h = (int) (rem / 3600);
-		mi = (int) (rem % 3600 / 60);
-		se = (int) (rem % 60);
-	}
-	ts->year = d.year;
-	ts->month = d.month;
-	ts->day = d.day;
-	ts->hour = (SQLUSMALLINT) h;
-	ts->minute = (SQLUSMALLINT) mi;
-	ts->second = (SQLUSMALLINT) se;
-	ts->fraction = (SQLUINTEGER) frac;
+	ts->year = (SQLSMALLINT) dt.year;
+	ts->month = (SQLUSMALLINT) dt.month;
+	ts->day = (SQLUSMALLINT) dt.day;
+	ts->hour = (SQLUSMALLINT) dt.hour;
+	ts->minute = (SQLUSMALLINT) dt.minute;
+	ts->second = (SQLUSMALLINT) dt.second;
+	ts->fraction = (SQLUINTEGER) dt.nanos;
 	return true;
 }
 
@@ -316,7 +190,7 @@ mfodbc_survey(MfTypeClass cls, int nsets, int nparams, int p,
 				break;
 			case MF_TYPE_DATE:
 				{
-					SQL_DATE_STRUCT d;
+					SQL_DATE_STRUCT d = {0};
 					const char *rest;
 
 					if (!mfodbc_parse_date(v, &d, &rest) || *rest != '\0')
@@ -326,7 +200,7 @@ mfodbc_survey(MfTypeClass cls, int nsets, int nparams, int p,
 			case MF_TYPE_TIMESTAMP:
 			case MF_TYPE_TIMESTAMPTZ:
 				{
-					SQL_TIMESTAMP_STRUCT ts;
+					SQL_TIMESTAMP_STRUCT ts = {0};
 
 					if (!mfodbc_parse_timestamp(v, cls == MF_TYPE_TIMESTAMPTZ, &ts))
 						ok = false;
@@ -572,27 +446,22 @@ mfodbc_fill(MfodbcRepr repr, MfTypeClass cls, const char *v, char *dst,
 			break;
 		case MFODBC_R_BINARY:
 			{
-				size_t		l = (strlen(v) - 2) / 2;
+				/* the slot holds what the hex form of v decodes to */
+				size_t		n = strlen(v);
+				long		l = mf_bytea_decode(v, dst, n > 2 ? (n - 2) / 2 : 0);
 
-				for (size_t i = 0; i < l; i++)
+				if (l < 0)
 				{
-					int			hi = mf_hex_value(v[2 + 2 * i]);
-					int			lo = mf_hex_value(v[3 + 2 * i]);
-
-					if (hi < 0 || lo < 0)
-					{
-						mfodbc_fail(conn, err, step, "22P02",
-									"invalid hexadecimal data in a bytea parameter");
-						return false;
-					}
-					dst[i] = (char) (hi * 16 + lo);
+					mfodbc_fail(conn, err, step, "22P02",
+								"invalid hexadecimal data in a bytea parameter");
+					return false;
 				}
 				*ind = (SQLLEN) l;
 			}
 			break;
 		case MFODBC_R_DATE:
 			{
-				SQL_DATE_STRUCT d;
+				SQL_DATE_STRUCT d = {0};
 				const char *rest;
 
 				(void) mfodbc_parse_date(v, &d, &rest);
@@ -602,7 +471,7 @@ mfodbc_fill(MfodbcRepr repr, MfTypeClass cls, const char *v, char *dst,
 			break;
 		case MFODBC_R_TIMESTAMP:
 			{
-				SQL_TIMESTAMP_STRUCT ts;
+				SQL_TIMESTAMP_STRUCT ts = {0};
 
 				(void) mfodbc_parse_timestamp(v, cls == MF_TYPE_TIMESTAMPTZ, &ts);
 				memcpy(dst, &ts, sizeof(ts));
@@ -615,7 +484,7 @@ mfodbc_fill(MfodbcRepr repr, MfTypeClass cls, const char *v, char *dst,
 
 				if (cls == MF_TYPE_DATE)
 				{
-					SQL_DATE_STRUCT d;
+					SQL_DATE_STRUCT d = {0};
 					const char *rest;
 
 					(void) mfodbc_parse_date(v, &d, &rest);
@@ -624,7 +493,7 @@ mfodbc_fill(MfodbcRepr repr, MfTypeClass cls, const char *v, char *dst,
 				}
 				else
 				{
-					SQL_TIMESTAMP_STRUCT ts;
+					SQL_TIMESTAMP_STRUCT ts = {0};
 
 					/* a timestamptz comes out in UTC, as with the struct */
 					(void) mfodbc_parse_timestamp(v, cls == MF_TYPE_TIMESTAMPTZ, &ts);

@@ -1,8 +1,8 @@
 /*-------------------------------------------------------------------------
  *
- * common.c
+ * dialect_shared.c
  *		Helpers several dialects share: quoting, the VALUES-list INSERT,
- *		and the lookup in a dialect's table of native error numbers.
+ *		numbers and times, the import filter, remote type spellings.
  *
  * String literals are written the standard SQL way, quotes doubled and
  * backslashes left alone.  That is only correct because every dialect's
@@ -171,34 +171,6 @@ mf_builtin_comparison(const char *opname)
 			return true;
 	}
 	return false;
-}
-
-/*
- * *conn_lost is only ever raised, never cleared: the caller passes in what
- * the transport already knows, and an entry can only add that the error
- * means the connection is gone.
- *
- * The tables are a few dozen entries long and only consulted when a
- * statement has already failed, so a linear search is fine.
- */
-const char *
-mf_dialect_sqlstate(const MfDialect *dialect, long native_code,
-					bool *conn_lost)
-{
-	int			i;
-
-	for (i = 0; i < dialect->n_error_map; i++)
-	{
-		const MfErrorMap *entry = &dialect->error_map[i];
-
-		if (entry->native_code == native_code)
-		{
-			if (conn_lost && entry->conn_lost)
-				*conn_lost = true;
-			return entry->sqlstate;
-		}
-	}
-	return NULL;
 }
 
 /*

@@ -296,6 +296,23 @@ mfodbc_driver_registered(const char *name)
 	return found;
 }
 
+/*
+ * The connection keywords.  odbc_driver and odbc_attributes may load a
+ * library or open a file, but only through what mfodbc_check_option lets
+ * a non-superuser choose, so none of them is a superuser's outright.
+ */
+const MfConnKeyword mfodbc_keywords[] = {
+	{"user", MF_KW_USER, false, false, NULL},
+	{"password", MF_KW_USER, true, false, NULL},
+	{"host", MF_KW_SERVER, false, false, NULL},
+	{"port", MF_KW_SERVER, false, false, NULL},
+	{"database", MF_KW_SERVER, false, false, NULL},
+	{"odbc_dsn", MF_KW_SERVER, false, false, NULL},
+	{"odbc_driver", MF_KW_SERVER, false, false, NULL},
+	{"odbc_attributes", MF_KW_SERVER, false, false, NULL},
+	{NULL}
+};
+
 /* The transport's check_option: see the top of the file. */
 bool
 mfodbc_check_option(const char *key, const char *value, bool superuser,

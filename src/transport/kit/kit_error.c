@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * common.c
+ * kit_error.c
  *		The error record and the default socket wait, shared by every
  *		transport.
  *
@@ -11,7 +11,7 @@
  */
 #include <time.h>
 #include <limits.h>
-#include "transport.h"
+#include "transport/kit/kit.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -186,14 +186,11 @@ mf_poll_until(int sock, bool for_write, long long deadline)
 	}
 }
 
-int
-mf_hex_value(char c)
+void
+mf_error_fail(MfError *err, MfStep step, const char *sqlstate,
+			  bool conn_lost, const char *message)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
+	mf_error_clear(err);
+	mf_error_set(err, step, sqlstate, 0, "%s", message);
+	err->conn_lost = conn_lost;
 }

@@ -1,0 +1,122 @@
+/*-------------------------------------------------------------------------
+ *
+ * kit.h
+ *		What the transports share on their side of the wall: the value
+ *		codecs for bytea and dates.  (The error record's helpers, the
+ *		socket waits and the clock are declared in transport.h, since the
+ *		core uses them too; they live in kit_error.c.)
+ *
+ *		kit_error.c		the error record, the default socket wait, clocks
+ *		kit_bytea.c		bytea's text forms to bytes and bytes to hex
+ *		kit_datetime.c	dates and timestamps in PostgreSQL's ISO text form
+ *
+ * No PostgreSQL header: see transport.h.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef MF_KIT_H
+#define MF_KIT_H
+
+#include "transport.h"
+
+/* ---------------------------------------------------------------------
+ * kit_error.c
+ * ---------------------------------------------------------------------
+ */
+
+/*
+ * Fill err afresh with a failure of the transport's own (no native code):
+ * the message as it is, and whether the connection is lost with it.
+ */
+extern void mf_error_fail(MfError *err, MfStep step, const char *sqlstate,
+						  bool conn_lost, const char *message);
+
+/* ---------------------------------------------------------------------
+ * Lists of live statements and results
+ *
+ * A connection keeps what it handed out (statements, results) in lists
+ * linked through the objects' own prev and next members, so that
+ * forget_all and disconnect can free every one.  head is the connection's
+ * member (conn->stmts, conn->results); removing an object not in the list
+ * leaves the list alone.
+ * ---------------------------------------------------------------------
+ */
+#define MF_LIST_PUSH(head, item) \
+	do { \
+		(item)->prev = NULL; \
+		(item)->next = (head); \
+		if ((head) != NULL) \
+			(head)->prev = (item); \
+		(head) = (item); \
+	} while (0)
+
+#define MF_LIST_REMOVE(head, item) \
+	do { \
+		if ((item)->prev != NULL) \
+			(item)->prev->next = (item)->next; \
+		else if ((head) == (item)) \
+			(head) = (item)->next; \
+		if ((item)->next != NULL) \
+			(item)->next->prev = (item)->prev; \
+		(item)->prev = (item)->next = NULL; \
+	} while (0)
+
+/* ---------------------------------------------------------------------
+ * kit_bytea.c
+ * ---------------------------------------------------------------------
+ */
+
+/*
+ * Decode bytea's text form, hex ("\x" and pairs of digits, white space
+ * between pairs allowed) or the escape form (octets as \ooo, a backslash
+ * as \\), into out, which has room for cap bytes.  Returns the bytes
+ * written, or -1 when the text is malformed or decodes to more than cap
+ * bytes.  strlen(text) bytes are always enough.
+ */
+extern long mf_bytea_decode(const char *text, char *out, size_t cap);
+
+/* The value of a hexadecimal digit, -1 for any other character. */
+extern int	mf_hex_value(char c);
+
+/* len bytes as 2 * len lower-case hex digits at dst (no NUL, no "\x") */
+extern void mf_hex_encode(char *dst, const unsigned char *src, size_t len);
+
+/* ---------------------------------------------------------------------
+ * kit_datetime.c
+ * ---------------------------------------------------------------------
+ */
+
+typedef struct MfDateTime
+{
+	int			year;
+	int			month;
+	int			day;
+	int			hour;
+	int			minute;
+	int			second;
+	unsigned long nanos;		/* fraction of the second */
+} MfDateTime;
+
+/* "YYYY-MM-DD" at s; *rest is what follows.  false for other forms (BC,
+ * infinity). */
+extern bool mf_parse_date(const char *s, MfDateTime *dt, const char **rest);
+
+/*
+ * "YYYY-MM-DD HH:MM:SS[.f][+HH[:MM[:SS]]]", the whole of s, moved to UTC
+ * by its offset when tz (otherwise the offset is ignored); false for other
+ * forms and for a year that UTC moves outside 1..9999.
+ */
+extern bool mf_parse_timestamp(const char *s, bool tz, MfDateTime *dt);
+
+/* "YYYY-MM-DD" into buf; the length, as snprintf's */
+extern int	mf_format_date(char *buf, size_t cap, const MfDateTime *dt);
+
+/*
+ * "YYYY-MM-DD HH:MM:SS[.ffffff]+00", a timestamp in UTC, into buf; the
+ * fraction is in microseconds and left out when zero, with its trailing
+ * zeros dropped when trim.  The length, as snprintf's.
+ */
+extern int	mf_format_timestamp_utc(char *buf, size_t cap,
+									const MfDateTime *dt, bool trim);
+
+#endif							/* MF_KIT_H */

@@ -1,0 +1,313 @@
+/*-------------------------------------------------------------------------
+ *
+ * pq_fetch.c
+ *		The libpq transport's queries: cursors, fetch, and reading the
+ *		next batch ahead.
+ *
+ * Part of the libpq transport (see pq_transport.c); on the transport side
+ * of the wall: no PostgreSQL server header, only libpq-fe.h.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "pq_int.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---------------------------------------------------------------------
+ * Queries read through cursors
+ * ---------------------------------------------------------------------
+ */
+
+MfResult *
+mfpq_query(MfConn *conn, const char *sql, int nparams,
+		   const char *const *values, const MfTypeClass *classes,
+		   int fetch_size, MfError *err)
+{
+	MfResult   *res;
+	char	   *declare;
+	size_t		len;
+	bool		ok;
+
+	if (!mfpq_usable(conn, MF_STEP_FETCH, err))
+		return NULL;
+	res = mfpq_new_result(conn, err);
+	if (res == NULL)
+		return NULL;
+	res->is_cursor = true;
+	res->fetch_size = fetch_size > 0 ? fetch_size : MFPQ_DEFAULT_FETCH;
+	snprintf(res->name, sizeof(res->name), "mf_c%lu", ++conn->next_id);
+
+	len = strlen(sql) + 2 * MFPQ_NAME_LEN + 64;
+	declare = malloc(len);
+	if (declare == NULL)
+	{
+		mfpq_free_result(res);
+		mfpq_fail(conn, err, MF_STEP_FETCH, "53200", "out of memory");
+		return NULL;
+	}
+	if (nparams == 0)
+	{
+		PGresult   *first = NULL;
+
+		/*
+		 * Without parameters the first FETCH rides along in the same
+		 * simple-protocol message: one round trip opens the cursor and
+		 * brings the first batch, which waits as if read ahead.
+		 */
+		snprintf(declare, len, "DECLARE %s CURSOR FOR %s; FETCH %d FROM %s",
+				 res->name, sql, res->fetch_size, res->name);
+		ok = mfpq_finish(conn, PQsendQuery(conn->pg, declare), MF_STEP_FETCH,
+						 &first, err);
+		if (ok && (first == NULL || PQresultStatus(first) != PGRES_TUPLES_OK))
+		{
+			PQclear(first);
+			mfpq_fail(conn, err, MF_STEP_FETCH, "XX000",
+					  "FETCH returned no rows description");
+			ok = false;
+		}
+		if (ok)
+		{
+			res->ahead = first;
+			res->requested = res->fetch_size;
+		}
+	}
+	else
+	{
+		snprintf(declare, len, "DECLARE %s CURSOR FOR %s", res->name, sql);
+		ok = mfpq_finish(conn, PQsendQueryParams(conn->pg, declare, nparams, NULL,
+												 values, NULL, NULL, 0),
+						 MF_STEP_FETCH, NULL, err);
+	}
+	free(declare);
+	if (!ok)
+	{
+		mfpq_free_result(res);
+		return NULL;
+	}
+	return res;
+}
+
+int
+mfpq_fetch(MfResult *res, MfError *err)
+{
+	MfConn	   *conn = res->conn;
+	char		sql[MFPQ_NAME_LEN + 48];
+	PGresult   *batch;
+	int			n;
+
+	if (!res->is_cursor)
+	{
+		/* an executed statement's rows: all of them once, then nothing */
+		if (!res->at_end)
+		{
+			res->at_end = true;
+			return res->batch ? PQntuples(res->batch) : 0;
+		}
+		PQclear(res->batch);
+		res->batch = NULL;
+		return 0;
+	}
+
+	PQclear(res->batch);
+	res->batch = NULL;
+
+	/* a batch asked for ahead: take it, waiting for it if need be */
+	if (res->pending && mfpq_async_poll(res, true, err) < 0)
+		return -1;
+	if (res->ahead != NULL)
+	{
+		res->batch = res->ahead;
+		res->ahead = NULL;
+		res->ncols = PQnfields(res->batch);
+		n = PQntuples(res->batch);
+		if (n < res->requested)
+			res->at_end = true;
+		return n;
+	}
+	if (res->at_end)
+		return 0;
+
+	if (!mfpq_usable(conn, MF_STEP_FETCH, err))
+		return -1;
+	snprintf(sql, sizeof(sql), "FETCH %d FROM %s", res->fetch_size,
+			 res->name);
+	if (!mfpq_command(conn, sql, MF_STEP_FETCH, &batch, err))
+		return -1;
+	if (batch == NULL || PQresultStatus(batch) != PGRES_TUPLES_OK)
+	{
+		PQclear(batch);
+		mfpq_fail(conn, err, MF_STEP_FETCH, "XX000",
+				  "FETCH returned no rows description");
+		return -1;
+	}
+
+	res->batch = batch;
+	res->ncols = PQnfields(batch);
+	n = PQntuples(batch);
+	/* a short batch is the last one: spare the round trip that says so */
+	if (n < res->fetch_size)
+		res->at_end = true;
+	return n;
+}
+
+int
+mfpq_ncolumns(MfResult *res)
+{
+	return res->ncols;
+}
+
+const char *
+mfpq_value(MfResult *res, int row, int col)
+{
+	/* PQgetisnull also answers 1 for a row or column out of range */
+	if (res->batch == NULL || PQgetisnull(res->batch, row, col))
+		return NULL;
+	return PQgetvalue(res->batch, row, col);
+}
+
+void
+mfpq_result_close(MfResult *res)
+{
+	MfConn	   *conn = res->conn;
+
+	if (res->pending)
+	{
+		MfError		ignored;
+
+		(void) mfpq_async_poll(res, true, &ignored);
+	}
+
+	/*
+	 * Outside a healthy transaction the cursor is already gone, or will be
+	 * when the transaction ends.
+	 */
+	if (res->is_cursor && mfpq_can_talk(conn) &&
+		PQtransactionStatus(conn->pg) == PQTRANS_INTRANS)
+	{
+		char		sql[MFPQ_NAME_LEN + 16];
+		MfError		ignored;
+
+		snprintf(sql, sizeof(sql), "CLOSE %s", res->name);
+		(void) mfpq_command(conn, sql, MF_STEP_FETCH, NULL, &ignored);
+	}
+	mfpq_free_result(res);
+}
+
+/* ---------------------------------------------------------------------
+ * Reading ahead
+ * ---------------------------------------------------------------------
+ */
+
+bool
+mfpq_async_send(MfResult *res, int rows, MfError *err)
+{
+	MfConn	   *conn = res->conn;
+	char		sql[MFPQ_NAME_LEN + 48];
+
+	if (!res->is_cursor || res->at_end || res->pending || res->ahead != NULL)
+		return true;
+	if (!mfpq_usable(conn, MF_STEP_FETCH, err))
+		return false;
+	res->requested = rows > 0 ? rows : res->fetch_size;
+	snprintf(sql, sizeof(sql), "FETCH %d FROM %s", res->requested, res->name);
+	if (!PQsendQuery(conn->pg, sql))
+	{
+		mfpq_conn_error(conn, MF_STEP_FETCH, err);
+		return false;
+	}
+	if (!mfpq_flush(conn, MF_STEP_FETCH, err))
+		return false;
+	res->pending = true;
+	conn->pending = res;
+	return true;
+}
+
+int
+mfpq_async_poll(MfResult *res, bool wait, MfError *err)
+{
+	MfConn	   *conn = res->conn;
+	PGresult   *batch;
+
+	if (!res->pending)
+		return 1;
+	if (!wait)
+	{
+		if (!PQconsumeInput(conn->pg))
+		{
+			res->pending = false;
+			conn->pending = NULL;
+			mfpq_conn_error(conn, MF_STEP_FETCH, err);
+			return -1;
+		}
+		if (PQisBusy(conn->pg))
+			return 0;
+	}
+	/* the answer is in (or we wait for it): read it to the end */
+	res->pending = false;
+	conn->pending = NULL;
+	if (!mfpq_finish(conn, 1, MF_STEP_FETCH, &batch, err))
+		return -1;
+	if (batch == NULL || PQresultStatus(batch) != PGRES_TUPLES_OK)
+	{
+		PQclear(batch);
+		mfpq_fail(conn, err, MF_STEP_FETCH, "XX000",
+				  "FETCH returned no rows description");
+		return -1;
+	}
+	res->ahead = batch;
+	return 1;
+}
+
+int
+mfpq_async_socket(MfConn *conn)
+{
+	return PQsocket(conn->pg);
+}
+
+/*
+ * The connection's settle hook: a FETCH sent ahead is read before any
+ * other command, since its answer is on the wire.
+ */
+bool
+mfpq_finish_ahead(MfConn *conn, MfError *err)
+{
+	return conn->pending == NULL || mfpq_async_poll(conn->pending, true, err) >= 0;
+}
+
+/* ---------------------------------------------------------------------
+ * Results and the connection's list of them
+ * ---------------------------------------------------------------------
+ */
+
+MfResult *
+mfpq_new_result(MfConn *conn, MfError *err)
+{
+	MfResult   *res = calloc(1, sizeof(MfResult));
+
+	if (res == NULL)
+	{
+		mfpq_fail(conn, err, MF_STEP_FETCH, "53200", "out of memory");
+		return NULL;
+	}
+	res->conn = conn;
+	res->ncols = -1;
+	MF_LIST_PUSH(conn->results, res);
+	return res;
+}
+
+void
+mfpq_free_result(MfResult *res)
+{
+	MF_LIST_REMOVE(res->conn->results, res);
+	if (res->conn->pending == res)
+		res->conn->pending = NULL;
+	PQclear(res->batch);
+	PQclear(res->ahead);
+	free(res);
+}

@@ -1,0 +1,510 @@
+/*-------------------------------------------------------------------------
+ *
+ * pq_transport.c
+ *		The transport to remote PostgreSQL servers, through libpq.
+ *
+ * Every command goes out through libpq's asynchronous calls and every wait
+ * for the server goes through mf_wait_socket, so that a user's cancel
+ * reaches the remote statement instead of leaving the backend stuck inside
+ * libpq.  After any command, every PGresult is read until libpq reports the
+ * connection idle again: a connection is never handed back with results
+ * still pending.
+ *
+ * The connection stays in libpq's blocking mode.  Sending therefore happens
+ * inside libpq, which reads incoming data while it waits to write and so
+ * cannot deadlock against a server that is itself busy writing (as in a
+ * pipeline); only waits for the server's answer are interruptible.  A COPY
+ * is the exception: its data can fill the socket while the server does not
+ * read (it waits on a lock, or is stopped), so the connection is
+ * non-blocking from copy_begin until the COPY is over and every wait to
+ * write goes through mf_wait_socket too.
+ *
+ * This file connects, prepares and runs statements and transactions, and
+ * holds the routine table; pq_int.h lists the other files of the
+ * transport.  All of them are on the transport side of the wall (see
+ * transport.h): no PostgreSQL server header, only libpq-fe.h.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "pq_int.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---------------------------------------------------------------------
+ * Bookkeeping of statements and results
+ * ---------------------------------------------------------------------
+ */
+
+/* Free every statement and result without a word to the server. */
+static void
+mfpq_free_all(MfConn *conn)
+{
+	if (conn->stmts)
+		conn->dealloc_due = true;
+	while (conn->stmts)
+	{
+		MfStmt	   *stmt = conn->stmts;
+
+		MF_LIST_REMOVE(stmt->conn->stmts, stmt);
+		free(stmt);
+	}
+	while (conn->results)
+		mfpq_free_result(conn->results);
+}
+
+/* ---------------------------------------------------------------------
+ * Connection and transactions
+ * ---------------------------------------------------------------------
+ */
+
+static MfConn *
+mfpq_connect(const MfConnParams *params, MfError *err)
+{
+	const char **keys;
+	const char **values;
+	bool		has_fallback = false;
+	bool		has_sslcert = false;
+	MfConn	   *conn;
+	PGconn	   *pg;
+	int			n = 0;
+
+	mf_error_clear(err);
+	keys = malloc((params->n + 3) * sizeof(char *));
+	values = malloc((params->n + 3) * sizeof(char *));
+	conn = calloc(1, sizeof(MfConn));
+	if (keys == NULL || values == NULL || conn == NULL)
+	{
+		free(keys);
+		free(values);
+		free(conn);
+		mf_error_set(err, MF_STEP_CONNECT, "53200", 0, "out of memory");
+		return NULL;
+	}
+	conn->settle = mfpq_finish_ahead;
+
+	for (int i = 0; i < params->n; i++)
+	{
+		if (params->keys[i] == NULL)
+			continue;
+		if (strcmp(params->keys[i], "fallback_application_name") == 0)
+			has_fallback = true;
+		if (strcmp(params->keys[i], "sslcert") == 0)
+			has_sslcert = true;
+		keys[n] = params->keys[i];
+		values[n] = params->values[i];
+		n++;
+	}
+	if (!has_fallback)
+	{
+		keys[n] = "fallback_application_name";
+		values[n] = "multi_fdw";
+		n++;
+	}
+
+	/*
+	 * A password_only connection must not present this host's own client
+	 * certificate (~/.postgresql/postgresql.crt) to a remote that asks for
+	 * one: a path below a file that is no folder makes libpq go on
+	 * without any.
+	 */
+	if (params->password_only && !has_sslcert)
+	{
+		keys[n] = "sslcert";
+		values[n] = "/dev/null/no-client-certificate";
+		n++;
+	}
+	keys[n] = NULL;
+	values[n] = NULL;
+
+	/*
+	 * dbname is taken literally, never expanded as a connection string: an
+	 * option value must not smuggle in other keywords.  libpq itself honours
+	 * connect_timeout when one is given.
+	 */
+	pg = PQconnectdbParams(keys, values, 0);
+	free(keys);
+	free(values);
+
+	if (pg == NULL || PQstatus(pg) != CONNECTION_OK)
+	{
+		mf_error_set(err, MF_STEP_CONNECT, "08001", 0, "%s",
+					 pg ? "" : "out of memory");
+		if (pg)
+			mfpq_set_text(err->message, sizeof(err->message),
+						  PQerrorMessage(pg));
+		if (err->message[0] == '\0')
+			mf_error_copy(err->message, sizeof(err->message),
+						  "could not connect to the remote server");
+		PQfinish(pg);
+		free(conn);
+		return NULL;
+	}
+
+	conn->pg = pg;
+	return conn;
+}
+
+static void
+mfpq_disconnect(MfConn *conn)
+{
+	if (conn == NULL)
+		return;
+	mfpq_free_all(conn);
+	PQfinish(conn->pg);
+	free(conn);
+}
+
+static bool
+mfpq_broken(MfConn *conn)
+{
+	return mfpq_is_broken(conn);
+}
+
+static bool
+mfpq_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
+{
+	PGresult   *last;
+
+	if (rows_affected)
+		*rows_affected = 0;
+	if (!mfpq_usable(conn, MF_STEP_EXEC, err) ||
+		!mfpq_command(conn, sql, MF_STEP_EXEC, &last, err))
+		return false;
+	if (rows_affected)
+		*rows_affected = mfpq_rows(last);
+	PQclear(last);
+	return true;
+}
+
+static bool
+mfpq_begin(MfConn *conn, const char *begin_sql, MfError *err)
+{
+	if (!mfpq_usable(conn, MF_STEP_TRANSACTION, err))
+		return false;
+	return mfpq_command(conn, begin_sql ? begin_sql : "START TRANSACTION",
+						MF_STEP_TRANSACTION, NULL, err);
+}
+
+static bool
+mfpq_commit(MfConn *conn, MfError *err)
+{
+	PGresult   *last;
+	bool		rolled_back;
+
+	if (!mfpq_usable(conn, MF_STEP_TRANSACTION, err) ||
+		!mfpq_command(conn, "COMMIT", MF_STEP_TRANSACTION, &last, err))
+		return false;
+
+	/*
+	 * COMMIT of a transaction that already failed succeeds as a ROLLBACK:
+	 * without this check a lost error would pass as committed work.
+	 */
+	rolled_back = last && strcmp(PQcmdStatus(last), "ROLLBACK") == 0;
+	PQclear(last);
+	if (rolled_back)
+	{
+		mfpq_fail(conn, err, MF_STEP_TRANSACTION, "40000",
+				  "the remote transaction had failed and was rolled back");
+		return false;
+	}
+	return true;
+}
+
+static bool
+mfpq_rollback(MfConn *conn, MfError *err)
+{
+	PGconn	   *pg = conn->pg;
+	PGTransactionStatusType ts;
+
+	if (mfpq_is_broken(conn))
+	{
+		mfpq_fail(conn, err, MF_STEP_TRANSACTION, "08006",
+				  "connection to the remote server was lost");
+		return false;
+	}
+
+	/* a FETCH read ahead dies with the transaction: settle drops its answer */
+	if (conn->pending != NULL)
+	{
+		conn->pending->pending = false;
+		conn->pending = NULL;
+	}
+
+	if (conn->in_copy || PQpipelineStatus(pg) != PQ_PIPELINE_OFF ||
+		PQtransactionStatus(pg) == PQTRANS_ACTIVE)
+	{
+		bool		in_copy = conn->in_copy;
+
+		/*
+		 * Work still running is about to be rolled back: stop it first.  A
+		 * COPY is stopped too, since the server may not be reading the data
+		 * that has to go before the CopyFail (it waits on a lock).
+		 */
+		if (in_copy || PQtransactionStatus(pg) == PQTRANS_ACTIVE ||
+			conn->pl_taken < conn->pl_sent)
+			(void) mfpq_send_cancel(conn, NULL, 0);
+		if (!mfpq_settle_within(conn, in_copy ? MFPQ_COPY_SETTLE_MS :
+								MFPQ_SETTLE_MS))
+		{
+			mfpq_fail(conn, err, MF_STEP_TRANSACTION, "08006",
+					  "could not end the remote command in progress");
+			return false;
+		}
+	}
+
+	ts = PQtransactionStatus(pg);
+	if (ts == PQTRANS_IDLE)
+		return true;
+	return mfpq_command(conn, "ROLLBACK", MF_STEP_TRANSACTION, NULL, err);
+}
+
+static bool
+mfpq_cancel(MfConn *conn, MfError *err)
+{
+	char		buf[256];
+
+	if (mfpq_send_cancel(conn, buf, sizeof(buf)))
+		return true;
+	mfpq_fail(conn, err, MF_STEP_CANCEL, "08001", "");
+	mfpq_set_text(err->message, sizeof(err->message), buf);
+	if (err->message[0] == '\0')
+		mf_error_copy(err->message, sizeof(err->message),
+					  "could not send a cancel request");
+	return false;
+}
+
+static void
+mfpq_forget_all(MfConn *conn)
+{
+	mfpq_free_all(conn);
+
+	if (!conn->dealloc_due)
+		return;
+	if (mfpq_can_talk(conn) &&
+		PQtransactionStatus(conn->pg) == PQTRANS_IDLE)
+	{
+		MfError		ignored;
+
+		/*
+		 * Prepared statements outlive transactions; without this a long
+		 * session would keep piling them up on the server.
+		 */
+		if (mfpq_command(conn, "DEALLOCATE ALL", MF_STEP_PREPARE, NULL,
+						 &ignored))
+			conn->dealloc_due = false;
+	}
+}
+
+static const char *
+mfpq_server_version(MfConn *conn)
+{
+	const char *v = PQparameterStatus(conn->pg, "server_version");
+
+	if (v == NULL)
+		return NULL;
+	mf_error_copy(conn->version, sizeof(conn->version), v);
+	return conn->version;
+}
+
+static bool
+mfpq_used_password(MfConn *conn)
+{
+	return PQconnectionUsedPassword(conn->pg) != 0;
+}
+
+/* ---------------------------------------------------------------------
+ * Prepared statements
+ * ---------------------------------------------------------------------
+ */
+
+static MfStmt *
+mfpq_prepare(MfConn *conn, const char *sql, int nparams,
+			 const MfTypeClass *classes, MfError *err)
+{
+	MfStmt	   *stmt;
+
+	if (!mfpq_usable(conn, MF_STEP_PREPARE, err))
+		return NULL;
+	stmt = calloc(1, sizeof(MfStmt));
+	if (stmt == NULL)
+	{
+		mfpq_fail(conn, err, MF_STEP_PREPARE, "53200", "out of memory");
+		return NULL;
+	}
+	stmt->conn = conn;
+	stmt->nparams = nparams;
+	snprintf(stmt->name, sizeof(stmt->name), "mf_s%lu", ++conn->next_id);
+
+	/*
+	 * No parameter types: the server infers them from context, and the SQL
+	 * the dialect writes casts wherever context is not enough.
+	 */
+	if (!mfpq_finish(conn, PQsendPrepare(conn->pg, stmt->name, sql, nparams,
+										 NULL),
+					 MF_STEP_PREPARE, NULL, err))
+	{
+		/* a cancel may have come after the server had prepared it */
+		conn->dealloc_due = true;
+		free(stmt);
+		return NULL;
+	}
+
+	MF_LIST_PUSH(conn->stmts, stmt);
+	return stmt;
+}
+
+static bool
+mfpq_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
+			 MfResult **result, MfError *err)
+{
+	MfConn	   *conn = stmt->conn;
+	PGresult   *last;
+	MfResult   *res;
+
+	if (rows_affected)
+		*rows_affected = 0;
+	if (result)
+		*result = NULL;
+	if (!mfpq_usable(conn, MF_STEP_EXECUTE, err) ||
+		!mfpq_finish(conn, PQsendQueryPrepared(conn->pg, stmt->name,
+											   stmt->nparams, values,
+											   NULL, NULL, 0),
+					 MF_STEP_EXECUTE, &last, err))
+		return false;
+
+	if (rows_affected)
+		*rows_affected = mfpq_rows(last);
+	if (result == NULL || last == NULL ||
+		PQresultStatus(last) != PGRES_TUPLES_OK)
+	{
+		PQclear(last);
+		return true;
+	}
+
+	res = mfpq_new_result(conn, err);
+	if (res == NULL)
+	{
+		err->step = MF_STEP_EXECUTE;
+		PQclear(last);
+		return false;
+	}
+	res->batch = last;
+	res->ncols = PQnfields(last);
+	*result = res;
+	return true;
+}
+
+static void
+mfpq_stmt_close(MfStmt *stmt)
+{
+	MfConn	   *conn = stmt->conn;
+
+	/*
+	 * In an aborted transaction DEALLOCATE would only fail; leave the
+	 * statement to the DEALLOCATE ALL that forget_all sends once the
+	 * transaction is over.
+	 */
+	if (mfpq_can_talk(conn) &&
+		PQtransactionStatus(conn->pg) != PQTRANS_INERROR)
+	{
+		char		sql[MFPQ_NAME_LEN + 16];
+		MfError		ignored;
+
+		snprintf(sql, sizeof(sql), "DEALLOCATE %s", stmt->name);
+		if (!mfpq_command(conn, sql, MF_STEP_PREPARE, NULL, &ignored))
+			conn->dealloc_due = true;
+	}
+	else
+		conn->dealloc_due = true;
+
+	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
+	free(stmt);
+}
+
+/*
+ * The connection keywords: libpq's own, passed on as they are.  The file
+ * ones are a superuser's, as postgres_fdw has them.
+ */
+#define MFPQ_KW(name)		{name, MF_KW_SERVER, false, false, NULL}
+#define MFPQ_KW_FILE(name, where)	{name, where, false, true, NULL}
+
+static const MfConnKeyword mfpq_keywords[] = {
+	{"user", MF_KW_USER, false, false, NULL},
+	{"password", MF_KW_USER, true, false, NULL},
+	MFPQ_KW("host"),
+	MFPQ_KW("port"),
+	MFPQ_KW("connect_timeout"),
+	MFPQ_KW("hostaddr"),
+	MFPQ_KW("dbname"),
+	MFPQ_KW("options"),
+	MFPQ_KW("application_name"),
+	MFPQ_KW("keepalives"),
+	MFPQ_KW("keepalives_idle"),
+	MFPQ_KW("keepalives_interval"),
+	MFPQ_KW("keepalives_count"),
+	MFPQ_KW("tcp_user_timeout"),
+	MFPQ_KW("target_session_attrs"),
+	MFPQ_KW("sslmode"),
+	MFPQ_KW("sslcompression"),
+	MFPQ_KW_FILE("sslcert", MF_KW_SERVER | MF_KW_USER),
+	MFPQ_KW_FILE("sslkey", MF_KW_SERVER | MF_KW_USER),
+	/* unlocks sslkey, which only a superuser names */
+	{"sslpassword", MF_KW_USER, false, false, NULL},
+	/* a definition in a service file of this host: a superuser's */
+	MFPQ_KW_FILE("service", MF_KW_SERVER),
+	MFPQ_KW_FILE("sslrootcert", MF_KW_SERVER),
+	MFPQ_KW_FILE("sslcrl", MF_KW_SERVER),
+	MFPQ_KW_FILE("sslcrldir", MF_KW_SERVER),
+	MFPQ_KW("sslsni"),
+	MFPQ_KW("ssl_min_protocol_version"),
+	MFPQ_KW("ssl_max_protocol_version"),
+	MFPQ_KW("requirepeer"),
+	MFPQ_KW("gssencmode"),
+	MFPQ_KW("krbsrvname"),
+	MFPQ_KW("gsslib"),
+	MFPQ_KW("channel_binding"),
+	{NULL}
+};
+
+const MfTransport mf_transport_libpq = {
+	.name = "libpq",
+	.keywords = mfpq_keywords,
+	.sql_transaction_control = true,
+
+	.connect = mfpq_connect,
+	.disconnect = mfpq_disconnect,
+	.is_broken = mfpq_broken,
+	.exec = mfpq_exec,
+	.begin = mfpq_begin,
+	.commit = mfpq_commit,
+	.rollback = mfpq_rollback,
+	.prepare = mfpq_prepare,
+	.execute = mfpq_execute,
+	.stmt_close = mfpq_stmt_close,
+	.query = mfpq_query,
+	.fetch = mfpq_fetch,
+	.ncolumns = mfpq_ncolumns,
+	.value = mfpq_value,
+	.result_close = mfpq_result_close,
+	.cancel = mfpq_cancel,
+	.forget_all = mfpq_forget_all,
+
+	.server_version = mfpq_server_version,
+	.used_password = mfpq_used_password,
+	.copy_begin = mfpq_copy_begin,
+	.copy_send = mfpq_copy_send,
+	.copy_end = mfpq_copy_end,
+	.pipeline_begin = mfpq_pipeline_begin,
+	.pipeline_send = mfpq_pipeline_send,
+	.pipeline_collect = mfpq_pipeline_collect,
+	.pipeline_end = mfpq_pipeline_end,
+	.async_send = mfpq_async_send,
+	.async_socket = mfpq_async_socket,
+	.async_poll = mfpq_async_poll,
+};

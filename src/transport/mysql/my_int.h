@@ -1,0 +1,350 @@
+/*-------------------------------------------------------------------------
+ *
+ * my_int.h
+ *		What the files of the mysql transport share: its limits, its
+ *		connection, statement and result structs, and the functions one
+ *		file calls in another.
+ *
+ * The files, by concern: my_wire.c (errors, the non-blocking call
+ * wrappers, cancel), my_stmt.c (binding, prepare, bulk arrays),
+ * my_fetch.c (cursors and text conversion), my_infile.c (LOAD DATA from
+ * memory), my_transport.c (connecting, transactions, the routine table).
+ * Each calls only into those listed before it.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef MF_MY_INT_H
+#define MF_MY_INT_H
+
+#include "transport.h"
+#include "transport/kit/kit.h"
+
+#include <stdint.h>
+
+#include <mysql.h>
+#include <errmsg.h>
+/* How long to wait for a killed statement to wind down. */
+#define MFMY_SETTLE_MS		30000
+
+/* Connect timeout of the side connection that sends KILL QUERY. */
+#define MFMY_KILL_TIMEOUT	10
+
+#define MFMY_DEFAULT_FETCH	100
+
+/* First buffer for a string column; longer values are fetched apart. */
+#define MFMY_STRING_START	256
+/* Largest buffer a string column keeps between rows. */
+#define MFMY_STRING_KEEP	(64 * 1024)
+
+#define MFMY_NULL_OFFSET	SIZE_MAX
+
+/*
+ * Most sets of values in one bulk execution.  It bounds the memory of the
+ * parameter arrays (about 40 bytes per value); one packet of 10,000 sets
+ * already costs the round trip next to nothing.
+ */
+#define MFMY_ARRAY_MAX_SETS	10000
+
+/* What a bulk packet holds besides its values, rounded up generously. */
+#define MFMY_BULK_OVERHEAD	1024
+
+/* max_allowed_packet when the server will not say: MySQL 5.6's default. */
+#define MFMY_PACKET_FALLBACK	(4UL * 1024 * 1024)
+
+/*
+ * Bytes of rows one LOAD DATA carries (about 70,000 rows of two integers).
+ * The next one is filled while the server works on this one, so memory is
+ * about twice this.  Measured on two CPUs: 256 kB to 1 MB are equally fast,
+ * 16 MB loses the overlap (15 % slower, as slow as parameter arrays).
+ */
+#define MFMY_LOAD_BYTES		(1024UL * 1024)
+
+/* The statement the dialect writes; ? stands for the file name. */
+#define MFMY_LOAD_PREFIX	"LOAD DATA LOCAL INFILE ?"
+
+/* The error our local-infile handler reports when it refuses a request. */
+#define MFMY_INFILE_REFUSED	2000	/* CR_UNKNOWN_ERROR */
+
+/* ssl_mode, in the order of option.c's list */
+typedef enum MfmySslMode
+{
+	MFMY_SSL_DEFAULT = -1,
+	MFMY_SSL_DISABLED = 0,
+	MFMY_SSL_PREFERRED,
+	MFMY_SSL_REQUIRED,
+	MFMY_SSL_VERIFY_CA,
+	MFMY_SSL_VERIFY_IDENTITY
+} MfmySslMode;
+
+/* What connecting needs, kept to open the side connection of a cancel. */
+typedef struct MfmyConnInfo
+{
+	char	   *host;
+	unsigned int port;
+	char	   *database;
+	char	   *unix_socket;
+	char	   *user;
+	char	   *password;
+	char	   *ssl_key;
+	char	   *ssl_cert;
+	char	   *ssl_ca;
+	MfmySslMode ssl_mode;
+	unsigned int connect_timeout;	/* 0: the library's default */
+	char	   *init_command;
+	char	   *character_set;
+	bool		zero_date_error;	/* zero_date 'error': refuse, not NULL */
+	bool		password_only;	/* see MfConnParams */
+} MfmyConnInfo;
+
+/* One command's conversation with the server (see mfmy_wait). */
+typedef struct MfmyOp
+{
+	MfConn	   *conn;
+	bool		cancelled;		/* the user asked to cancel meanwhile */
+	bool		cut;			/* the link was cut: the wait failed */
+	long long	deadline;		/* of the wind-down after a cancel */
+} MfmyOp;
+
+/*
+ * The bulk stream (copy_begin / copy_send / copy_end): rows in COPY text
+ * format are held, and every MFMY_LOAD_BYTES of them leave as one LOAD
+ * DATA LOCAL INFILE whose "file" is served from memory by our local-infile
+ * handler.  The statement runs with the non-blocking calls: once all its
+ * rows are written, the call returns and the server works on them while
+ * the next rows are held; the answer is read before the next LOAD DATA,
+ * at copy_end, or before any other command.
+ */
+typedef struct MfmyLoad
+{
+	bool		open;			/* between copy_begin and copy_end */
+	char	   *tail;			/* the statement after its file name */
+	char	   *hold;			/* rows held for the next LOAD DATA */
+	size_t		hold_len;
+	size_t		hold_cap;
+	long		hold_rows;
+	long		rows_done;		/* rows of the LOAD DATAs answered so far */
+
+	/* the LOAD DATA in flight */
+	bool		in_flight;
+	MfmyOp		op;
+	int			status;			/* what the non-blocking call waits for */
+	int			ret;
+	char	   *sql;
+	char	   *data;			/* its rows; swapped with hold */
+	size_t		data_len;
+	size_t		data_cap;
+	size_t		data_pos;		/* served so far */
+	long		data_rows;
+
+	/* the handler: the one name it serves, and whether it may now */
+	char		name[96];
+	bool		armed;			/* a LOAD DATA of ours is waiting for it */
+	bool		eof;			/* every byte has been served */
+	bool		cut_short;		/* another command ended the stream */
+	unsigned long counter;		/* names issued on this connection */
+	char		refusal[512];	/* why the handler refused, "" if it did not */
+
+	int			server_allows;	/* @@local_infile: -1 not asked yet */
+} MfmyLoad;
+
+struct MfConn
+{
+	MYSQL	   *my;
+	MfmyConnInfo info;
+	unsigned long thread_id;	/* the session's id, for KILL QUERY */
+	MfStmt	   *stmts;			/* live prepared statements */
+	MfResult   *results;		/* live queries */
+	bool		broken;			/* the link is known to be lost */
+	char	   *scratch;		/* long values fetched apart */
+	unsigned long scratch_cap;
+	bool		bulk;			/* the server takes COM_STMT_BULK_EXECUTE */
+	unsigned long max_packet;	/* its max_allowed_packet; 0 until read */
+	MfmyLoad	load;
+
+	/*
+	 * Brings the connection back in step before any other command: a LOAD
+	 * DATA stream still open is ended (mfmy_load_cut).  A hook, so that the
+	 * command path needs nothing of the stream's code.
+	 */
+	void		(*settle) (MfConn *conn);
+	char		version[64];
+};
+
+/* The parameters of one statement, bound from their text forms. */
+typedef struct MfmyParams
+{
+	int			n;
+	MfTypeClass *classes;
+	MYSQL_BIND *bind;
+	unsigned long *length;
+	my_bool    *is_null;
+	long long  *ints;
+	double	   *dbls;
+	signed char *tiny;
+	char	  **owned;			/* decoded bytea, freed before the next use */
+} MfmyParams;
+
+/* One 8-byte slot of a column of numbers: LONGLONG or DOUBLE. */
+typedef union MfmyNum
+{
+	long long	i;
+	double		d;
+} MfmyNum;
+
+/*
+ * The parameter arrays of a bulk execution, column-wise: the value of
+ * parameter p in set k is at [p * cap + k].  Connector/C reads numbers
+ * from contiguous arrays of their size and strings through an array of
+ * pointers with an array of lengths; an indicator per value marks NULLs.
+ */
+typedef struct MfmyArray
+{
+	int			cap;			/* sets the arrays hold; 0: none yet */
+	MYSQL_BIND *bind;			/* one per parameter */
+	bool	   *as_number;		/* per parameter: bound as a number */
+	char	   *ind;
+	unsigned long *len;
+	char	  **ptr;			/* text, or decoded bytes */
+	MfmyNum    *num;
+	signed char *tiny;
+	char	  **owned;			/* decoded bytea, freed after each packet */
+} MfmyArray;
+
+struct MfStmt
+{
+	MfConn	   *conn;
+	MfStmt	   *prev;
+	MfStmt	   *next;
+	MYSQL_STMT *st;
+	MfmyParams	params;
+	MfmyArray	array;
+};
+
+/* How a result column is fetched and turned into text. */
+typedef enum MfmyColKind
+{
+	MFMY_COL_INT,
+	MFMY_COL_UINT,
+	MFMY_COL_FLOAT,
+	MFMY_COL_DOUBLE,
+	MFMY_COL_DATE,
+	MFMY_COL_DATETIME,
+	MFMY_COL_TIME,
+	MFMY_COL_TEXT,
+	MFMY_COL_BYTES,
+	MFMY_COL_BIT
+} MfmyColKind;
+
+typedef struct MfmyCol
+{
+	MfmyColKind kind;
+	unsigned long bits;			/* width of a BIT column */
+	union
+	{
+		long long	i;
+		double		d;
+		float		f;
+		MYSQL_TIME	t;
+	}			num;
+	char	   *buf;			/* string columns */
+	unsigned long cap;
+	unsigned long length;
+	my_bool		is_null;
+	my_bool		error;
+} MfmyCol;
+
+struct MfResult
+{
+	MfConn	   *conn;
+	MfResult   *prev;
+	MfResult   *next;
+	MYSQL_STMT *st;
+	MfmyParams	params;
+	int			fetch_size;
+	int			ncols;
+	MfmyCol    *cols;
+	MYSQL_BIND *bind;
+	bool		at_end;
+
+	/* the current batch: texts in one arena, by offset (SIZE_MAX: NULL) */
+	int			nrows;
+	int			rows_cap;
+	size_t	   *offsets;
+	char	   *arena;
+	size_t		arena_len;
+	size_t		arena_cap;
+};
+
+/* installs a connection's local-infile handler (mfmy_infile_serve) */
+typedef void (*MfmyServeFn) (MYSQL *my, MfConn *conn);
+
+/* my_wire.c */
+extern bool mfmy_parse_uint(const char *s, unsigned long max, unsigned long *out);
+extern long mfmy_rows(MYSQL *my, unsigned long long affected);
+extern MYSQL *mfmy_open(const MfmyConnInfo *ci, MfmyServeFn serve,
+						MfConn *infile_conn, unsigned int timeout,
+						MfError *err);
+extern void mfmy_close_handle(MfConn *conn, MYSQL_STMT *st);
+extern my_bool mfmy_commit_call(MfmyOp *op, bool commit);
+extern void mfmy_conn_error(MfConn *conn, MfStep step, MfError *err);
+extern void mfmy_error(MfConn *conn, MfStep step, unsigned int code,
+					   const char *sqlstate, const char *message, MfError *err);
+extern void mfmy_fail(MfConn *conn, MfError *err, MfStep step, const char *sqlstate,
+					  const char *message);
+extern bool mfmy_kill_query(MfConn *conn, MfError *err);
+extern int mfmy_next_result(MfmyOp *op);
+extern void mfmy_oom(MfConn *conn, MfStep step, MfError *err);
+extern bool mfmy_op_interrupted(MfmyOp *op, MfStep step, MfError *err);
+extern void mfmy_op_start(MfmyOp *op, MfConn *conn);
+extern int mfmy_real_query(MfmyOp *op, const char *sql, unsigned long len);
+extern void mfmy_stmt_error(MfConn *conn, MYSQL_STMT *st, MfStep step, MfError *err);
+extern int mfmy_stmt_execute(MfmyOp *op, MYSQL_STMT *st);
+extern int mfmy_stmt_fetch(MfmyOp *op, MYSQL_STMT *st);
+extern int mfmy_stmt_prepare(MfmyOp *op, MYSQL_STMT *st, const char *sql);
+extern int mfmy_stmt_store(MfmyOp *op, MYSQL_STMT *st);
+extern MYSQL_RES *mfmy_store_result(MfmyOp *op);
+extern bool mfmy_usable(MfConn *conn, MfStep step, MfError *err);
+extern int mfmy_wait(MfmyOp *op, int status);
+
+/* my_stmt.c */
+extern void mfmy_array_free(MfmyArray *a, int nparams);
+extern void mfmy_free_stmt(MfStmt *stmt);
+extern long mfmy_bulk_row(const char *message, int sets);
+extern bool mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
+						 MfResult **result, MfError *err);
+extern bool mfmy_execute_array(MfStmt *stmt, int nsets, const char *const *values,
+							   long *rows_affected, MfError *err);
+extern void mfmy_params_free(MfmyParams *p);
+extern bool mfmy_params_init(MfmyParams *p, int n, const MfTypeClass *classes);
+extern MfStmt *mfmy_prepare(MfConn *conn, const char *sql, int nparams,
+							const MfTypeClass *classes, MfError *err);
+extern MYSQL_STMT *mfmy_prepare_handle(MfConn *conn, const char *sql, int nparams,
+									   bool cursor, int fetch_size, MfStep step, MfError *err);
+extern bool mfmy_read_max_packet(MfConn *conn, MfError *err);
+extern bool mfmy_run(MfmyOp *op, MYSQL_STMT *st, MfmyParams *params,
+					 const char *const *values, MfStep step, MfError *err);
+extern void mfmy_stmt_close(MfStmt *stmt);
+
+/* my_fetch.c */
+extern void mfmy_free_result(MfResult *res);
+extern int mfmy_fetch(MfResult *res, MfError *err);
+extern int mfmy_ncolumns(MfResult *res);
+extern MfResult *mfmy_query(MfConn *conn, const char *sql, int nparams,
+							const char *const *values, const MfTypeClass *classes,
+							int fetch_size, MfError *err);
+extern void mfmy_result_close(MfResult *res);
+extern bool mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
+							 MfError *err);
+extern const char *mfmy_value(MfResult *res, int row, int col);
+
+/* my_infile.c */
+extern bool mfmy_copy_available(MfConn *conn);
+extern bool mfmy_copy_begin(MfConn *conn, const char *sql, MfError *err);
+extern bool mfmy_copy_end(MfConn *conn, const char *abort_reason, long *rows,
+						  MfError *err);
+extern bool mfmy_copy_send(MfConn *conn, const char *buf, size_t len, MfError *err);
+extern void mfmy_load_cut(MfConn *conn);
+extern void mfmy_infile_serve(MYSQL *my, MfConn *conn);
+extern void mfmy_load_settle(MfConn *conn);
+
+#endif							/* MF_MY_INT_H */
