@@ -11,11 +11,11 @@
 
 #include "postgres.h"
 
+#include "compat.h"
 #include "dialect.h"
 #include "foreign/foreign.h"
 #include "foreign/fdwapi.h"
 #include "funcapi.h"
-#include "commands/explain.h"
 #include "lib/stringinfo.h"
 #include "nodes/execnodes.h"
 #include "nodes/pathnodes.h"
@@ -113,8 +113,8 @@ extern void mf_connection_init(void);
  * error.c: the one place that turns a transport's error into ereport
  * ---------------------------------------------------------------------
  */
-extern void mf_raise_error(int elevel, MfConnEntry *entry,
-						   const MfError *err, const char *sql) pg_attribute_noreturn();
+pg_noreturn extern void mf_raise_error(int elevel, MfConnEntry *entry,
+										const MfError *err, const char *sql);
 extern void mf_report_error(int elevel, const char *servername,
 							const MfDialect *dialect, const MfError *err,
 							const char *sql);
