@@ -4,6 +4,7 @@
 #                            pg_config names
 #   make test                install what is missing, build, install, start
 #                            throwaway servers, run every suite, stop them
+#                            (PG_CONFIG=... picks the PostgreSQL, 15 to 18)
 #   make demo                the same set-up, then a federated bulk load
 
 MODULE_big = multi_fdw
@@ -59,10 +60,12 @@ $(foreach t,$(TRANSPORTS),$(t) $(t:.o=.bc)): override CPPFLAGS := $(WALLED_FLAGS
 deps:
 	t/testbed/install-deps
 
+# `make test PG_CONFIG=/path/to/pg_config` builds, installs and tests
+# against that PostgreSQL (its servers, psql and pg_regress).
 test: deps
 	$(MAKE) all
 	$(MAKE) install
-	t/testbed/run-tests
+	PG_CONFIG="$(PG_CONFIG)" t/testbed/run-tests
 
 demo: deps
 	$(MAKE) all
