@@ -1472,6 +1472,20 @@ mfmysql_is_broken(MfConn *conn)
 	return conn->broken;
 }
 
+/* the server sends nothing unasked: is_broken's look at the socket says it */
+static int
+mfmysql_peer_closed(MfConn *conn)
+{
+	return mfmysql_is_broken(conn) ? 1 : 0;
+}
+
+/* the session's connection id (CONNECTION_ID(), what KILL takes) */
+static unsigned long
+mfmysql_remote_session(MfConn *conn)
+{
+	return conn->my != NULL ? mysql_thread_id(conn->my) : 0;
+}
+
 /*
  * What an UPDATE counts.  Without CLIENT_FOUND_ROWS the server reports the
  * rows it changed, and a row set to the values it already had is not
@@ -3297,4 +3311,6 @@ const MfTransport mf_transport_mysql = {
 	.copy_send = mfmysql_copy_send,
 	.copy_end = mfmysql_copy_end,
 	.max_packet = mfmysql_max_packet,
+	.remote_session = mfmysql_remote_session,
+	.peer_closed = mfmysql_peer_closed,
 };
