@@ -9,7 +9,7 @@
 
 MODULE_big = multi_fdw
 EXTENSION = multi_fdw
-DATA = sql/multi_fdw--1.0.sql
+DATA = sql/multi_fdw--1.0.sql sql/multi_fdw--1.0--1.1.sql
 PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
 
 CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
@@ -24,7 +24,7 @@ TRANSPORTS = src/transport/common.o src/transport/libpq.o \
 OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
-REGRESS = pg_init pg_options pg_deparse pg_scan pg_batch pg_types \
+REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_batch pg_types \
 	pg_update pg_rowid pg_semantics pg_xact pg_errors pg_import pg_fastpath \
 	mysql_init mysql_batch mysql_types mysql_infile mysql_xact mysql_errors mysql_update \
 	mysql_pushdown mysql_packet odbc_pg odbc_mysql security oracle_batch oracle_types oracle_modify \
