@@ -4,6 +4,7 @@
 #                            pg_config names
 #   make test                install what is missing, build, install, start
 #                            throwaway servers, run every suite, stop them
+#                            (PG_CONFIG=... picks the PostgreSQL, 15 to 18)
 #   make demo                the same set-up, then a federated bulk load
 #
 #   make WITH_MYSQL=no       build without the mysql transport (no MariaDB
@@ -13,7 +14,7 @@
 
 MODULE_big = multi_fdw
 EXTENSION = multi_fdw
-DATA = sql/multi_fdw--1.0.sql
+DATA = sql/multi_fdw--1.0.sql sql/multi_fdw--1.0--1.1.sql
 PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
 
 CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
@@ -48,7 +49,7 @@ endif
 OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
-REGRESS = pg_init pg_options pg_deparse pg_scan pg_batch pg_types \
+REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_batch pg_types \
 	pg_update pg_rowid pg_semantics pg_compat pg_xact pg_errors pg_import pg_fastpath \
 	mysql_init mysql_batch mysql_types mysql_infile mysql_xact mysql_errors mysql_update \
 	mysql_pushdown mysql_packet mysql_compat odbc_pg odbc_mysql security oracle_batch oracle_types oracle_modify \
@@ -94,10 +95,12 @@ $(foreach t,$(TRANSPORTS),$(t) $(t:.o=.bc)): override CPPFLAGS := $(WALLED_FLAGS
 deps:
 	t/testbed/install-deps
 
+# `make test PG_CONFIG=/path/to/pg_config` builds, installs and tests
+# against that PostgreSQL (its servers, psql and pg_regress).
 test: deps
 	$(MAKE) all WITH_MYSQL=yes WITH_ODBC=yes
 	$(MAKE) install WITH_MYSQL=yes WITH_ODBC=yes
-	t/testbed/run-tests
+	PG_CONFIG="$(PG_CONFIG)" t/testbed/run-tests
 
 demo: deps
 	$(MAKE) all

@@ -40,8 +40,8 @@ SELECT local_infile('0');
 -- without the stream
 EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO t SELECT g, 'x', g FROM generate_series(1, 3) g;
 -- EXPLAIN ANALYZE shows what the statement used
-EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-INSERT INTO t SELECT g, 'x', g FROM generate_series(1, 3) g;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+INSERT INTO t SELECT g, 'x', g FROM generate_series(1, 3) g$$);
 SELECT count(*) FROM t;
 INSERT INTO t_copy VALUES (10, 'x', 1);
 \echo :LAST_ERROR_SQLSTATE
@@ -54,8 +54,8 @@ SELECT multi_fdw_exec('my_real', 'DELETE FROM infile_t');
 -- The server allows it: auto streams
 -- ===================================================================
 SELECT local_infile('1');
-EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-INSERT INTO t SELECT g, 'x', g FROM generate_series(1, 3) g;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+INSERT INTO t SELECT g, 'x', g FROM generate_series(1, 3) g$$);
 -- counts are exact, in one statement of many LOAD DATAs (1 MB each)
 INSERT INTO t SELECT g, 'row ' || g, g FROM generate_series(4, 200000) g;
 \echo inserted :ROW_COUNT

@@ -186,8 +186,8 @@ INSERT INTO conds VALUES
 SELECT cond, ids('types_values', cond) AS remote, ids('types_l', cond) AS local
   FROM conds ORDER BY cond;
 -- the conditions go to the remote server, with their parameters
-EXPLAIN (VERBOSE, COSTS OFF)
-SELECT id FROM types_values t WHERE ts = (SELECT ts FROM types_l WHERE id = 3);
+SELECT public.mf_explain($$EXPLAIN (VERBOSE, COSTS OFF)
+SELECT id FROM types_values t WHERE ts = (SELECT ts FROM types_l WHERE id = 3)$$);
 EXPLAIN (VERBOSE, COSTS OFF)
 SELECT id FROM types_values t WHERE biu > 9223372036854775807 AND bo;
 

@@ -78,8 +78,8 @@ UPDATE items SET qty = qty WHERE id <= 3;
 SELECT id, touched FROM items WHERE id <= 3 ORDER BY id;
 
 -- a value computed here once travels as a parameter
-EXPLAIN (VERBOSE, COSTS OFF)
-UPDATE items SET qty = (SELECT max(new_qty) FROM picks) WHERE id = 20;
+SELECT public.mf_explain($$EXPLAIN (VERBOSE, COSTS OFF)
+UPDATE items SET qty = (SELECT max(new_qty) FROM picks) WHERE id = 20$$);
 UPDATE items SET qty = (SELECT max(new_qty) FROM picks) WHERE id = 20;
 \echo updated :ROW_COUNT
 SELECT id, qty FROM items WHERE id = 20;

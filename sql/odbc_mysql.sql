@@ -189,7 +189,7 @@ SELECT multi_fdw_exec('odbc_my', $$
 CREATE FOREIGN TABLE odbc_my_batch (a int OPTIONS (key 'true'), b int)
   SERVER odbc_my OPTIONS (table_name 'odbc_batch', insert_method 'values',
                           batch_size '50000');
--- 16383 rows per statement: the transport's ceiling, under the dialect's
+-- 3749 rows per statement: the transport's ceiling, under the dialect's
 EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO odbc_my_batch SELECT g, g FROM generate_series(1, 10) g;
 INSERT INTO odbc_my_batch SELECT g, -g FROM generate_series(1, 40000) g;
 SELECT count(*), sum(a), sum(b) FROM odbc_my_batch;

@@ -248,7 +248,8 @@ SELECT a.id, b.id FROM odbc_scan a JOIN odbc_scan b ON a.id = b.id + 500
  WHERE a.id <= 505 ORDER BY 1;
 
 -- ---------------------------------------------------------------------
--- batches: VALUES statements under psqlODBC's 32767-parameter ceiling
+-- batches: VALUES statements under the odbc transport's 7498-parameter
+-- ceiling (psqlODBC's statement description must fit libpq's 30000 bytes)
 -- ---------------------------------------------------------------------
 SELECT multi_fdw_exec('odbc_pg', 'DROP TABLE IF EXISTS public.odbc_batch');
 SELECT multi_fdw_exec('odbc_pg', 'CREATE TABLE public.odbc_batch (a int PRIMARY KEY, b int)');
@@ -260,14 +261,14 @@ CREATE FOREIGN TABLE odbc_batch (a int, b int)
 CREATE FOREIGN TABLE odbc_batch1 (a int)
   SERVER odbc_pg OPTIONS (schema_name 'public', table_name 'odbc_batch1',
                           insert_method 'values', batch_size '50000');
--- two columns: 16383 rows (32766 parameters) per statement
+-- two columns: 3749 rows (7498 parameters) per statement
 EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO odbc_batch SELECT g, g FROM generate_series(1, 10) g;
 INSERT INTO odbc_batch SELECT g, -g FROM generate_series(1, 40000) g;
 SELECT count(*), sum(a), sum(b) FROM odbc_batch;
--- one column: exactly 32767 parameters per statement, then the rest
+-- one column: exactly 7498 parameters per statement, then the rest
 EXPLAIN (VERBOSE, COSTS OFF) INSERT INTO odbc_batch1 SELECT g FROM generate_series(1, 10) g;
-INSERT INTO odbc_batch1 SELECT g FROM generate_series(1, 32767) g;
-INSERT INTO odbc_batch1 SELECT g FROM generate_series(32768, 70000) g;
+INSERT INTO odbc_batch1 SELECT g FROM generate_series(1, 7498) g;
+INSERT INTO odbc_batch1 SELECT g FROM generate_series(7499, 70000) g;
 SELECT count(*), sum(a) FROM odbc_batch1;
 -- over libpq the same table takes 65535 parameters per statement
 CREATE FOREIGN TABLE odbc_batch1_libpq (a int)

@@ -85,9 +85,10 @@ SELECT multi_fdw_exec('ora_real', $$
 SELECT count(*), sum(id), sum(n), bool_and(v = 'row ' || id) AS v_matches
   FROM ob;
 
--- three columns: the odbc transport takes at most 32767 parameters a
--- statement (psqlODBC fails above; the dialect alone would allow 65535),
--- so a 30,000-row batch is sent as 10922 + 10922 + 8156 rows
+-- three columns: the odbc transport takes at most 7498 parameters a
+-- statement (what psqlODBC can describe; the dialect alone would allow
+-- 65535), so a 30,000-row batch is sent as 12 statements of 2499 rows and
+-- one of 12
 SELECT multi_fdw_exec('ora_real', 'TRUNCATE TABLE "ob"');
 ALTER FOREIGN TABLE ob OPTIONS (ADD batch_size '30000');
 SELECT statements_since() >= 0 AS reset;

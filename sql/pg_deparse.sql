@@ -80,8 +80,8 @@ EXPLAIN (VERBOSE, COSTS OFF) EXECUTE dp_prep(5);
 DEALLOCATE dp_prep;
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT x, (SELECT max(d) FROM dp_pg WHERE a = l.x AND e > l.x) FROM dp_local l;
-EXPLAIN (VERBOSE, COSTS OFF)
-  SELECT b FROM dp_pg WHERE a = (SELECT max(x) FROM dp_local);
+SELECT public.mf_explain($$EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT b FROM dp_pg WHERE a = (SELECT max(x) FROM dp_local)$$);
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT l.x, s.b FROM dp_local l,
     LATERAL (SELECT b FROM dp_pg WHERE a = l.x OFFSET 0) s;

@@ -61,3 +61,21 @@ SELECT multi_fdw_exec('pg_remote', 'SELECT * FROM pg_catalog.generate_series(1, 
 SELECT server_name, user_name = current_user AS mine, dialect, transport, valid,
        in_transaction
   FROM multi_fdw_get_connections();
+
+-- EXPLAIN as every supported PostgreSQL prints it, for the suites whose
+-- plans differ between versions only in how they are printed: an InitPlan's
+-- output parameters ("InitPlan 1 (returns $0)", not shown since 17) and
+-- EXPLAIN ANALYZE's row counts ("rows=3", "rows=3.00" since 18).  Ask for
+-- BUFFERS OFF with ANALYZE: 18 shows buffers by default.
+CREATE FUNCTION public.mf_explain(query text) RETURNS SETOF text
+LANGUAGE plpgsql AS $$
+DECLARE
+  line text;
+BEGIN
+  FOR line IN EXECUTE query LOOP
+    line := regexp_replace(line, '^(\s*InitPlan \d+) \(returns [$0-9,]+\)$', '\1');
+    line := regexp_replace(line, '\mrows=(\d+)\.00\M', 'rows=\1', 'g');
+    RETURN NEXT line;
+  END LOOP;
+END
+$$;

@@ -110,8 +110,8 @@ CREATE FOREIGN TABLE ins (id int, v text)
   SERVER pg_remote OPTIONS (schema_name 'sem_r');
 CREATE FUNCTION remote_ins() RETURNS bigint LANGUAGE sql
   AS $$ SELECT multi_fdw_exec('pg_remote', 'SELECT 1 FROM sem_r.ins') $$;
-EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-INSERT INTO ins SELECT g, 'auto' FROM generate_series(1, 30) g;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+INSERT INTO ins SELECT g, 'auto' FROM generate_series(1, 30) g$$);
 SELECT remote_ins();
 INSERT INTO ins SELECT g, 'auto' FROM generate_series(1, 30) g;
 \echo inserted :ROW_COUNT
@@ -134,8 +134,8 @@ ALTER FOREIGN TABLE ins OPTIONS (SET insert_method 'row');
 INSERT INTO ins SELECT g, 'row' FROM generate_series(1, 30) g;
 \echo inserted :ROW_COUNT
 -- a table without such triggers still streams
-EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-INSERT INTO bar SELECT g, g FROM generate_series(101, 130) g;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+INSERT INTO bar SELECT g, g FROM generate_series(101, 130) g$$);
 
 -- a row that the join finds twice is updated once and counted once
 EXPLAIN (VERBOSE, COSTS OFF)

@@ -90,8 +90,8 @@ SELECT remote_count('id IN (3, 4) AND note IS NULL AND remote_label IS NULL') AS
 SELECT id, note, label FROM items WHERE id IN (3, 4) ORDER BY id;
 
 -- a value computed here once (a sub-select) travels as a parameter
-EXPLAIN (VERBOSE, COSTS OFF)
-UPDATE items SET qty = (SELECT max(new_qty) FROM picks) WHERE id = 20;
+SELECT public.mf_explain($$EXPLAIN (VERBOSE, COSTS OFF)
+UPDATE items SET qty = (SELECT max(new_qty) FROM picks) WHERE id = 20$$);
 UPDATE items SET qty = (SELECT max(new_qty) FROM picks) WHERE id = 20;
 \echo updated :ROW_COUNT
 SELECT id, qty FROM items WHERE id = 20;

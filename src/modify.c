@@ -19,7 +19,6 @@
 #include "access/sysattr.h"
 #include "access/table.h"
 #include "catalog/pg_type.h"
-#include "commands/explain.h"
 #include "executor/executor.h"
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
@@ -287,10 +286,9 @@ mf_check_insert_features(Relation rel, const MfDialect *dialect,
  * complaining of a missing column once rows are being changed.
  */
 static void
-mf_check_ctid_target(Relation rel, RangeTblEntry *rte, const MfDialect *dialect)
+mf_check_ctid_target(Relation rel, Oid userid, const MfDialect *dialect)
 {
 	ForeignTable *table = GetForeignTable(RelationGetRelid(rel));
-	Oid			userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
 	const char *sql = dialect->ctid_check_sql;
 	MfTypeClass classes[1] = {MF_TYPE_TEXT};
 	const char *values[1];
@@ -368,7 +366,7 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 			break;
 		case CMD_UPDATE:
 			{
-				Bitmapset  *cols = bms_union(rte->updatedCols, rte->extraUpdatedCols);
+				Bitmapset  *cols = mf_updated_cols(root, resultRelation);
 				int			col = -1;
 
 				mf_check_insert_features(rel, dialect, returning_list != NIL,
@@ -390,7 +388,8 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 					target_attrs = mf_all_columns(rel, true);
 				identity_attrs = mf_identity_attrs(rel, dialect);
 				if (list_member_int(identity_attrs, SelfItemPointerAttributeNumber))
-					mf_check_ctid_target(rel, rte, dialect);
+					mf_check_ctid_target(rel, mf_planner_result_userid(root, resultRelation),
+										 dialect);
 				sql = mf_deparse_update(rel, dialect, target_attrs,
 										identity_attrs, returning_attrs);
 				break;
@@ -400,7 +399,8 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 									 ONCONFLICT_NONE);
 			identity_attrs = mf_identity_attrs(rel, dialect);
 			if (list_member_int(identity_attrs, SelfItemPointerAttributeNumber))
-				mf_check_ctid_target(rel, rte, dialect);
+				mf_check_ctid_target(rel, mf_planner_result_userid(root, resultRelation),
+									 dialect);
 			sql = mf_deparse_delete(rel, dialect, identity_attrs, returning_attrs);
 			break;
 		default:
@@ -425,15 +425,7 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 static Oid
 mf_modify_userid(EState *estate, ResultRelInfo *rinfo)
 {
-	Index		rti = rinfo->ri_RangeTableIndex;
-	RangeTblEntry *rte;
-
-	if (rti == 0 && rinfo->ri_RootResultRelInfo != NULL)
-		rti = rinfo->ri_RootResultRelInfo->ri_RangeTableIndex;
-	if (rti == 0)
-		return GetUserId();
-	rte = exec_rt_fetch(rti, estate);
-	return OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+	return mf_result_rel_userid(rinfo, estate);
 }
 
 static MfModifyState *
@@ -1144,7 +1136,7 @@ mfBeginDirectModify(ForeignScanState *node, int eflags)
 	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
 	EState	   *estate = node->ss.ps.state;
 	RangeTblEntry *rte = exec_rt_fetch(fsplan->resultRelation, estate);
-	Oid			userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+	Oid			userid = mf_fscan_userid(fsplan, estate, fsplan->resultRelation);
 	ForeignTable *table = GetForeignTable(rte->relid);
 	MfDirectState *st;
 	MfOptions	opts;

@@ -100,7 +100,7 @@ multi_fdw_exec(PG_FUNCTION_ARGS)
 	AclResult	aclresult;
 	long		rows = 0;
 
-	aclresult = pg_foreign_server_aclcheck(server->serverid, GetUserId(), ACL_USAGE);
+	aclresult = mf_foreign_server_aclcheck(server->serverid, GetUserId(), ACL_USAGE);
 	if (aclresult != ACLCHECK_OK)
 		aclcheck_error(aclresult, OBJECT_FOREIGN_SERVER, server->servername);
 	if (GetForeignDataWrapper(server->fdwid)->fdwhandler !=

@@ -11,11 +11,11 @@
 
 #include "postgres.h"
 
+#include "compat.h"
 #include "dialect.h"
 #include "foreign/foreign.h"
 #include "foreign/fdwapi.h"
 #include "funcapi.h"
-#include "commands/explain.h"
 #include "lib/stringinfo.h"
 #include "nodes/execnodes.h"
 #include "nodes/pathnodes.h"
@@ -133,8 +133,8 @@ extern void mf_clear_stream_owner(MfConnEntry *entry, void *owner);
 extern bool mf_conn_has_other_owner(MfConnEntry *entry, void *owner);
 extern void mf_conn_exec(MfConnEntry *entry, const char *sql, long *rows);
 extern void mf_connection_init(void);
-extern void mf_raise_error(int elevel, MfConnEntry *entry,
-						   const MfError *err, const char *sql) pg_attribute_noreturn();
+pg_noreturn extern void mf_raise_error(int elevel, MfConnEntry *entry,
+										const MfError *err, const char *sql);
 
 /* ---------------------------------------------------------------------
  * error.c: the one place that turns a transport's error into ereport

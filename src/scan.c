@@ -15,7 +15,6 @@
 
 #include "access/htup_details.h"
 #include "access/table.h"
-#include "commands/explain.h"
 #include "executor/execAsync.h"
 #include "executor/executor.h"
 #include "foreign/fdwapi.h"
@@ -142,9 +141,9 @@ mfGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	MfRelInfo  *fpinfo = baserel->fdw_private;
 
 	add_path(baserel, (Path *)
-			 create_foreignscan_path(root, baserel, NULL, fpinfo->rows,
-									 fpinfo->startup_cost, fpinfo->total_cost,
-									 NIL, baserel->lateral_relids, NULL, NIL));
+			 mf_create_foreignscan_path(root, baserel, fpinfo->rows,
+										fpinfo->startup_cost, fpinfo->total_cost,
+										baserel->lateral_relids, NIL));
 }
 
 /*
@@ -397,7 +396,7 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 	node->fdw_state = st;
 
 	rte = exec_rt_fetch(fsplan->scan.scanrelid, estate);
-	userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+	userid = mf_fscan_userid(fsplan, estate, fsplan->scan.scanrelid);
 	table = GetForeignTable(rte->relid);
 	mf_get_options(table->serverid, rte->relid, &opts);
 	st->entry = mf_get_connection(GetUserMapping(userid, table->serverid), &opts);

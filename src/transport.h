@@ -266,6 +266,21 @@ typedef MfResult *(*MfCatalogColumnsFn) (MfConn *conn, const char *schema,
  */
 typedef bool (*MfMaxPacketFn) (MfConn *conn, size_t *bytes, MfError *err);
 
+/*
+ * optional: the remote's own number for this session (PostgreSQL's backend
+ * pid, MySQL's connection id), 0 when it has none.  Asks nothing of the
+ * server.
+ */
+typedef unsigned long (*MfRemoteSessionFn) (MfConn *conn);
+
+/*
+ * optional: has the remote closed the link (the server ended the session,
+ * or its host went away with the socket told)?  1 yes, 0 no, -1 cannot
+ * tell on this platform.  Looks at the socket without waiting and reads
+ * nothing from it.
+ */
+typedef int (*MfPeerClosedFn) (MfConn *conn);
+
 #define MF_PACKET_VALUE_OVERHEAD	12	/* MySQL: type, length, NULL bit */
 #define MF_PACKET_REQUEST_OVERHEAD	64	/* MySQL: command, statement, flags */
 
@@ -403,6 +418,8 @@ typedef struct MfTransport
 	MfAsyncPollFn async_poll;
 	MfCatalogColumnsFn catalog_columns;
 	MfMaxPacketFn max_packet;
+	MfRemoteSessionFn remote_session;
+	MfPeerClosedFn peer_closed;
 } MfTransport;
 
 /* the transports, defined in src/transport/ */

@@ -26,6 +26,11 @@
  *
  *-------------------------------------------------------------------------
  */
+/* POLLRDHUP (Linux): the walled build does not get PostgreSQL's CPPFLAGS */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+
 #include "pq_int.h"
 
 #include <errno.h>
@@ -164,6 +169,40 @@ static bool
 mfpq_broken(MfConn *conn)
 {
 	return mfpq_is_broken(conn);
+}
+
+static unsigned long
+mfpq_remote_session(MfConn *conn)
+{
+	int			pid = PQbackendPID(conn->pg);
+
+	return pid > 0 ? (unsigned long) pid : 0;
+}
+
+/*
+ * A server that ends the session sends its FATAL error and closes the
+ * socket: the hang-up shows without reading anything.  A message alone
+ * (a notice, a FETCH's answer) is not a close.
+ */
+static int
+mfpq_peer_closed(MfConn *conn)
+{
+#ifdef POLLRDHUP
+	struct pollfd pfd;
+
+	if (mfpq_is_broken(conn))
+		return 1;
+	pfd.fd = PQsocket(conn->pg);
+	if (pfd.fd < 0)
+		return 1;
+	pfd.events = POLLRDHUP;
+	pfd.revents = 0;
+	if (poll(&pfd, 1, 0) < 0)
+		return -1;
+	return (pfd.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) != 0;
+#else
+	return mfpq_is_broken(conn) ? 1 : -1;
+#endif
 }
 
 static bool
@@ -507,4 +546,6 @@ const MfTransport mf_transport_libpq = {
 	.async_send = mfpq_async_send,
 	.async_socket = mfpq_async_socket,
 	.async_poll = mfpq_async_poll,
+	.remote_session = mfpq_remote_session,
+	.peer_closed = mfpq_peer_closed,
 };

@@ -330,6 +330,20 @@ mfmy_is_broken(MfConn *conn)
 	return conn->broken;
 }
 
+/* the server sends nothing unasked: is_broken's look at the socket says it */
+static int
+mfmy_peer_closed(MfConn *conn)
+{
+	return mfmy_is_broken(conn) ? 1 : 0;
+}
+
+/* the session's connection id (CONNECTION_ID(), what KILL takes) */
+static unsigned long
+mfmy_remote_session(MfConn *conn)
+{
+	return conn->my != NULL ? mysql_thread_id(conn->my) : 0;
+}
+
 /*
  * Read and drop every result a statement produced, so that the connection
  * is in step with the server again.  Also after a cancel: what the killed
@@ -576,4 +590,6 @@ const MfTransport mf_transport_mysql = {
 	.copy_send = mfmy_copy_send,
 	.copy_end = mfmy_copy_end,
 	.max_packet = mfmy_max_packet,
+	.remote_session = mfmy_remote_session,
+	.peer_closed = mfmy_peer_closed,
 };

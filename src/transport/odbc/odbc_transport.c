@@ -32,9 +32,9 @@
  * whole call a failure, and the core rolls the remote transaction back.
  *
  * Limits: the statements of the core are bound by mf_transport_odbc's
- * max_params (32767: psqlODBC fails at 32768, no driver takes more than
- * 65535); a parameter array is cut into calls of at most MFODBC_ARRAY_MAX
- * sets to bound its memory.
+ * max_params (7498: what psqlODBC can describe under any libpq, see
+ * there; no driver takes more than 65535); a parameter array is cut into
+ * calls of at most MFODBC_ARRAY_MAX sets to bound its memory.
  *
  * Waiting: ODBC calls block inside the driver.  A call that may wait on
  * the server (executing, fetching) is watched by a thread of the
@@ -328,8 +328,17 @@ const MfTransport mf_transport_odbc = {
 	.keywords = mfodbc_keywords,
 	.carries_any_dialect = true,
 
-	/* psqlODBC fails at 32768 parameters; no driver takes over 65535 */
-	.max_params = 32767,
+	/*
+	 * psqlODBC describes each prepared statement, and the answer (4 bytes
+	 * a parameter) must stay under the 30000 bytes that libpq 16.13 and
+	 * 18.3 take from a ParameterDescription message: above 7498 parameters
+	 * the connection is lost ("lost synchronization with server").  The
+	 * driver uses the libpq the backend has loaded, multi_fdw's: that of
+	 * the PostgreSQL it was built for.  Debian's libpq 15.20 takes more
+	 * (psqlODBC itself fails at 32768), but which libpq is loaded is not
+	 * the transport's to know.  No driver takes over 65535.
+	 */
+	.max_params = 7498,
 	.question_mark_is_marker = true,
 	.max_packet_setting = "max_allowed_packet",
 

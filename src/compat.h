@@ -1,0 +1,164 @@
+/*-------------------------------------------------------------------------
+ *
+ * compat.h
+ *		What differs between the PostgreSQL major versions multi_fdw
+ *		builds against (15, 16, 17 and 18), in one place.
+ *
+ * The core includes this through multi_fdw.h; it is on the PostgreSQL side
+ * of the wall (the transports never see it).  Each entry says in which
+ * version the API changed, so that an entry can go once multi_fdw no
+ * longer supports the versions before it.  Call sites use the mf_ / MF_
+ * names below and stay free of version tests.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef MF_COMPAT_H
+#define MF_COMPAT_H
+
+#include "postgres.h"
+
+#include "catalog/pg_foreign_server.h"
+#include "executor/executor.h"
+#include "miscadmin.h"
+#include "nodes/pathnodes.h"
+#include "nodes/plannodes.h"
+#include "optimizer/inherit.h"
+#include "optimizer/pathnode.h"
+#include "parser/parsetree.h"
+#include "utils/acl.h"
+
+#if PG_VERSION_NUM < 150000
+#error "multi_fdw needs PostgreSQL 15 or later"
+#endif
+
+/*
+ * 18: pg_attribute_noreturn() (after the declarator) gave way to
+ * pg_noreturn (C11's _Noreturn, before the declaration).  GCC and clang
+ * take the attribute form before the declaration too.
+ */
+#ifndef pg_noreturn
+#define pg_noreturn pg_attribute_noreturn()
+#endif
+
+/*
+ * 18: ExplainState and the ExplainProperty* functions moved out of
+ * commands/explain.h.
+ */
+#if PG_VERSION_NUM >= 180000
+#include "commands/explain_format.h"
+#include "commands/explain_state.h"
+#else
+#include "commands/explain.h"
+#endif
+
+/*
+ * 16: the user whose rights a range table entry is checked with
+ * (checkAsUser) moved from RangeTblEntry to RTEPermissionInfo; the plan
+ * nodes and the executor hand it out themselves.  Each returns the current
+ * user when none is set, as the checks do.
+ */
+
+/* the user a foreign scan (or a direct modification) runs as */
+static inline Oid
+mf_fscan_userid(ForeignScan *fsplan, EState *estate, Index rti)
+{
+#if PG_VERSION_NUM >= 160000
+	(void) estate;
+	(void) rti;
+	return OidIsValid(fsplan->checkAsUser) ? fsplan->checkAsUser : GetUserId();
+#else
+	RangeTblEntry *rte = exec_rt_fetch(rti, estate);
+
+	(void) fsplan;
+	return OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+#endif
+}
+
+/*
+ * The user a result relation is modified as: a partition that rows are
+ * routed into (range table index 0) counts as its root.
+ */
+static inline Oid
+mf_result_rel_userid(ResultRelInfo *rinfo, EState *estate)
+{
+#if PG_VERSION_NUM >= 160000
+	return ExecGetResultRelCheckAsUser(rinfo, estate);
+#else
+	Index		rti = rinfo->ri_RangeTableIndex;
+	RangeTblEntry *rte;
+
+	if (rti == 0 && rinfo->ri_RootResultRelInfo != NULL)
+		rti = rinfo->ri_RootResultRelInfo->ri_RangeTableIndex;
+	if (rti == 0)
+		return GetUserId();
+	rte = exec_rt_fetch(rti, estate);
+	return OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+#endif
+}
+
+/* the same while planning an UPDATE or DELETE of range table entry rti */
+static inline Oid
+mf_planner_result_userid(PlannerInfo *root, Index rti)
+{
+#if PG_VERSION_NUM >= 160000
+	RelOptInfo *rel = find_base_rel(root, rti);
+
+	return OidIsValid(rel->userid) ? rel->userid : GetUserId();
+#else
+	RangeTblEntry *rte = planner_rt_fetch(rti, root);
+
+	return OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+#endif
+}
+
+/*
+ * 16: the columns an UPDATE sets, with the generated columns that depend on
+ * them (RangeTblEntry's updatedCols and extraUpdatedCols before).
+ */
+static inline Bitmapset *
+mf_updated_cols(PlannerInfo *root, Index rti)
+{
+#if PG_VERSION_NUM >= 160000
+	return get_rel_all_updated_cols(root, find_base_rel(root, rti));
+#else
+	RangeTblEntry *rte = planner_rt_fetch(rti, root);
+
+	return bms_union(rte->updatedCols, rte->extraUpdatedCols);
+#endif
+}
+
+/* 16: the pg_*_aclcheck functions became object_aclcheck */
+#if PG_VERSION_NUM >= 160000
+#define mf_foreign_server_aclcheck(srvid, roleid, mode) \
+	object_aclcheck(ForeignServerRelationId, (srvid), (roleid), (mode))
+#else
+#define mf_foreign_server_aclcheck(srvid, roleid, mode) \
+	pg_foreign_server_aclcheck((srvid), (roleid), (mode))
+#endif
+
+/*
+ * 17: create_foreignscan_path takes the restrictions a parameterised path
+ * enforces (fdw_restrictinfo); 18: the count of disabled nodes below the
+ * path comes first.  multi_fdw makes plain scan paths: none of either.
+ */
+static inline ForeignPath *
+mf_create_foreignscan_path(PlannerInfo *root, RelOptInfo *rel, double rows,
+						   Cost startup_cost, Cost total_cost,
+						   Relids required_outer, List *fdw_private)
+{
+#if PG_VERSION_NUM >= 180000
+	return create_foreignscan_path(root, rel, NULL, rows, 0,
+								   startup_cost, total_cost, NIL,
+								   required_outer, NULL, NIL, fdw_private);
+#elif PG_VERSION_NUM >= 170000
+	return create_foreignscan_path(root, rel, NULL, rows,
+								   startup_cost, total_cost, NIL,
+								   required_outer, NULL, NIL, fdw_private);
+#else
+	return create_foreignscan_path(root, rel, NULL, rows,
+								   startup_cost, total_cost, NIL,
+								   required_outer, NULL, fdw_private);
+#endif
+}
+
+#endif							/* MF_COMPAT_H */
