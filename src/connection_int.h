@@ -13,7 +13,10 @@
 
 #include "multi_fdw.h"
 
-/* "mf_<system id>_<full xid>_<user mapping>": fits MySQL's 64-byte gtrid */
+/*
+ * "mf_<system id>_<database>_<xid>_<user mapping>_<time>" in hex: fits
+ * MySQL's 64-byte gtrid
+ */
 #define MF_GID_LEN	64
 
 struct MfConnEntry

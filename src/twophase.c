@@ -10,7 +10,7 @@
  * one server and local tables, and multi_fdw.two_phase_commit is not off:
  *
  *	1. every written server with two_phase_commit 'on' prepares its
- *	   transaction under an id "mf_<system id>_<full xid>_<user mapping>";
+ *	   transaction under an id "mf_<system id>_<xid>_<user mapping>_<time>";
  *	2. the ids go into the extension's table multi_fdw_decision, in the
  *	   local transaction: the local commit is the decision;
  *	3. a written server that cannot prepare, if there is one, commits (the
@@ -133,37 +133,46 @@ mf_fault(const char *point)
 static void
 mf_gid_prefix(char *buf, size_t len)
 {
-	snprintf(buf, len, "mf_%016llx_",
-			 (unsigned long long) GetSystemIdentifier());
+	snprintf(buf, len, "mf_%016llx_%x_",
+			 (unsigned long long) GetSystemIdentifier(), MyDatabaseId);
 }
 
+/*
+ * The database: its decision table is the one that counts.  The local
+ * transaction id and the time tell the resolver whether the transaction is
+ * still running (a crash that lost a transaction id's WAL hands the id out
+ * again, to a transaction that began later), and the time makes the id
+ * unique even then.  All in hex, to fit MySQL's 64 bytes.
+ */
 void
 mf_twophase_gid(MfConnEntry *entry, char *gid)
 {
-	FullTransactionId fxid = GetTopFullTransactionId();
-	char		prefix[32];
+	TransactionId xid = XidFromFullTransactionId(GetTopFullTransactionId());
+	char		prefix[48];
 
 	mf_gid_prefix(prefix, sizeof(prefix));
-	snprintf(gid, MF_GID_LEN, "%s%llu_%u", prefix,
-			 (unsigned long long) U64FromFullTransactionId(fxid), entry->key);
+	snprintf(gid, MF_GID_LEN, "%s%x_%x_%llx", prefix, xid, entry->key,
+			 (unsigned long long) GetCurrentTimestamp());
 }
 
-/* Parse a gid of this gateway; false for anyone else's. */
+/* Parse a gid of this gateway's database; false for anyone else's. */
 static bool
-mf_parse_gid(const char *gid, FullTransactionId *fxid, Oid *umid)
+mf_parse_gid(const char *gid, TransactionId *xid, Oid *umid, TimestampTz *made)
 {
-	char		prefix[32];
-	unsigned long long x;
+	char		prefix[48];
+	unsigned int x;
 	unsigned int u;
+	unsigned long long t;
 	char		tail;
 
 	mf_gid_prefix(prefix, sizeof(prefix));
 	if (strncmp(gid, prefix, strlen(prefix)) != 0)
 		return false;
-	if (sscanf(gid + strlen(prefix), "%llu_%u%c", &x, &u, &tail) != 2)
+	if (sscanf(gid + strlen(prefix), "%x_%x_%llx%c", &x, &u, &t, &tail) != 3)
 		return false;
-	*fxid = FullTransactionIdFromU64((uint64) x);
+	*xid = (TransactionId) x;
 	*umid = (Oid) u;
+	*made = (TimestampTz) t;
 	return true;
 }
 
@@ -396,12 +405,7 @@ mf_twophase_pre_commit(HTAB *connections)
 				 errdetail("At most one written server that cannot prepare can be committed safely, after the others have prepared.")));
 	}
 
-	/*
-	 * The decisions first, then the WAL up to them on disk before anything
-	 * is prepared: a transaction id whose WAL a crash loses is handed out
-	 * again after it, and a prepared id must never be made twice.  The
-	 * rows count only once the local transaction commits.
-	 */
+	/* the decisions first: they count once the local transaction commits */
 	foreach(lc, can)
 	{
 		entry = lfirst(lc);
@@ -409,7 +413,6 @@ mf_twophase_pre_commit(HTAB *connections)
 			mf_twophase_gid(entry, entry->gid);
 	}
 	mf_record_decisions(can);
-	XLogFlush(XactLastRecEnd);
 
 	foreach(lc, can)
 	{
@@ -541,6 +544,26 @@ mf_spi(const char *sql, int nargs, Oid *types, Datum *values, bool read_only)
 	return SPI_execute_with_args(sql, nargs, types, values, NULL, read_only, 0);
 }
 
+/*
+ * Is the transaction that made an id still running?  A transaction with its
+ * id that began before the id was made; one that began later got the id
+ * again after a crash.
+ */
+static bool
+mf_still_running(TransactionId xid, TimestampTz made)
+{
+	Oid			types[2] = {TEXTOID, TIMESTAMPTZOID};
+	Datum		values[2];
+
+	if (!TransactionIdIsInProgress(xid))
+		return false;
+	values[0] = CStringGetTextDatum(psprintf("%u", xid));
+	values[1] = TimestampTzGetDatum(made);
+	return mf_spi("SELECT 1 FROM pg_catalog.pg_stat_activity"
+				  " WHERE backend_xid::text = $1 AND xact_start <= $2",
+				  2, types, values, true) == SPI_OK_SELECT && SPI_processed > 0;
+}
+
 static bool
 mf_decision_exists(const char *gid)
 {
@@ -619,7 +642,7 @@ mf_list_prepared(ForeignServer *server, const MfOptions *opts)
 		MfResult   *res;
 		MfError		err;
 		int			n;
-		char		prefix[32];
+		char		prefix[48];
 
 		mf_gid_prefix(prefix, sizeof(prefix));
 		mf_error_clear(&err);
@@ -702,10 +725,11 @@ mf_in_doubt_server(ForeignServer *server, const MfOptions *opts, bool resolve,
 	{
 		const char *gid = lfirst(lg);
 		MfInDoubt  *d = palloc0(sizeof(MfInDoubt));
-		FullTransactionId fxid;
+		TransactionId xid;
 		Oid			umid;
+		TimestampTz made;
 
-		if (!mf_parse_gid(gid, &fxid, &umid))
+		if (!mf_parse_gid(gid, &xid, &umid, &made))
 			continue;
 		/* another foreign server on the same remote made it */
 		{
@@ -717,7 +741,7 @@ mf_in_doubt_server(ForeignServer *server, const MfOptions *opts, bool resolve,
 		d->server = pstrdup(server->servername);
 		d->gid = pstrdup(gid);
 		d->decision = mf_decision_exists(gid) ? "commit" :
-			TransactionIdIsInProgress(XidFromFullTransactionId(fxid)) ?
+			mf_still_running(xid, made) ?
 			"in progress" : "rollback";
 		if (resolve && strcmp(d->decision, "in progress") != 0)
 		{
