@@ -120,8 +120,9 @@ extern const MfDialect *mf_conn_dialect(MfConnEntry *entry);
 extern const char *mf_conn_server_name(MfConnEntry *entry);
 extern void mf_conn_mark_written(MfConnEntry *entry);
 
-/* twophase.c */
+/* twophase.c, resolver.c */
 extern void mf_twophase_init(void);
+extern void mf_resolver_init(void);
 extern MfConnEntry *mf_connect_private(UserMapping *user, const MfOptions *opts);
 extern void mf_disconnect_private(MfConnEntry *entry);
 extern bool mf_conn_remembered(MfConnEntry *entry, const char *key, bool *value);
