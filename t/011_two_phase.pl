@@ -206,7 +206,7 @@ is(counts(), '41/41', 'unreachable during resolution: all of it arrived');
 is(prepared(), '0/0', 'nothing left prepared');
 
 # 9. a large load into both, killed on either side of the local commit
-my $n = 200000;
+my $n = 1000000;
 ($rc, $out, $err) = load(100001, 100000 + $n,
 	"SET multi_fdw.two_phase_fault = 'crash_before_local_commit';");
 ok(gateway_back(), "$n rows each, killed before the local commit");
