@@ -118,38 +118,17 @@ bool
 mf_remote_may_skip_rows(MfConnEntry *entry, Relation rel)
 {
 	const MfDialect *dialect = mf_conn_dialect(entry);
-	const MfTransport *tr = mf_conn_transport(entry);
-	const char *sql = dialect->insert_skip_check_sql;
-	MfTypeClass classes[1] = {MF_TYPE_TEXT};
-	const char *values[1];
 	StringInfoData name;
-	MfResult   *res;
-	MfError		err;
 	bool		skips = false;
-	int			n;
 
-	if (sql == NULL)
+	if (dialect->insert_skip_check_sql == NULL)
 		return false;
 	initStringInfo(&name);
 	mf_deparse_relation(&name, rel, dialect);
 	if (mf_conn_remembered(entry, name.data, &skips))
 		return skips;
-
-	values[0] = name.data;
-	mf_error_clear(&err);
-	res = tr->query(mf_conn(entry), sql, 1, values, classes, 1, &err);
-	if (res == NULL)
-		mf_raise_error(ERROR, entry, &err, sql);
-	n = tr->fetch(res, &err);
-	if (n > 0)
-	{
-		const char *v = tr->value(res, 0, 0);
-
-		skips = v != NULL && v[0] == 't';
-	}
-	tr->result_close(res);
-	if (n < 0)
-		mf_raise_error(ERROR, entry, &err, sql);
+	skips = mf_conn_ask_about_table(entry, dialect->insert_skip_check_sql,
+									name.data, false);
 	mf_conn_remember(entry, name.data, skips);
 	return skips;
 }

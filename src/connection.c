@@ -514,6 +514,39 @@ mf_disconnect_private(MfConnEntry *entry)
 	pfree(entry);
 }
 
+/*
+ * A catalog question about one of the remote's tables: sql takes the
+ * table's quoted name as its one parameter and answers in one row; true
+ * when the first value is "t", answer when there is no row.  The
+ * connection must be free of streams (mf_claim_connection).
+ */
+bool
+mf_conn_ask_about_table(MfConnEntry *entry, const char *sql,
+						const char *table, bool answer)
+{
+	MfTypeClass classes[1] = {MF_TYPE_TEXT};
+	const char *values[1] = {table};
+	MfResult   *res;
+	MfError		err;
+	int			n;
+
+	mf_error_clear(&err);
+	res = entry->transport->query(entry->conn, sql, 1, values, classes, 1, &err);
+	if (res == NULL)
+		mf_raise_error(ERROR, entry, &err, sql);
+	n = entry->transport->fetch(res, &err);
+	if (n > 0)
+	{
+		const char *v = entry->transport->value(res, 0, 0);
+
+		answer = v != NULL && v[0] == 't';
+	}
+	entry->transport->result_close(res);
+	if (n < 0)
+		mf_raise_error(ERROR, entry, &err, sql);
+	return answer;
+}
+
 /* This transaction changes rows through the connection (twophase.c). */
 void
 mf_conn_mark_written(MfConnEntry *entry)

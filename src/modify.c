@@ -290,42 +290,18 @@ mf_check_ctid_target(Relation rel, Oid userid, const MfDialect *dialect)
 {
 	ForeignTable *table = GetForeignTable(RelationGetRelid(rel));
 	const char *sql = dialect->ctid_check_sql;
-	MfTypeClass classes[1] = {MF_TYPE_TEXT};
-	const char *values[1];
 	StringInfoData name;
 	MfOptions	opts;
 	MfConnEntry *entry;
-	const MfTransport *tr;
-	MfResult   *res;
-	MfError		err;
-	bool		has_ctid = true;
-	int			n;
 
 	if (sql == NULL)
 		return;
 	mf_get_options(table->serverid, RelationGetRelid(rel), &opts);
 	entry = mf_get_connection(GetUserMapping(userid, table->serverid), &opts);
-	tr = mf_conn_transport(entry);
 	initStringInfo(&name);
 	mf_deparse_relation(&name, rel, dialect);
-	values[0] = name.data;
-
 	mf_claim_connection(entry, NULL);
-	mf_error_clear(&err);
-	res = tr->query(mf_conn(entry), sql, 1, values, classes, 1, &err);
-	if (res == NULL)
-		mf_raise_error(ERROR, entry, &err, sql);
-	n = tr->fetch(res, &err);
-	if (n > 0)
-	{
-		const char *v = tr->value(res, 0, 0);
-
-		has_ctid = v != NULL && v[0] == 't';
-	}
-	tr->result_close(res);
-	if (n < 0)
-		mf_raise_error(ERROR, entry, &err, sql);
-	if (!has_ctid)
+	if (!mf_conn_ask_about_table(entry, sql, name.data, true))
 		ereport(ERROR,
 				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
 				 errmsg("cannot update or delete rows of foreign table \"%s\" one by one: its remote relation %s is not a table",

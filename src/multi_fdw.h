@@ -119,6 +119,8 @@ extern const MfTransport *mf_conn_transport(MfConnEntry *entry);
 extern const MfDialect *mf_conn_dialect(MfConnEntry *entry);
 extern const char *mf_conn_server_name(MfConnEntry *entry);
 extern void mf_conn_mark_written(MfConnEntry *entry);
+extern bool mf_conn_ask_about_table(MfConnEntry *entry, const char *sql,
+									const char *table, bool answer);
 
 /* twophase.c, resolver.c */
 extern void mf_twophase_init(void);
