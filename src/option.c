@@ -767,11 +767,10 @@ mf_column_name(Oid relid, AttrNumber attnum)
 	return get_attname(relid, attnum, false);
 }
 
-/* A boolean column option, false when absent. */
-bool
-mf_column_flag(Oid relid, AttrNumber attnum, const char *name)
+/* A boolean option of a list, dflt when absent. */
+static bool
+mf_option_flag(List *options, const char *name, bool dflt)
 {
-	List	   *options = GetForeignColumnOptions(relid, attnum);
 	ListCell   *lc;
 
 	foreach(lc, options)
@@ -781,7 +780,14 @@ mf_column_flag(Oid relid, AttrNumber attnum, const char *name)
 		if (strcmp(d->defname, name) == 0)
 			return mf_parse_bool(d);
 	}
-	return false;
+	return dflt;
+}
+
+/* A boolean column option, false when absent. */
+bool
+mf_column_flag(Oid relid, AttrNumber attnum, const char *name)
+{
+	return mf_option_flag(GetForeignColumnOptions(relid, attnum), name, false);
 }
 
 bool
@@ -847,29 +853,11 @@ mf_connection_params(ForeignServer *server, UserMapping *user,
 bool
 mf_remote_requires_password(ForeignServer *server)
 {
-	ListCell   *lc;
-
-	foreach(lc, server->options)
-	{
-		DefElem    *d = lfirst(lc);
-
-		if (strcmp(d->defname, "remote_requires_password") == 0)
-			return mf_parse_bool(d);
-	}
-	return false;
+	return mf_option_flag(server->options, "remote_requires_password", false);
 }
 
 bool
 mf_password_required(UserMapping *user)
 {
-	ListCell   *lc;
-
-	foreach(lc, user->options)
-	{
-		DefElem    *d = lfirst(lc);
-
-		if (strcmp(d->defname, "password_required") == 0)
-			return mf_parse_bool(d);
-	}
-	return true;
+	return mf_option_flag(user->options, "password_required", true);
 }
