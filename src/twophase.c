@@ -870,6 +870,9 @@ mf_in_doubt(const char *only, bool resolve)
 		if (opts.dialect->list_prepared_sql == NULL ||
 			!opts.transport->sql_transaction_control)
 			continue;
+		/* only servers that prepare, unless named: the others have none */
+		if (only == NULL && !opts.two_phase_commit)
+			continue;
 		mf_in_doubt_try(server, &opts, resolve, result);
 	}
 	SPI_finish();
