@@ -267,5 +267,53 @@ SELECT multi_fdw_exec('my_real', $$SELECT id FROM sec_bytes WHERE
 DROP FOREIGN TABLE sec_bytes;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE sec_bytes');
 
+-- ---------------------------------------------------------------------
+-- two-phase commit: a non-superuser's commit records its decision, but
+-- nobody else may read or change the decisions, resolve or inject faults
+-- ---------------------------------------------------------------------
+SELECT multi_fdw_exec('pg_remote', 'DROP TABLE IF EXISTS public.sec_2pc');
+SELECT multi_fdw_exec('pg_remote', 'CREATE TABLE public.sec_2pc (id int)');
+SELECT multi_fdw_exec('pg_remote', 'GRANT ALL ON public.sec_2pc TO PUBLIC');
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS sec_2pc');
+SELECT multi_fdw_exec('my_real', 'CREATE TABLE sec_2pc (id int)');
+CREATE SERVER sec_2pc_pg FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', host :'pg_host', port :'pg_port', dbname :'pg_db',
+           two_phase_commit 'on');
+CREATE SERVER sec_2pc_my FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'mysql', host :'my_host', port :'my_port', database :'my_db',
+           two_phase_commit 'on');
+GRANT USAGE ON FOREIGN SERVER sec_2pc_pg, sec_2pc_my TO regress_mf_sec;
+CREATE USER MAPPING FOR regress_mf_sec SERVER sec_2pc_pg
+  OPTIONS (user :'pg_user', password :'pg_password');
+CREATE USER MAPPING FOR regress_mf_sec SERVER sec_2pc_my
+  OPTIONS (user :'my_user', password :'my_password');
+CREATE FOREIGN TABLE sec_2pc_p (id int) SERVER sec_2pc_pg
+  OPTIONS (schema_name 'public', table_name 'sec_2pc');
+CREATE FOREIGN TABLE sec_2pc_m (id int) SERVER sec_2pc_my
+  OPTIONS (table_name 'sec_2pc');
+GRANT ALL ON sec_2pc_p, sec_2pc_m TO regress_mf_sec;
+SET ROLE regress_mf_sec;
+BEGIN;
+INSERT INTO sec_2pc_p VALUES (1);
+INSERT INTO sec_2pc_m VALUES (1);
+COMMIT;
+SELECT count(*) FROM sec_2pc_p;
+SELECT count(*) FROM sec_2pc_m;
+SELECT count(*) FROM multi_fdw_decision;
+\echo :LAST_ERROR_SQLSTATE
+DELETE FROM multi_fdw_decision;
+SELECT * FROM multi_fdw_in_doubt;
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM multi_fdw_resolve();
+\echo :LAST_ERROR_SQLSTATE
+SET multi_fdw.two_phase_fault = 'crash_after_local_commit';
+\echo :LAST_ERROR_SQLSTATE
+RESET ROLE;
+-- the superuser sees nothing left in doubt
+SELECT * FROM multi_fdw_in_doubt WHERE server_name LIKE 'sec_2pc%';
+DROP SERVER sec_2pc_pg, sec_2pc_my CASCADE;
+SELECT multi_fdw_exec('pg_remote', 'DROP TABLE public.sec_2pc');
+SELECT multi_fdw_exec('my_real', 'DROP TABLE sec_2pc');
+
 REVOKE USAGE ON FOREIGN DATA WRAPPER multi_fdw FROM regress_mf_sec;
 DROP ROLE regress_mf_sec;
