@@ -380,7 +380,9 @@ typedef struct MfTransport
 								 * NULL when no rows are wanted */
 	MfStmtCloseFn stmt_close;	/* deallocates remotely when it still can */
 	MfQueryFn query;			/* a query returning rows, read fetch_size
-								 * rows at a time */
+								 * rows at a time; fetch_size 0: a small
+								 * result, read whole, perhaps without a
+								 * server-side cursor */
 	MfFetchFn fetch;			/* rows now available (0 at the end), -1 on
 								 * error; values of the previous batch are
 								 * gone */

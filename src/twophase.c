@@ -649,7 +649,7 @@ mf_list_prepared(ForeignServer *server, const MfOptions *opts)
 		if (!tr->begin(mf_conn(conn), begin, &err))
 			mf_raise_error(ERROR, conn, &err, begin ? begin : "(begin transaction)");
 		res = tr->query(mf_conn(conn), dialect->list_prepared_sql, 0, NULL, NULL,
-						1000, &err);
+						0, &err);
 		if (res == NULL)
 			mf_raise_error(ERROR, conn, &err, dialect->list_prepared_sql);
 		while ((n = tr->fetch(res, &err)) > 0)

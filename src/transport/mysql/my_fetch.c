@@ -11,7 +11,6 @@
  */
 #include "my_int.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
@@ -449,19 +448,6 @@ mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 	return ok;
 }
 
-/*
- * The server opens a cursor for a SELECT only; asked for one on another
- * statement that returns rows (XA RECOVER, SHOW), Connector/C gets out of
- * step with the server.  Those are read whole: they are small.
- */
-static bool
-mfmy_cursor_ok(const char *sql)
-{
-	while (isspace((unsigned char) *sql) || *sql == '(')
-		sql++;
-	return strncasecmp(sql, "SELECT", 6) == 0 || strncasecmp(sql, "WITH", 4) == 0;
-}
-
 MfResult *
 mfmy_query(MfConn *conn, const char *sql, int nparams,
 			  const char *const *values, const MfTypeClass *classes,
@@ -488,7 +474,12 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 		mfmy_oom(conn, MF_STEP_FETCH, err);
 		return NULL;
 	}
-	res->st = mfmy_prepare_handle(conn, sql, nparams, mfmy_cursor_ok(sql),
+	/*
+	 * fetch_size 0 is a small result read whole (XA RECOVER): no cursor,
+	 * which the server opens for a SELECT only; asked for one on another
+	 * statement, Connector/C falls out of step with it.
+	 */
+	res->st = mfmy_prepare_handle(conn, sql, nparams, fetch_size > 0,
 								  res->fetch_size, MF_STEP_FETCH, err);
 	if (res->st == NULL)
 	{
