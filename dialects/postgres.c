@@ -650,6 +650,13 @@ const MfDialect mf_dialect_postgres = {
 	.row_identity = MF_ROWID_CTID,
 	.ctid_check_sql = "SELECT c.relkind IN ('r', 'p') FROM pg_catalog.pg_class c"
 	" WHERE c.oid = pg_catalog.to_regclass($1)",
+	.partition_key_sql = "SELECT DISTINCT a.attname::pg_catalog.text"
+	" FROM pg_catalog.pg_partition_tree(pg_catalog.to_regclass($1)) t"
+	" JOIN pg_catalog.pg_partitioned_table p ON p.partrelid = t.relid"
+	" JOIN pg_catalog.pg_attribute a ON a.attrelid = p.partrelid"
+	" AND a.attnum = ANY (p.partattrs::pg_catalog.int2[])",
+	.pruned_begin_sql = "SET LOCAL plan_cache_mode = force_generic_plan",
+	.pruned_end_sql = "SET LOCAL plan_cache_mode TO DEFAULT",
 	.insert_skip_check_sql = "SELECT EXISTS (SELECT FROM pg_catalog.pg_trigger t"
 	" WHERE (t.tgrelid = pg_catalog.to_regclass($1) OR t.tgrelid IN"
 	" (SELECT p.relid FROM"

@@ -54,6 +54,87 @@ UPDATE parted SET v = v || '!' WHERE random() >= 0;
 \echo updated :ROW_COUNT
 SELECT id, rel, v FROM where_rows WHERE t = 'parted' ORDER BY id;
 
+-- The old partition key goes with (tableoid, ctid), so that the remote
+-- visits only the partition holding the row: its generic plan (which the
+-- gateway asks for while such statements run) prunes the others.
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE TABLE rid_r.plan_check (plan text)$$);
+SELECT multi_fdw_exec('pg_remote', $q$
+  DO $do$
+  DECLARE line text;
+  BEGIN
+    SET LOCAL plan_cache_mode = force_generic_plan;
+    PREPARE upd(text, oid, tid, int) AS
+      UPDATE rid_r.parted SET v = $1 WHERE tableoid = $2 AND ctid = $3 AND part = $4;
+    FOR line IN EXECUTE $e$EXPLAIN (COSTS OFF) EXECUTE upd('x', 0, '(0,1)', 2)$e$ LOOP
+      INSERT INTO rid_r.plan_check VALUES (line);
+    END LOOP;
+    DEALLOCATE upd;
+  END $do$$q$);
+CREATE FOREIGN TABLE plan_check (plan text) SERVER pg_remote OPTIONS (schema_name 'rid_r');
+SELECT plan FROM plan_check;
+
+-- a row moved to another partition by its key, and rows whose key is NULL
+-- (found by tableoid and ctid alone), in a two-level tree: a list of
+-- regions, one of them hashed again by id, the NULL region a list itself
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE TABLE rid_r.tree (id int, region text, v text) PARTITION BY LIST (region);
+  CREATE TABLE rid_r.tree_eu PARTITION OF rid_r.tree FOR VALUES IN ('eu')
+    PARTITION BY HASH (id);
+  CREATE TABLE rid_r.tree_eu_0 PARTITION OF rid_r.tree_eu FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+  CREATE TABLE rid_r.tree_eu_1 PARTITION OF rid_r.tree_eu FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+  CREATE TABLE rid_r.tree_us PARTITION OF rid_r.tree FOR VALUES IN ('us');
+  CREATE TABLE rid_r.tree_none PARTITION OF rid_r.tree FOR VALUES IN (NULL);
+  INSERT INTO rid_r.tree VALUES (1, 'eu', 'a'), (2, 'eu', 'b'), (3, 'us', 'c'),
+    (4, NULL, 'd'), (NULL, NULL, 'e');
+  CREATE VIEW rid_r.tree_rows AS
+    SELECT id, region, ctid::text AS ctid, tableoid::regclass::text AS rel, v FROM rid_r.tree$$);
+CREATE FOREIGN TABLE tree (id int, area text OPTIONS (column_name 'region'), v text)
+  SERVER pg_remote OPTIONS (schema_name 'rid_r');
+CREATE FOREIGN TABLE tree_rows (id int, region text, ctid_text text OPTIONS (column_name 'ctid'),
+  rel text, v text) SERVER pg_remote OPTIONS (schema_name 'rid_r');
+SELECT * FROM tree_rows ORDER BY rel, id;
+EXPLAIN (VERBOSE, COSTS OFF)
+UPDATE tree SET v = v || '+' WHERE random() >= 0;
+UPDATE tree SET v = v || '+' WHERE random() >= 0;
+\echo updated :ROW_COUNT
+UPDATE tree SET area = 'us' WHERE id = 2 AND random() >= 0;
+\echo moved :ROW_COUNT
+UPDATE tree SET v = 'null key' WHERE id = 4 AND random() >= 0;
+\echo updated :ROW_COUNT
+SELECT id, region, rel, v FROM tree_rows ORDER BY rel, id;
+DELETE FROM tree WHERE v LIKE 'e%' AND random() >= 0;
+\echo deleted :ROW_COUNT
+DELETE FROM tree WHERE id = 1 AND random() >= 0;
+\echo deleted :ROW_COUNT
+SELECT id, region, rel, v FROM tree_rows ORDER BY rel, id;
+-- the statements' setting does not outlive them
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE VIEW rid_r.setting AS SELECT current_setting('plan_cache_mode') AS mode$$);
+CREATE FOREIGN TABLE setting (mode text) SERVER pg_remote OPTIONS (schema_name 'rid_r');
+BEGIN;
+UPDATE tree SET v = v WHERE random() >= 0;
+SELECT mode FROM setting;
+COMMIT;
+
+-- a local partitioned table of foreign partitions, one of them over the
+-- remote tree: each child its own identity
+CREATE TABLE loc (id int, area text, v text) PARTITION BY LIST (area);
+CREATE FOREIGN TABLE loc_tree PARTITION OF loc FOR VALUES IN ('us')
+  SERVER pg_remote OPTIONS (schema_name 'rid_r', table_name 'tree');
+ALTER FOREIGN TABLE loc_tree ALTER COLUMN area OPTIONS (column_name 'region');
+CREATE FOREIGN TABLE loc_parted (id int, v text, area text)
+  SERVER pg_remote OPTIONS (schema_name 'rid_r', table_name 'parted');
+ALTER FOREIGN TABLE loc_parted ALTER COLUMN area OPTIONS (column_name 'part');
+ALTER TABLE loc ATTACH PARTITION loc_parted FOR VALUES IN ('1', '2');
+EXPLAIN (VERBOSE, COSTS OFF)
+UPDATE loc SET v = v || '#' WHERE random() >= 0;
+UPDATE loc SET v = v || '#' WHERE random() >= 0;
+\echo updated :ROW_COUNT
+SELECT id, region, rel, v FROM tree_rows ORDER BY rel, id;
+SELECT id, rel, v FROM where_rows WHERE t = 'parted' ORDER BY id;
+DROP TABLE loc;
+
 -- an inheritance parent and its child, both rows at (0,1)
 UPDATE parent SET v = 'changed' WHERE id = 1 AND random() >= 0;
 \echo updated :ROW_COUNT

@@ -125,11 +125,12 @@ mf_remote_may_skip_rows(MfConnEntry *entry, Relation rel)
 		return false;
 	initStringInfo(&name);
 	mf_deparse_relation(&name, rel, dialect);
-	if (mf_conn_remembered(entry, name.data, &skips))
+	if (mf_conn_remembered(entry, dialect->insert_skip_check_sql, name.data,
+						   &skips))
 		return skips;
 	skips = mf_conn_ask_about_table(entry, dialect->insert_skip_check_sql,
 									name.data, false);
-	mf_conn_remember(entry, name.data, skips);
+	mf_conn_remember(entry, dialect->insert_skip_check_sql, name.data, skips);
 	return skips;
 }
 

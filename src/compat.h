@@ -112,6 +112,29 @@ mf_planner_result_userid(PlannerInfo *root, Index rti)
 }
 
 /*
+ * The same before the planner has built its relations (AddForeignUpdateTargets
+ * of the statement's own target): from the range table.  A child of an
+ * inherited target has no permission entry of its own; the target's counts.
+ */
+static inline Oid
+mf_planner_rte_userid(PlannerInfo *root, Index rti)
+{
+	RangeTblEntry *rte = planner_rt_fetch(rti, root);
+#if PG_VERSION_NUM >= 160000
+	RTEPermissionInfo *perminfo;
+
+	if (rte->perminfoindex == 0)
+		rte = planner_rt_fetch(root->parse->resultRelation, root);
+	if (rte->perminfoindex == 0)
+		return GetUserId();
+	perminfo = getRTEPermissionInfo(root->parse->rteperminfos, rte);
+	return OidIsValid(perminfo->checkAsUser) ? perminfo->checkAsUser : GetUserId();
+#else
+	return OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+#endif
+}
+
+/*
  * 16: the columns an UPDATE sets, with the generated columns that depend on
  * them (RangeTblEntry's updatedCols and extraUpdatedCols before).
  */

@@ -35,10 +35,13 @@
 #include "connection_int.h"
 
 
+/* an answer of the remote about one of its tables (mf_conn_remember) */
 typedef struct MfRemembered
 {
-	char	   *key;
-	bool		value;
+	const char *question;		/* the dialect's catalog query */
+	char	   *table;			/* its parameter: the quoted remote name */
+	bool		value;			/* a yes-or-no answer */
+	List	   *names;			/* or the names it listed */
 } MfRemembered;
 
 static HTAB *mf_connections = NULL;
@@ -97,18 +100,24 @@ mf_disconnect(MfConnEntry *entry)
 	entry->stream_owner = NULL;
 	entry->stream_finish = NULL;
 	foreach(lc, entry->remembered)
-		pfree(((MfRemembered *) lfirst(lc))->key);
+	{
+		MfRemembered *r = lfirst(lc);
+
+		pfree(r->table);
+		list_free_deep(r->names);
+	}
 	list_free_deep(entry->remembered);
 	entry->remembered = NIL;
 }
 
 /*
- * Facts about remote tables (does a table have triggers that skip rows?),
- * kept as long as the connection: a remote change to them is seen by the
- * next connection.
+ * Facts about remote tables (does a table have triggers that skip rows?
+ * which columns partition it?), kept as long as the connection: a remote
+ * change to them is seen by the next connection.  A fact is the answer to
+ * one of the dialect's catalog queries (question) about one table.
  */
-bool
-mf_conn_remembered(MfConnEntry *entry, const char *key, bool *value)
+static MfRemembered *
+mf_conn_recall(MfConnEntry *entry, const char *question, const char *table)
 {
 	ListCell   *lc;
 
@@ -116,25 +125,63 @@ mf_conn_remembered(MfConnEntry *entry, const char *key, bool *value)
 	{
 		MfRemembered *r = lfirst(lc);
 
-		if (strcmp(r->key, key) == 0)
-		{
-			*value = r->value;
-			return true;
-		}
+		if (r->question == question && strcmp(r->table, table) == 0)
+			return r;
 	}
-	return false;
+	return NULL;
+}
+
+bool
+mf_conn_remembered(MfConnEntry *entry, const char *question,
+				   const char *table, bool *value)
+{
+	MfRemembered *r = mf_conn_recall(entry, question, table);
+
+	if (r != NULL)
+		*value = r->value;
+	return r != NULL;
+}
+
+bool
+mf_conn_remembered_names(MfConnEntry *entry, const char *question,
+						 const char *table, List **names)
+{
+	MfRemembered *r = mf_conn_recall(entry, question, table);
+
+	if (r != NULL)
+		*names = r->names;
+	return r != NULL;
+}
+
+static void
+mf_conn_remember_fact(MfConnEntry *entry, const char *question,
+					  const char *table, bool value, List *names)
+{
+	MemoryContext old = MemoryContextSwitchTo(TopMemoryContext);
+	MfRemembered *r = palloc0(sizeof(MfRemembered));
+	ListCell   *lc;
+
+	r->question = question;
+	r->table = pstrdup(table);
+	r->value = value;
+	foreach(lc, names)
+		r->names = lappend(r->names, pstrdup(lfirst(lc)));
+	entry->remembered = lappend(entry->remembered, r);
+	MemoryContextSwitchTo(old);
 }
 
 void
-mf_conn_remember(MfConnEntry *entry, const char *key, bool value)
+mf_conn_remember(MfConnEntry *entry, const char *question, const char *table,
+				 bool value)
 {
-	MemoryContext old = MemoryContextSwitchTo(TopMemoryContext);
-	MfRemembered *r = palloc(sizeof(MfRemembered));
+	mf_conn_remember_fact(entry, question, table, value, NIL);
+}
 
-	r->key = pstrdup(key);
-	r->value = value;
-	entry->remembered = lappend(entry->remembered, r);
-	MemoryContextSwitchTo(old);
+void
+mf_conn_remember_names(MfConnEntry *entry, const char *question,
+					   const char *table, List *names)
+{
+	mf_conn_remember_fact(entry, question, table, false, names);
 }
 
 /* Connect, enforce the password rule, and set the session up. */
@@ -545,6 +592,40 @@ mf_conn_ask_about_table(MfConnEntry *entry, const char *sql,
 	if (n < 0)
 		mf_raise_error(ERROR, entry, &err, sql);
 	return answer;
+}
+
+/*
+ * The first value of every row of a catalog query about a table (same
+ * rules as mf_conn_ask_about_table), palloc'd in the current context.
+ */
+List *
+mf_conn_ask_names(MfConnEntry *entry, const char *sql, const char *table)
+{
+	MfTypeClass classes[1] = {MF_TYPE_TEXT};
+	const char *values[1] = {table};
+	List	   *names = NIL;
+	MfResult   *res;
+	MfError		err;
+	int			n;
+
+	mf_error_clear(&err);
+	res = entry->transport->query(entry->conn, sql, 1, values, classes, 0, &err);
+	if (res == NULL)
+		mf_raise_error(ERROR, entry, &err, sql);
+	while ((n = entry->transport->fetch(res, &err)) > 0)
+	{
+		for (int i = 0; i < n; i++)
+		{
+			const char *v = entry->transport->value(res, i, 0);
+
+			if (v != NULL)
+				names = lappend(names, pstrdup(v));
+		}
+	}
+	entry->transport->result_close(res);
+	if (n < 0)
+		mf_raise_error(ERROR, entry, &err, sql);
+	return names;
 }
 
 /* This transaction changes rows through the connection (twophase.c). */

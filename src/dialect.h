@@ -183,6 +183,26 @@ typedef struct MfDialect
 	const char *ctid_check_sql;
 
 	/*
+	 * MF_ROWID_CTID: a query taking the quoted remote name of a table that
+	 * returns a row for each plain column partitioning it or one of its
+	 * partitions, by name.  A row found again by (tableoid, ctid) is looked
+	 * for in every partition; its old key values let the remote prune to
+	 * the one partition that holds it.  NULL: no partitioning.
+	 */
+	const char *partition_key_sql;
+
+	/*
+	 * Around the statements so pruned: the remote's plan cache would plan
+	 * each row anew (a custom plan prunes at planning, and the generic plan
+	 * is priced as if it visited every partition), when the generic plan
+	 * prunes as it starts.  The first is sent before the statement's first
+	 * row, the second after its last (and the remote transaction's end
+	 * undoes the first anyway).
+	 */
+	const char *pruned_begin_sql;
+	const char *pruned_end_sql;
+
+	/*
 	 * A query taking one parameter, the quoted remote name of a table, that
 	 * returns one row whose one value is "t" when the remote may store
 	 * fewer rows than an INSERT sends without an error (a BEFORE ROW

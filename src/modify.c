@@ -40,7 +40,11 @@ enum MfModifyPrivate
 	MF_MOD_TARGET_ATTRS,		/* columns sent (List of Integer) */
 	MF_MOD_IDENTITY_ATTRS,		/* row identity columns (List of Integer) */
 	MF_MOD_RETURNING_ATTRS,		/* columns read back (List of Integer) */
-	MF_MOD_DO_NOTHING			/* ON CONFLICT DO NOTHING (Boolean) */
+	MF_MOD_DO_NOTHING,			/* ON CONFLICT DO NOTHING (Boolean) */
+	MF_MOD_SQL_UNPRUNED,		/* the statement for a row whose partition
+								 * key is NULL (String; "" when none) */
+	MF_MOD_NPRUNE				/* partition key columns at the end of the
+								 * identity (Integer) */
 };
 
 /* fdw_private of a direct UPDATE/DELETE ForeignScan, by position */
@@ -61,6 +65,11 @@ typedef struct MfModifyState
 
 	char	   *sql;			/* one-row statement */
 	MfStmt	   *stmt;			/* it, prepared on first use */
+	char	   *sql_unpruned;	/* for a row whose partition key is NULL */
+	MfStmt	   *stmt_unpruned;	/* it, prepared with stmt */
+	int			nprune;			/* partition key columns ending the
+								 * identity (rowid.c) */
+	bool		pruned_begun;	/* the dialect's pruned_begin_sql was sent */
 	List	   *target_attrs;
 	List	   *identity_attrs;
 	List	   *returning_attrs;
@@ -118,29 +127,6 @@ mf_all_columns(Relation rel, bool skip_generated)
 	return attrs;
 }
 
-/* the key columns of a foreign table; none is an error unless missing_ok */
-static List *
-mf_key_columns(Relation rel, bool missing_ok)
-{
-	TupleDesc	tupdesc = RelationGetDescr(rel);
-	List	   *keys = NIL;
-
-	for (int i = 0; i < tupdesc->natts; i++)
-	{
-		if (TupleDescAttr(tupdesc, i)->attisdropped)
-			continue;
-		if (mf_column_is_key(RelationGetRelid(rel), i + 1))
-			keys = lappend_int(keys, i + 1);
-	}
-	if (keys == NIL && !missing_ok)
-		ereport(ERROR,
-				(errcode(ERRCODE_FDW_UNABLE_TO_CREATE_EXECUTION),
-				 errmsg("foreign table \"%s\" has no key column",
-						RelationGetRelationName(rel)),
-				 errhint("UPDATE and DELETE find rows by the columns marked with the column option key 'true'.")));
-	return keys;
-}
-
 static const MfDialect *
 mf_rel_dialect(Relation rel)
 {
@@ -160,56 +146,9 @@ void
 mfAddForeignUpdateTargets(PlannerInfo *root, Index rtindex,
 						  RangeTblEntry *target_rte, Relation target_relation)
 {
-	const MfDialect *dialect = mf_rel_dialect(target_relation);
-	List	   *keys = mf_key_columns(target_relation,
-									  dialect->row_identity == MF_ROWID_CTID);
-	ListCell   *lc;
-
-	/*
-	 * ctid is unique only within one table: under a remote partitioned
-	 * table or inheritance parent, rows of two children share ctids, so the
-	 * remote tableoid goes with it.  Always, not only when the remote has
-	 * children today: any remote user may add a child tomorrow.
-	 */
-	if (dialect->row_identity == MF_ROWID_CTID && keys == NIL)
-	{
-		add_row_identity_var(root,
-							 makeVar(rtindex, MF_REMOTE_TABLEOID_ATTNO,
-									 XIDOID, -1, InvalidOid, 0),
-							 rtindex, "mf_tableoid");
-		add_row_identity_var(root,
-							 makeVar(rtindex, SelfItemPointerAttributeNumber,
-									 TIDOID, -1, InvalidOid, 0),
-							 rtindex, "ctid");
-		return;
-	}
-
-	foreach(lc, keys)
-	{
-		Form_pg_attribute att = TupleDescAttr(RelationGetDescr(target_relation),
-											  lfirst_int(lc) - 1);
-
-		add_row_identity_var(root,
-							 makeVar(rtindex, att->attnum, att->atttypid,
-									 att->atttypmod, att->attcollation, 0),
-							 rtindex, psprintf("mf_key_%d", att->attnum));
-	}
-}
-
-/*
- * How UPDATE and DELETE find a row: the columns marked key 'true' where
- * there are any (a remote view has no ctid), else, for the postgres
- * dialect, the remote (tableoid, ctid).
- */
-static List *
-mf_identity_attrs(Relation rel, const MfDialect *dialect)
-{
-	List	   *keys = mf_key_columns(rel, dialect->row_identity == MF_ROWID_CTID);
-
-	if (dialect->row_identity == MF_ROWID_CTID && keys == NIL)
-		return list_make2_int(MF_REMOTE_TABLEOID_ATTNO,
-							  SelfItemPointerAttributeNumber);
-	return keys;
+	mf_rowid_add_targets(root, rtindex, target_relation,
+						 mf_rel_dialect(target_relation),
+						 mf_planner_rte_userid(root, rtindex));
 }
 
 static bool
@@ -279,37 +218,6 @@ mf_check_insert_features(Relation rel, const MfDialect *dialect,
 						RelationGetRelationName(rel))));
 }
 
-/*
- * (tableoid, ctid) find a row only in a table: a remote view or foreign
- * table has no ctid.  Ask the remote what the relation is while planning,
- * so that the error names the option to set, rather than the remote
- * complaining of a missing column once rows are being changed.
- */
-static void
-mf_check_ctid_target(Relation rel, Oid userid, const MfDialect *dialect)
-{
-	ForeignTable *table = GetForeignTable(RelationGetRelid(rel));
-	const char *sql = dialect->ctid_check_sql;
-	StringInfoData name;
-	MfOptions	opts;
-	MfConnEntry *entry;
-
-	if (sql == NULL)
-		return;
-	mf_get_options(table->serverid, RelationGetRelid(rel), &opts);
-	entry = mf_get_connection(GetUserMapping(userid, table->serverid), &opts);
-	initStringInfo(&name);
-	mf_deparse_relation(&name, rel, dialect);
-	mf_claim_connection(entry, NULL);
-	if (!mf_conn_ask_about_table(entry, sql, name.data, true))
-		ereport(ERROR,
-				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
-				 errmsg("cannot update or delete rows of foreign table \"%s\" one by one: its remote relation %s is not a table",
-						RelationGetRelationName(rel), name.data),
-				 errdetail("Rows are found again by the remote ctid, which only tables have."),
-				 errhint("Mark the columns that identify a row with the column option key 'true'.")));
-}
-
 List *
 mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 					int subplan_index)
@@ -327,6 +235,8 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 	bool		check_option = plan->withCheckOptionLists != NIL &&
 		list_nth(plan->withCheckOptionLists, subplan_index) != NIL;
 	char	   *sql = NULL;
+	char	   *sql_unpruned = NULL;
+	int			nprune = 0;
 
 	returning_attrs = mf_returning_attrs(rel, dialect, operation,
 										 returning_list, check_option);
@@ -362,30 +272,43 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 				 */
 				if (rel->trigdesc && rel->trigdesc->trig_update_before_row)
 					target_attrs = mf_all_columns(rel, true);
-				identity_attrs = mf_identity_attrs(rel, dialect);
-				if (list_member_int(identity_attrs, SelfItemPointerAttributeNumber))
-					mf_check_ctid_target(rel, mf_planner_result_userid(root, resultRelation),
-										 dialect);
+				identity_attrs = mf_rowid_identity_attrs(rel, dialect,
+														 mf_planner_result_userid(root, resultRelation),
+														 plan->plan.lefttree->targetlist,
+														 &nprune);
 				sql = mf_deparse_update(rel, dialect, target_attrs,
 										identity_attrs, returning_attrs);
+				if (nprune > 0)
+					sql_unpruned = mf_deparse_update(rel, dialect, target_attrs,
+													 list_truncate(list_copy(identity_attrs),
+																   list_length(identity_attrs) - nprune),
+													 returning_attrs);
 				break;
 			}
 		case CMD_DELETE:
 			mf_check_insert_features(rel, dialect, returning_list != NIL,
 									 ONCONFLICT_NONE);
-			identity_attrs = mf_identity_attrs(rel, dialect);
-			if (list_member_int(identity_attrs, SelfItemPointerAttributeNumber))
-				mf_check_ctid_target(rel, mf_planner_result_userid(root, resultRelation),
-									 dialect);
+			identity_attrs = mf_rowid_identity_attrs(rel, dialect,
+													 mf_planner_result_userid(root, resultRelation),
+													 plan->plan.lefttree->targetlist,
+													 &nprune);
 			sql = mf_deparse_delete(rel, dialect, identity_attrs, returning_attrs);
+			if (nprune > 0)
+				sql_unpruned = mf_deparse_delete(rel, dialect,
+												 list_truncate(list_copy(identity_attrs),
+															   list_length(identity_attrs) - nprune),
+												 returning_attrs);
 			break;
 		default:
 			elog(ERROR, "unexpected operation: %d", (int) operation);
 	}
 	table_close(rel, NoLock);
 
-	return list_make5(makeString(sql), target_attrs, identity_attrs,
-					  returning_attrs, makeBoolean(do_nothing));
+	return lappend(lappend(list_make5(makeString(sql), target_attrs,
+									  identity_attrs, returning_attrs,
+									  makeBoolean(do_nothing)),
+						   makeString(sql_unpruned ? sql_unpruned : "")),
+				   makeInteger(nprune));
 }
 
 /* ---------------------------------------------------------------------
@@ -407,7 +330,8 @@ mf_modify_userid(EState *estate, ResultRelInfo *rinfo)
 static MfModifyState *
 mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 				char *sql, List *target_attrs, List *identity_attrs,
-				List *returning_attrs, bool do_nothing, Plan *subplan)
+				List *returning_attrs, bool do_nothing, Plan *subplan,
+				char *sql_unpruned, int nprune)
 {
 	MfModifyState *st = palloc0(sizeof(MfModifyState));
 	Relation	rel = rinfo->ri_RelationDesc;
@@ -424,6 +348,8 @@ mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 	st->identity_attrs = identity_attrs;
 	st->returning_attrs = returning_attrs;
 	st->do_nothing = do_nothing;
+	st->sql_unpruned = nprune > 0 ? sql_unpruned : NULL;
+	st->nprune = nprune;
 	mf_get_options(table->serverid, RelationGetRelid(rel), &st->opts);
 	st->entry = mf_get_connection(GetUserMapping(userid, table->serverid),
 								  &st->opts);
@@ -462,6 +388,8 @@ mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 			int			attnum = lfirst_int(lc);
 			char	   *name = attnum == SelfItemPointerAttributeNumber ? "ctid" :
 				attnum == MF_REMOTE_TABLEOID_ATTNO ? "mf_tableoid" :
+				i >= list_length(identity_attrs) - nprune ?
+				mf_rowid_prune_name(rel, attnum) :
 				psprintf("mf_key_%d", attnum);
 
 			st->identity_junk[i] = ExecFindJunkAttributeInTlist(subplan->targetlist,
@@ -536,7 +464,9 @@ mfBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 						list_nth(fdw_private, MF_MOD_IDENTITY_ATTRS),
 						list_nth(fdw_private, MF_MOD_RETURNING_ATTRS),
 						boolVal(list_nth(fdw_private, MF_MOD_DO_NOTHING)),
-						outerPlanState(mtstate)->plan);
+						outerPlanState(mtstate)->plan,
+						strVal(list_nth(fdw_private, MF_MOD_SQL_UNPRUNED)),
+						intVal(list_nth(fdw_private, MF_MOD_NPRUNE)));
 	if (mf_can_pipeline_rows(st, mtstate, rinfo))
 	{
 		st->pipelined = true;
@@ -579,7 +509,7 @@ mfBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 										  on_conflict == ONCONFLICT_NOTHING,
 										  returning_attrs),
 						target_attrs, NIL, returning_attrs,
-						on_conflict == ONCONFLICT_NOTHING, NULL);
+						on_conflict == ONCONFLICT_NOTHING, NULL, NULL, 0);
 }
 
 /* Does anything need each inserted row's result? */
@@ -670,9 +600,14 @@ mfGetForeignModifyBatchSize(ResultRelInfo *rinfo)
 								  ncols);
 }
 
-/* The parameters of a one-row statement, as text, in temp_cxt. */
+/*
+ * The parameters of a one-row statement, as text, in temp_cxt.  *unpruned:
+ * a partition key value is NULL, so the row goes by st->sql_unpruned, whose
+ * parameters are the same but for the keys at the end.
+ */
 static const char **
-mf_row_params(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot)
+mf_row_params(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot,
+			  bool *unpruned)
 {
 	const char **values = palloc(sizeof(char *) * Max(st->nparams, 1));
 	int			i = 0;
@@ -692,12 +627,20 @@ mf_row_params(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot)
 	foreach(lc, st->identity_attrs)
 	{
 		bool		isnull;
-		Datum		d = ExecGetJunkAttribute(planSlot, st->identity_junk[j++], &isnull);
+		Datum		d = ExecGetJunkAttribute(planSlot, st->identity_junk[j], &isnull);
 
+		if (isnull && j >= list_length(st->identity_attrs) - st->nprune)
+		{
+			*unpruned = true;
+			values[i++] = NULL;
+			j++;
+			continue;
+		}
 		if (isnull)
 			elog(ERROR, "row identity of a foreign table row is NULL");
 		values[i] = OutputFunctionCall(&st->out_functions[i], d);
 		i++;
+		j++;
 	}
 	return values;
 }
@@ -712,10 +655,13 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 	MfError		err;
 	long		rows = 0;
 	int			nestlevel;
+	bool		unpruned = false;
+	MfStmt	   *stmt;
 
 	MemoryContextReset(st->temp_cxt);
 	nestlevel = mf_set_transmission_modes();
-	values = mf_row_params(st, st->target_attrs ? slot : NULL, planSlot);
+	values = mf_row_params(st, st->target_attrs ? slot : NULL, planSlot,
+						   &unpruned);
 	mf_reset_transmission_modes(nestlevel);
 	MemoryContextSwitchTo(old);
 
@@ -741,7 +687,23 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 								   st->classes, &err);
 		if (st->stmt == NULL)
 			mf_raise_error(ERROR, st->entry, &err, st->sql);
+		/* both before the pipeline opens: nothing is prepared within it */
+		if (st->sql_unpruned != NULL)
+		{
+			if (st->dialect->pruned_begin_sql != NULL)
+			{
+				mf_conn_exec(st->entry, st->dialect->pruned_begin_sql, NULL);
+				st->pruned_begun = true;
+			}
+			st->stmt_unpruned = st->tr->prepare(mf_conn(st->entry),
+												st->sql_unpruned,
+												st->nparams - st->nprune,
+												st->classes, &err);
+			if (st->stmt_unpruned == NULL)
+				mf_raise_error(ERROR, st->entry, &err, st->sql_unpruned);
+		}
 	}
+	stmt = unpruned ? st->stmt_unpruned : st->stmt;
 	if (st->pipelined)
 	{
 		/*
@@ -749,10 +711,10 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 		 * found by its ctid or key: the statement touches it, so the slot
 		 * is returned without waiting for the answer.
 		 */
-		mf_pipeline_send(&st->pipeline, st->stmt, values);
+		mf_pipeline_send(&st->pipeline, stmt, values);
 		return slot;
 	}
-	if (!st->tr->execute(st->stmt, values, &rows,
+	if (!st->tr->execute(stmt, values, &rows,
 						 st->returning_attrs ? &res : NULL, &err))
 		mf_raise_error(ERROR, st->entry, &err, st->sql);
 
@@ -892,6 +854,17 @@ mf_end_modify(EState *estate, MfModifyState *st)
 		st->tr->stmt_close(st->stmt);
 		st->stmt = NULL;
 	}
+	if (st->stmt_unpruned != NULL)
+	{
+		st->tr->stmt_close(st->stmt_unpruned);
+		st->stmt_unpruned = NULL;
+	}
+	if (st->pruned_begun && st->dialect->pruned_end_sql != NULL)
+	{
+		st->pruned_begun = false;
+		mf_claim_connection(st->entry, NULL);
+		mf_conn_exec(st->entry, st->dialect->pruned_end_sql, NULL);
+	}
 }
 
 void
@@ -942,7 +915,11 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 		return;
 	if (mtstate->operation != CMD_INSERT)
 	{
+		const char *unpruned = strVal(list_nth(fdw_private, MF_MOD_SQL_UNPRUNED));
+
 		ExplainPropertyText("Remote SQL", strVal(list_nth(fdw_private, MF_MOD_SQL)), es);
+		if (unpruned[0] != '\0')
+			ExplainPropertyText("Remote SQL for a NULL partition key", unpruned, es);
 		return;
 	}
 

@@ -121,14 +121,22 @@ extern const char *mf_conn_server_name(MfConnEntry *entry);
 extern void mf_conn_mark_written(MfConnEntry *entry);
 extern bool mf_conn_ask_about_table(MfConnEntry *entry, const char *sql,
 									const char *table, bool answer);
+extern List *mf_conn_ask_names(MfConnEntry *entry, const char *sql,
+							   const char *table);
 
 /* twophase.c, resolver.c */
 extern void mf_twophase_init(void);
 extern void mf_resolver_init(void);
 extern MfConnEntry *mf_connect_private(UserMapping *user, const MfOptions *opts);
 extern void mf_disconnect_private(MfConnEntry *entry);
-extern bool mf_conn_remembered(MfConnEntry *entry, const char *key, bool *value);
-extern void mf_conn_remember(MfConnEntry *entry, const char *key, bool value);
+extern bool mf_conn_remembered(MfConnEntry *entry, const char *question,
+							   const char *table, bool *value);
+extern void mf_conn_remember(MfConnEntry *entry, const char *question,
+							 const char *table, bool value);
+extern bool mf_conn_remembered_names(MfConnEntry *entry, const char *question,
+									 const char *table, List **names);
+extern void mf_conn_remember_names(MfConnEntry *entry, const char *question,
+								   const char *table, List *names);
 extern void mf_claim_connection(MfConnEntry *entry, void *owner);
 extern void mf_set_stream_owner(MfConnEntry *entry, void *owner,
 								MfStreamFinish finish);
@@ -177,6 +185,20 @@ extern void mf_classify_conditions(PlannerInfo *root, RelOptInfo *baserel,
 								   List **local_conds);
 extern bool mf_is_foreign_expr(PlannerInfo *root, RelOptInfo *baserel,
 							   Expr *expr);
+/* rowid.c */
+extern List *mf_key_columns(Relation rel, bool missing_ok);
+extern void mf_rowid_check_target(Relation rel, Oid userid,
+								  const MfDialect *dialect);
+extern List *mf_rowid_prune_attrs(Relation rel, Oid userid,
+								  const MfDialect *dialect);
+extern char *mf_rowid_prune_name(Relation rel, AttrNumber attnum);
+extern void mf_rowid_add_targets(PlannerInfo *root, Index rtindex,
+								 Relation rel, const MfDialect *dialect,
+								 Oid userid);
+extern List *mf_rowid_identity_attrs(Relation rel, const MfDialect *dialect,
+									 Oid userid, List *subplan_tlist,
+									 int *nprune);
+
 extern void mf_deparse_relation(StringInfo buf, Relation rel,
 								const MfDialect *dialect);
 extern void mf_deparse_column(StringInfo buf, Oid relid, AttrNumber attnum,
