@@ -141,13 +141,16 @@ mf_key_columns(Relation rel, bool missing_ok)
 	return keys;
 }
 
+/* The dialect of rel's server, and its transport's marker style. */
 static const MfDialect *
-mf_rel_dialect(Relation rel)
+mf_rel_dialect(Relation rel, MfMarkerStyle *markers)
 {
 	MfOptions	opts;
 
 	mf_get_options(GetForeignTable(RelationGetRelid(rel))->serverid,
 				   RelationGetRelid(rel), &opts);
+	if (markers != NULL)
+		*markers = opts.transport->markers;
 	return opts.dialect;
 }
 
@@ -160,7 +163,7 @@ void
 mfAddForeignUpdateTargets(PlannerInfo *root, Index rtindex,
 						  RangeTblEntry *target_rte, Relation target_relation)
 {
-	const MfDialect *dialect = mf_rel_dialect(target_relation);
+	const MfDialect *dialect = mf_rel_dialect(target_relation, NULL);
 	List	   *keys = mf_key_columns(target_relation,
 									  dialect->row_identity == MF_ROWID_CTID);
 	ListCell   *lc;
@@ -289,19 +292,19 @@ static void
 mf_check_ctid_target(Relation rel, Oid userid, const MfDialect *dialect)
 {
 	ForeignTable *table = GetForeignTable(RelationGetRelid(rel));
-	const char *sql = dialect->ctid_check_sql;
+	const char *query_fmt = dialect->ctid_check_fmt;
 	StringInfoData name;
 	MfOptions	opts;
 	MfConnEntry *entry;
 
-	if (sql == NULL)
+	if (query_fmt == NULL)
 		return;
 	mf_get_options(table->serverid, RelationGetRelid(rel), &opts);
 	entry = mf_get_connection(GetUserMapping(userid, table->serverid), &opts);
 	initStringInfo(&name);
 	mf_deparse_relation(&name, rel, dialect);
 	mf_claim_connection(entry, NULL);
-	if (!mf_conn_ask_about_table(entry, sql, name.data, true))
+	if (!mf_conn_ask_about_table(entry, query_fmt, name.data, true))
 		ereport(ERROR,
 				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
 				 errmsg("cannot update or delete rows of foreign table \"%s\" one by one: its remote relation %s is not a table",
@@ -317,7 +320,8 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 	CmdType		operation = plan->operation;
 	RangeTblEntry *rte = planner_rt_fetch(resultRelation, root);
 	Relation	rel = table_open(rte->relid, NoLock);
-	const MfDialect *dialect = mf_rel_dialect(rel);
+	MfMarkerStyle markers;
+	const MfDialect *dialect = mf_rel_dialect(rel, &markers);
 	List	   *target_attrs = NIL;
 	List	   *identity_attrs = NIL;
 	List	   *returning_attrs = NIL;
@@ -337,8 +341,8 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 			mf_check_insert_features(rel, dialect, returning_list != NIL,
 									 plan->onConflictAction);
 			target_attrs = mf_all_columns(rel, true);
-			sql = mf_deparse_insert(rel, dialect, target_attrs, 1, do_nothing,
-									returning_attrs);
+			sql = mf_deparse_insert(rel, dialect, markers, target_attrs, 1,
+									do_nothing, returning_attrs);
 			break;
 		case CMD_UPDATE:
 			{
@@ -366,7 +370,7 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 				if (list_member_int(identity_attrs, SelfItemPointerAttributeNumber))
 					mf_check_ctid_target(rel, mf_planner_result_userid(root, resultRelation),
 										 dialect);
-				sql = mf_deparse_update(rel, dialect, target_attrs,
+				sql = mf_deparse_update(rel, dialect, markers, target_attrs,
 										identity_attrs, returning_attrs);
 				break;
 			}
@@ -377,7 +381,8 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 			if (list_member_int(identity_attrs, SelfItemPointerAttributeNumber))
 				mf_check_ctid_target(rel, mf_planner_result_userid(root, resultRelation),
 									 dialect);
-			sql = mf_deparse_delete(rel, dialect, identity_attrs, returning_attrs);
+			sql = mf_deparse_delete(rel, dialect, markers, identity_attrs,
+									returning_attrs);
 			break;
 		default:
 			elog(ERROR, "unexpected operation: %d", (int) operation);
@@ -557,7 +562,8 @@ mfBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 {
 	ModifyTable *plan = mtstate ? (ModifyTable *) mtstate->ps.plan : NULL;
 	Relation	rel = rinfo->ri_RelationDesc;
-	const MfDialect *dialect = mf_rel_dialect(rel);
+	MfMarkerStyle markers;
+	const MfDialect *dialect = mf_rel_dialect(rel, &markers);
 	OnConflictAction on_conflict = plan ? plan->onConflictAction : ONCONFLICT_NONE;
 	List	   *target_attrs = mf_all_columns(rel, true);
 	List	   *returning_attrs = NIL;
@@ -575,7 +581,7 @@ mfBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 
 	rinfo->ri_FdwState =
 		mf_modify_state(mtstate->ps.state, rinfo, CMD_INSERT,
-						mf_deparse_insert(rel, dialect, target_attrs, 1,
+						mf_deparse_insert(rel, dialect, markers, target_attrs, 1,
 										  on_conflict == ONCONFLICT_NOTHING,
 										  returning_attrs),
 						target_attrs, NIL, returning_attrs,
