@@ -1,8 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * dialect_shared.c
- *		Helpers several dialects share: quoting, the VALUES-list INSERT,
- *		numbers and times, the import filter, remote type spellings.
+ *		Helpers several dialects share: parameter markers, quoting, the
+ *		VALUES-list INSERT, numbers and times, the import filter, remote
+ *		type spellings.
  *
  * String literals are written the standard SQL way, quotes doubled and
  * backslashes left alone.  That is only correct because every dialect's
@@ -23,6 +24,35 @@
 #include "catalog/pg_type.h"
 #include "dialect.h"
 #include "nodes/parsenodes.h"
+
+/*
+ * The marker of the number-th (1-based) parameter of a statement, in the
+ * style of the transport that sends it: the one place that writes one, so
+ * that no transport has to read SQL to find its markers.  A positional
+ * marker takes the value of its place, not of its number: callers number
+ * parameters in the order their markers appear, and give a value used
+ * twice two parameters (mf_deparse_placeholder, mf_marker's formats).
+ */
+void
+mf_append_marker(StringInfo buf, MfMarkerStyle markers, int number)
+{
+	Assert(number >= 1);
+	if (markers == MF_MARKERS_NUMBERED)
+		appendStringInfo(buf, "$%d", number);
+	else
+		appendStringInfoChar(buf, '?');
+}
+
+/* The same, palloc'd, for a fixed query written as a format. */
+char *
+mf_marker(MfMarkerStyle markers, int number)
+{
+	StringInfoData buf;
+
+	initStringInfo(&buf);
+	mf_append_marker(&buf, markers, number);
+	return buf.data;
+}
 
 /*
  * Wrap ident in open/close; an embedded close character is doubled, which
@@ -61,17 +91,16 @@ mf_quote_literal_sql(StringInfo buf, const char *str)
 /*
  * <prefix> <table>(<c1>, <c2>) VALUES (<p1>, <p2>), (<p3>, <p4>)<suffix>
  *
- * A batch statement can carry tens of thousands of placeholders, so the
- * buffer is grown once up front and each placeholder is appended in
+ * A batch statement can carry tens of thousands of markers, so the
+ * buffer is grown once up front and each marker is appended in
  * constant time: the whole statement is built in linear time.
  */
 void
 mf_deparse_values_insert(StringInfo buf, const char *table,
 						 const char *const *columns, int ncols,
-						 int nrows, const char *placeholder_fmt,
+						 int nrows, MfMarkerStyle markers,
 						 const char *prefix, const char *suffix)
 {
-	bool		numbered = (strchr(placeholder_fmt, '%') != NULL);
 	size_t		phlen;
 	size_t		estimate;
 	int			n = 1;
@@ -96,11 +125,11 @@ mf_deparse_values_insert(StringInfo buf, const char *table,
 	appendStringInfoString(buf, ") VALUES ");
 
 	/*
-	 * A numbered placeholder is at most the format plus the ten digits of
-	 * an int; each one is followed by ", " or "), (".  Only a hint: the
-	 * appends below still grow the buffer if it is wrong.
+	 * A numbered marker is at most "$" and the ten digits of an int; each
+	 * one is followed by ", " or "), (".  Only a hint: the appends below
+	 * still grow the buffer if it is wrong.
 	 */
-	phlen = strlen(placeholder_fmt) + (numbered ? 10 : 0) + 4;
+	phlen = (markers == MF_MARKERS_NUMBERED ? 11 : 1) + 4;
 	estimate = (size_t) nrows * (size_t) ncols * phlen + strlen(suffix) + 1;
 	if (estimate < (size_t) (MaxAllocSize - buf->len - 1))
 		enlargeStringInfo(buf, (int) estimate);
@@ -112,10 +141,7 @@ mf_deparse_values_insert(StringInfo buf, const char *table,
 		{
 			if (col > 0)
 				appendStringInfoString(buf, ", ");
-			if (numbered)
-				appendStringInfo(buf, placeholder_fmt, n);
-			else
-				appendStringInfoString(buf, placeholder_fmt);
+			mf_append_marker(buf, markers, n);
 		}
 		appendStringInfoChar(buf, ')');
 	}

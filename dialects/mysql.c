@@ -74,7 +74,7 @@ mfmysql_quote_ident(StringInfo buf, const char *ident)
 static void
 mfmysql_deparse_insert(StringInfo buf, const char *table,
 					   const char *const *columns, int ncols, int nrows,
-					   bool do_nothing)
+					   bool do_nothing, MfMarkerStyle markers)
 {
 	if (ncols == 0)
 	{
@@ -90,12 +90,12 @@ mfmysql_deparse_insert(StringInfo buf, const char *table,
 		initStringInfo(&suffix);
 		appendStringInfo(&suffix, " ON DUPLICATE KEY UPDATE %s = %s",
 						 columns[0], columns[0]);
-		mf_deparse_values_insert(buf, table, columns, ncols, nrows, "?",
+		mf_deparse_values_insert(buf, table, columns, ncols, nrows, markers,
 								 "INSERT INTO", suffix.data);
 		pfree(suffix.data);
 	}
 	else
-		mf_deparse_values_insert(buf, table, columns, ncols, nrows, "?",
+		mf_deparse_values_insert(buf, table, columns, ncols, nrows, markers,
 								 "INSERT INTO", "");
 }
 
@@ -625,8 +625,6 @@ const MfDialect mf_dialect_mysql = {
 
 	.quote_ident = mfmysql_quote_ident,
 	.quote_literal = mfmysql_quote_literal,
-	.placeholder_fmt = "?",
-	.placeholders_numbered = false,
 	.deparse_insert = mfmysql_deparse_insert,
 	.deparse_copy = mfmysql_deparse_copy,
 
@@ -690,7 +688,7 @@ const MfDialect mf_dialect_mysql = {
 	.type_shippable = mfmysql_type_shippable,
 	.operator_shippable = mfmysql_operator_shippable,
 	.deparse_const = mfmysql_deparse_const,
-	.deparse_param = NULL,		/* the bare placeholder */
+	.cast_param = NULL,			/* the bare marker */
 
 	.import_query = mfmysql_import_query,
 	.map_type = mfmysql_map_type,

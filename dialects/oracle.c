@@ -66,8 +66,9 @@ mforacle_quote_ident(StringInfo buf, const char *ident)
 static void
 mforacle_deparse_insert(StringInfo buf, const char *table,
 						const char *const *columns, int ncols, int nrows,
-						bool do_nothing)
+						bool do_nothing, MfMarkerStyle markers)
 {
+	int			n = 1;
 	size_t		estimate;
 	size_t		collen = 0;
 	int			row;
@@ -93,13 +94,21 @@ mforacle_deparse_insert(StringInfo buf, const char *table,
 	{
 		appendStringInfoString(buf, " VALUES (");
 		for (col = 0; col < ncols; col++)
-			appendStringInfoString(buf, col > 0 ? ", ?" : "?");
+		{
+			if (col > 0)
+				appendStringInfoString(buf, ", ");
+			mf_append_marker(buf, markers, n++);
+		}
 		appendStringInfoChar(buf, ')');
 		return;
 	}
 
-	/* "?, " per value, " FROM DUAL UNION ALL SELECT " per row */
-	estimate = collen + (size_t) nrows * ((size_t) ncols * 3 + 30) + 64;
+	/*
+	 * a marker and ", " per value, " FROM DUAL UNION ALL SELECT " per row;
+	 * only a hint, the appends grow the buffer if it is short
+	 */
+	estimate = collen + (size_t) nrows *
+		((size_t) ncols * (markers == MF_MARKERS_NUMBERED ? 13 : 3) + 30) + 64;
 	if (estimate < (size_t) (MaxAllocSize - buf->len - 1))
 		enlargeStringInfo(buf, (int) estimate);
 
@@ -108,7 +117,8 @@ mforacle_deparse_insert(StringInfo buf, const char *table,
 	{
 		if (col > 0)
 			appendStringInfoString(buf, ", ");
-		appendStringInfo(buf, "? %s", columns[col]);
+		mf_append_marker(buf, markers, n++);
+		appendStringInfo(buf, " %s", columns[col]);
 	}
 	appendStringInfoString(buf, " FROM DUAL");
 
@@ -116,7 +126,11 @@ mforacle_deparse_insert(StringInfo buf, const char *table,
 	{
 		appendStringInfoString(buf, " UNION ALL SELECT ");
 		for (col = 0; col < ncols; col++)
-			appendStringInfoString(buf, col > 0 ? ", ?" : "?");
+		{
+			if (col > 0)
+				appendStringInfoString(buf, ", ");
+			mf_append_marker(buf, markers, n++);
+		}
 		appendStringInfoString(buf, " FROM DUAL");
 	}
 	appendStringInfoString(buf, ") SELECT * FROM x");
@@ -495,8 +509,6 @@ const MfDialect mf_dialect_oracle = {
 
 	.quote_ident = mforacle_quote_ident,
 	.quote_literal = mf_quote_literal_sql,
-	.placeholder_fmt = "?",
-	.placeholders_numbered = false,
 	.deparse_insert = mforacle_deparse_insert,
 
 	.max_params = 65535,
@@ -532,7 +544,7 @@ const MfDialect mf_dialect_oracle = {
 	.type_shippable = mforacle_type_shippable,
 	.operator_shippable = mforacle_operator_shippable,
 	.deparse_const = mforacle_deparse_const,
-	.deparse_param = NULL,		/* the bare placeholder */
+	.cast_param = NULL,			/* the bare marker */
 
 	.import_query = mforacle_import_query,
 	.map_type = mforacle_map_type,

@@ -110,9 +110,9 @@ mfpg_deparse_truncate(StringInfo buf, const char *const *tables, int ntables,
 static void
 mfpg_deparse_insert(StringInfo buf, const char *table,
 					const char *const *columns, int ncols, int nrows,
-					bool do_nothing)
+					bool do_nothing, MfMarkerStyle markers)
 {
-	mf_deparse_values_insert(buf, table, columns, ncols, nrows, "$%d",
+	mf_deparse_values_insert(buf, table, columns, ncols, nrows, markers,
 							 "INSERT INTO",
 							 do_nothing ? " ON CONFLICT DO NOTHING" : "");
 }
@@ -293,9 +293,8 @@ mfpg_deparse_const_beside_column(StringInfo buf, Oid typid, int32 typmod,
  * exactly as the local one did instead of guessing from context.
  */
 static void
-mfpg_deparse_param(StringInfo buf, int number, Oid typid, int32 typmod)
+mfpg_cast_param(StringInfo buf, Oid typid, int32 typmod)
 {
-	appendStringInfo(buf, "$%d", number);
 	mfpg_append_cast(buf, typid, typmod);
 }
 
@@ -616,8 +615,6 @@ const MfDialect mf_dialect_postgres = {
 
 	.quote_ident = mfpg_quote_ident,
 	.quote_literal = mfpg_quote_literal,
-	.placeholder_fmt = "$%d",
-	.placeholders_numbered = true,
 	.deparse_insert = mfpg_deparse_insert,
 	.deparse_copy = mfpg_deparse_copy,
 
@@ -648,23 +645,24 @@ const MfDialect mf_dialect_postgres = {
 	.prepared_missing_sqlstate = "42704",
 
 	.row_identity = MF_ROWID_CTID,
-	.ctid_check_sql = "SELECT c.relkind IN ('r', 'p') FROM pg_catalog.pg_class c"
-	" WHERE c.oid = pg_catalog.to_regclass($1)",
-	.partition_key_sql = "SELECT DISTINCT a.attname::pg_catalog.text"
-	" FROM pg_catalog.pg_partition_tree(pg_catalog.to_regclass($1)) t"
+	.ctid_check_fmt = "SELECT c.relkind IN ('r', 'p') FROM pg_catalog.pg_class c"
+	" WHERE c.oid = pg_catalog.to_regclass(%s)",
+	.partition_key_fmt = "SELECT DISTINCT a.attname::pg_catalog.text"
+	" FROM pg_catalog.pg_partition_tree(pg_catalog.to_regclass(%s)) t"
 	" JOIN pg_catalog.pg_partitioned_table p ON p.partrelid = t.relid"
 	" JOIN pg_catalog.pg_attribute a ON a.attrelid = p.partrelid"
 	" AND a.attnum = ANY (p.partattrs::pg_catalog.int2[])",
 	.pruned_begin_sql = "SET LOCAL plan_cache_mode = force_generic_plan",
 	.pruned_end_sql = "SET LOCAL plan_cache_mode TO DEFAULT",
-	.insert_skip_check_sql = "SELECT EXISTS (SELECT FROM pg_catalog.pg_trigger t"
-	" WHERE (t.tgrelid = pg_catalog.to_regclass($1) OR t.tgrelid IN"
-	" (SELECT p.relid FROM"
-	" pg_catalog.pg_partition_tree(pg_catalog.to_regclass($1)) p))"
+	/* the name is read once, in q, for the marker to appear once */
+	.insert_skip_check_fmt = "SELECT EXISTS (SELECT FROM pg_catalog.pg_trigger t"
+	" WHERE (t.tgrelid = q.rel OR t.tgrelid IN"
+	" (SELECT p.relid FROM pg_catalog.pg_partition_tree(q.rel) p))"
 	" AND NOT t.tgisinternal AND t.tgenabled <> 'D'"
 	" AND (t.tgtype::pg_catalog.int4 & 7) = 7)"	/* ROW, BEFORE, INSERT */
 	" OR EXISTS (SELECT FROM pg_catalog.pg_rewrite r"
-	" WHERE r.ev_class = pg_catalog.to_regclass($1) AND r.ev_type = '3')",
+	" WHERE r.ev_class = q.rel AND r.ev_type = '3')"
+	" FROM (SELECT pg_catalog.to_regclass(%s) AS rel) q",
 	.supports_returning = true,
 	.supports_do_nothing = true,
 	.supports_arrays = true,
@@ -684,7 +682,7 @@ const MfDialect mf_dialect_postgres = {
 	.operator_shippable = mfpg_operator_shippable,
 	.deparse_const = mfpg_deparse_const,
 	.deparse_const_beside_column = mfpg_deparse_const_beside_column,
-	.deparse_param = mfpg_deparse_param,
+	.cast_param = mfpg_cast_param,
 
 	.import_query = mfpg_import_query,
 	.import_reports_schema = true,

@@ -58,9 +58,9 @@ mfmssql_quote_literal(StringInfo buf, const char *str)
 static void
 mfmssql_deparse_insert(StringInfo buf, const char *table,
 					   const char *const *columns, int ncols, int nrows,
-					   bool do_nothing)
+					   bool do_nothing, MfMarkerStyle markers)
 {
-	mf_deparse_values_insert(buf, table, columns, ncols, nrows, "?",
+	mf_deparse_values_insert(buf, table, columns, ncols, nrows, markers,
 							 "INSERT INTO", "");
 }
 
@@ -481,8 +481,6 @@ const MfDialect mf_dialect_sqlserver = {
 
 	.quote_ident = mfmssql_quote_ident,
 	.quote_literal = mfmssql_quote_literal,
-	.placeholder_fmt = "?",
-	.placeholders_numbered = false,
 	.deparse_insert = mfmssql_deparse_insert,
 
 	/*
@@ -529,7 +527,7 @@ const MfDialect mf_dialect_sqlserver = {
 	.type_shippable = mfmssql_type_shippable,
 	.operator_shippable = mfmssql_operator_shippable,
 	.deparse_const = mfmssql_deparse_const,
-	.deparse_param = NULL,		/* the bare placeholder */
+	.cast_param = NULL,			/* the bare marker */
 
 	.import_query = mfmssql_import_query,
 	.map_type = mfmssql_map_type,

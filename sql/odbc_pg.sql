@@ -243,6 +243,17 @@ SELECT count(*), sum(id), min(note), max(note) FROM odbc_scan;
 PREPARE q(int) AS SELECT count(*) FROM odbc_scan WHERE k = $1;
 EXPLAIN (VERBOSE, COSTS OFF) EXECUTE q(2);
 EXECUTE q(2);
+-- a generic plan whose parameter is used twice, numbered out of order:
+-- ODBC's markers are positional, one ? per use, bound in the order they
+-- appear
+PREPARE q2(int, int) AS
+  SELECT count(*), min(id), max(id) FROM odbc_scan
+   WHERE id < $2 AND (k = $1 OR id = $1 * 10 OR id = $1 OR note = 'row ' || $1);
+SET plan_cache_mode = force_generic_plan;
+EXPLAIN (VERBOSE, COSTS OFF) EXECUTE q2(3, 50);
+EXECUTE q2(3, 50);
+RESET plan_cache_mode;
+DEALLOCATE q2;
 -- two scans of one connection at once
 SELECT a.id, b.id FROM odbc_scan a JOIN odbc_scan b ON a.id = b.id + 500
  WHERE a.id <= 505 ORDER BY 1;

@@ -139,6 +139,16 @@ SET plan_cache_mode = force_generic_plan;
 EXECUTE scan_prep(3);
 EXECUTE scan_prep(6);
 EXECUTE scan_prep(NULL);
+-- a parameter used twice and numbered out of order: libpq's markers are
+-- numbered, so the one used twice is written twice as the same number
+PREPARE scan_prep2(int, int) AS
+  SELECT count(*), min(id), max(id) FROM scan_t
+   WHERE id < $2 AND (grp = $1 OR id = $1 * 10 OR id = $1);
+EXPLAIN (VERBOSE, COSTS OFF) EXECUTE scan_prep2(3, 50);
+EXECUTE scan_prep2(3, 50);
+SELECT count(*), min(id), max(id) FROM scan_copy
+ WHERE id < 50 AND (grp = 3 OR id = 30 OR id = 3);
+DEALLOCATE scan_prep2;
 RESET plan_cache_mode;
 DEALLOCATE scan_prep;
 -- LATERAL, with a LIMIT that leaves each inner scan unfinished

@@ -112,7 +112,7 @@ mf_auto_without_copy(const MfOptions *opts, int ncols)
  */
 /*
  * May the remote table behind rel store fewer rows than it is sent, with no
- * error?  Asked once per connection (the dialect's insert_skip_check_sql).
+ * error?  Asked once per connection (the dialect's insert_skip_check_fmt).
  */
 bool
 mf_remote_may_skip_rows(MfConnEntry *entry, Relation rel)
@@ -121,16 +121,16 @@ mf_remote_may_skip_rows(MfConnEntry *entry, Relation rel)
 	StringInfoData name;
 	bool		skips = false;
 
-	if (dialect->insert_skip_check_sql == NULL)
+	if (dialect->insert_skip_check_fmt == NULL)
 		return false;
 	initStringInfo(&name);
 	mf_deparse_relation(&name, rel, dialect);
-	if (mf_conn_remembered(entry, dialect->insert_skip_check_sql, name.data,
+	if (mf_conn_remembered(entry, dialect->insert_skip_check_fmt, name.data,
 						   &skips))
 		return skips;
-	skips = mf_conn_ask_about_table(entry, dialect->insert_skip_check_sql,
+	skips = mf_conn_ask_about_table(entry, dialect->insert_skip_check_fmt,
 									name.data, false);
-	mf_conn_remember(entry, dialect->insert_skip_check_sql, name.data, skips);
+	mf_conn_remember(entry, dialect->insert_skip_check_fmt, name.data, skips);
 	return skips;
 }
 
@@ -255,8 +255,10 @@ mf_executor_batch_size(const MfOptions *opts, MfInsertMethod method, int ncols)
 static char *
 mf_buffer_label(MfInsertBuffer *buf, int nrows)
 {
-	char	   *one = mf_deparse_insert(buf->rel, buf->dialect, buf->target_attrs,
-										1, buf->do_nothing, NIL);
+	char	   *one = mf_deparse_insert(buf->rel, buf->dialect,
+										buf->transport->markers,
+										buf->target_attrs, 1, buf->do_nothing,
+										NIL);
 
 	if (nrows <= 1)
 		return one;
@@ -447,8 +449,10 @@ mf_values_prepare(MfInsertBuffer *buf, int nrows)
 	MfStmt	   *stmt;
 	MfError		err;
 	int			nparams = nrows * buf->ncols;
-	char	   *sql = mf_deparse_insert(buf->rel, buf->dialect, buf->target_attrs,
-										nrows, buf->do_nothing, NIL);
+	char	   *sql = mf_deparse_insert(buf->rel, buf->dialect,
+										buf->transport->markers,
+										buf->target_attrs, nrows,
+										buf->do_nothing, NIL);
 
 	classes = palloc(sizeof(MfTypeClass) * Max(nparams, 1));
 	for (int i = 0; i < nparams; i++)

@@ -562,17 +562,20 @@ mf_disconnect_private(MfConnEntry *entry)
 }
 
 /*
- * A catalog question about one of the remote's tables: sql takes the
- * table's quoted name as its one parameter and answers in one row; true
+ * A catalog question about one of the remote's tables: query_fmt, a
+ * dialect's format taking the marker of its one parameter (%s, written
+ * once), gets the table's quoted name there and answers in one row; true
  * when the first value is "t", answer when there is no row.  The
  * connection must be free of streams (mf_claim_connection).
  */
 bool
-mf_conn_ask_about_table(MfConnEntry *entry, const char *sql,
+mf_conn_ask_about_table(MfConnEntry *entry, const char *query_fmt,
 						const char *table, bool answer)
 {
 	MfTypeClass classes[1] = {MF_TYPE_TEXT};
 	const char *values[1] = {table};
+	char	   *sql = psprintf(query_fmt,
+							   mf_marker(entry->transport->markers, 1));
 	MfResult   *res;
 	MfError		err;
 	int			n;
@@ -591,18 +594,21 @@ mf_conn_ask_about_table(MfConnEntry *entry, const char *sql,
 	entry->transport->result_close(res);
 	if (n < 0)
 		mf_raise_error(ERROR, entry, &err, sql);
+	pfree(sql);
 	return answer;
 }
 
 /*
- * The first value of every row of a catalog query about a table (same
- * rules as mf_conn_ask_about_table), palloc'd in the current context.
+ * The first value of every row of a catalog query about a table (a
+ * format, as for mf_conn_ask_about_table), palloc'd in the current context.
  */
 List *
-mf_conn_ask_names(MfConnEntry *entry, const char *sql, const char *table)
+mf_conn_ask_names(MfConnEntry *entry, const char *query_fmt, const char *table)
 {
 	MfTypeClass classes[1] = {MF_TYPE_TEXT};
 	const char *values[1] = {table};
+	char	   *sql = psprintf(query_fmt,
+							   mf_marker(entry->transport->markers, 1));
 	List	   *names = NIL;
 	MfResult   *res;
 	MfError		err;
@@ -625,6 +631,7 @@ mf_conn_ask_names(MfConnEntry *entry, const char *sql, const char *table)
 	entry->transport->result_close(res);
 	if (n < 0)
 		mf_raise_error(ERROR, entry, &err, sql);
+	pfree(sql);
 	return names;
 }
 

@@ -4,8 +4,10 @@
  *		SQL text for the remote side, built from plans through the dialect.
  *
  * This file decides what may be evaluated remotely and writes it down;
- * every piece of grammar (quoting, literals, placeholders, the batch INSERT
- * shape, limits) comes from the server's dialect.
+ * every piece of grammar (quoting, literals, the batch INSERT shape,
+ * limits) comes from the server's dialect, and the style of parameter
+ * markers from its transport ($1 or ?), so that the SQL shown by EXPLAIN
+ * is the SQL sent and no transport rewrites it.
  *
  * What it assumes of the remote session: the dialect's session_setup_sql
  * has made values read and sent in text form mean the same on both sides
@@ -56,6 +58,7 @@ typedef struct MfDeparseCxt
 	RelOptInfo *baserel;
 	Oid			relid;
 	const MfDialect *dialect;
+	MfMarkerStyle markers;		/* the server's transport's */
 	StringInfo	buf;
 	List	  **params_list;
 } MfDeparseCxt;
@@ -64,6 +67,12 @@ static const MfDialect *
 mf_rel_dialect(RelOptInfo *baserel)
 {
 	return ((MfRelInfo *) baserel->fdw_private)->opts.dialect;
+}
+
+static MfMarkerStyle
+mf_rel_markers(RelOptInfo *baserel)
+{
+	return ((MfRelInfo *) baserel->fdw_private)->opts.transport->markers;
 }
 
 /*
@@ -250,7 +259,7 @@ mf_operator_shippable(MfDeparseCxt *cxt, Oid opno, Oid opfuncid,
 
 	if (ok && strchr(NameStr(form->oprname), '?') != NULL &&
 		cxt->baserel != NULL && cxt->baserel->fdw_private != NULL &&
-		((MfRelInfo *) cxt->baserel->fdw_private)->opts.transport->question_mark_is_marker)
+		mf_rel_markers(cxt->baserel) == MF_MARKERS_POSITIONAL)
 		ok = false;
 	ReleaseSysCache(tup);
 	return ok;
@@ -427,6 +436,7 @@ mf_is_foreign_expr(PlannerInfo *root, RelOptInfo *baserel, Expr *expr)
 	cxt.root = root;
 	cxt.baserel = baserel;
 	cxt.dialect = mf_rel_dialect(baserel);
+	cxt.markers = mf_rel_markers(baserel);
 	return mf_expr_shippable((Node *) expr, &cxt);
 }
 
@@ -458,8 +468,11 @@ mf_classify_conditions(PlannerInfo *root, RelOptInfo *baserel,
 static void mf_deparse_node(Node *node, MfDeparseCxt *cxt);
 
 /*
- * A parameter's placeholder.  Numbered placeholders reuse the number of an
- * equal expression; "?" placeholders take one parameter per occurrence.
+ * A parameter's marker.  A numbered marker reuses the number of an equal
+ * expression; a positional one takes a parameter of its own, so that
+ * params_list holds one value per marker, in the order they appear (the
+ * expressions are written left to right, and nothing is written out of
+ * that order).
  */
 static void
 mf_deparse_placeholder(Node *node, MfDeparseCxt *cxt)
@@ -468,7 +481,7 @@ mf_deparse_placeholder(Node *node, MfDeparseCxt *cxt)
 	int			number = 0;
 	ListCell   *lc;
 
-	if (d->placeholders_numbered)
+	if (cxt->markers == MF_MARKERS_NUMBERED)
 	{
 		int			i = 1;
 
@@ -488,10 +501,9 @@ mf_deparse_placeholder(Node *node, MfDeparseCxt *cxt)
 		number = list_length(*cxt->params_list);
 	}
 
-	if (d->deparse_param)
-		d->deparse_param(cxt->buf, number, exprType(node), exprTypmod(node));
-	else
-		appendStringInfo(cxt->buf, d->placeholder_fmt, number);
+	mf_append_marker(cxt->buf, cxt->markers, number);
+	if (d->cast_param)
+		d->cast_param(cxt->buf, exprType(node), exprTypmod(node));
 }
 
 static void
@@ -721,6 +733,7 @@ mf_deparse_expr(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 	cxt.baserel = baserel;
 	cxt.relid = rte->relid;
 	cxt.dialect = mf_rel_dialect(baserel);
+	cxt.markers = mf_rel_markers(baserel);
 	cxt.buf = buf;
 	cxt.params_list = params_list;
 	mf_deparse_node((Node *) expr, &cxt);
@@ -931,8 +944,9 @@ mf_deparse_target(Relation rel, const MfDialect *dialect, List *target_attrs,
 }
 
 char *
-mf_deparse_insert(Relation rel, const MfDialect *dialect, List *target_attrs,
-				  int nrows, bool do_nothing, List *returning_attrs)
+mf_deparse_insert(Relation rel, const MfDialect *dialect, MfMarkerStyle markers,
+				  List *target_attrs, int nrows, bool do_nothing,
+				  List *returning_attrs)
 {
 	StringInfoData table;
 	StringInfoData buf;
@@ -940,7 +954,7 @@ mf_deparse_insert(Relation rel, const MfDialect *dialect, List *target_attrs,
 
 	initStringInfo(&buf);
 	dialect->deparse_insert(&buf, table.data, columns, list_length(target_attrs),
-							nrows, do_nothing);
+							nrows, do_nothing, markers);
 	mf_deparse_returning(&buf, rel, dialect, returning_attrs);
 	return buf.data;
 }
@@ -966,10 +980,13 @@ mf_deparse_copy(Relation rel, const MfDialect *dialect, List *target_attrs)
 	return buf.data;
 }
 
-/* Append " WHERE id1 = <p> AND ..." for the row identity, numbered from n. */
+/*
+ * Append " WHERE id1 = <p> AND ..." for the row identity, numbered from n:
+ * the identity's values follow those of SET, in the order written.
+ */
 static void
 mf_deparse_identity(StringInfo buf, Relation rel, const MfDialect *dialect,
-					List *identity_attrs, int n)
+					MfMarkerStyle markers, List *identity_attrs, int n)
 {
 	ListCell   *lc;
 	bool		first = true;
@@ -979,14 +996,15 @@ mf_deparse_identity(StringInfo buf, Relation rel, const MfDialect *dialect,
 		appendStringInfoString(buf, first ? " WHERE " : " AND ");
 		mf_deparse_column(buf, RelationGetRelid(rel), lfirst_int(lc), dialect);
 		appendStringInfoString(buf, " = ");
-		appendStringInfo(buf, dialect->placeholder_fmt, n++);
+		mf_append_marker(buf, markers, n++);
 		first = false;
 	}
 }
 
 char *
-mf_deparse_update(Relation rel, const MfDialect *dialect, List *target_attrs,
-				  List *identity_attrs, List *returning_attrs)
+mf_deparse_update(Relation rel, const MfDialect *dialect, MfMarkerStyle markers,
+				  List *target_attrs, List *identity_attrs,
+				  List *returning_attrs)
 {
 	StringInfoData buf;
 	ListCell   *lc;
@@ -1002,23 +1020,23 @@ mf_deparse_update(Relation rel, const MfDialect *dialect, List *target_attrs,
 			appendStringInfoString(&buf, ", ");
 		mf_deparse_column(&buf, RelationGetRelid(rel), lfirst_int(lc), dialect);
 		appendStringInfoString(&buf, " = ");
-		appendStringInfo(&buf, dialect->placeholder_fmt, n++);
+		mf_append_marker(&buf, markers, n++);
 	}
-	mf_deparse_identity(&buf, rel, dialect, identity_attrs, n);
+	mf_deparse_identity(&buf, rel, dialect, markers, identity_attrs, n);
 	mf_deparse_returning(&buf, rel, dialect, returning_attrs);
 	return buf.data;
 }
 
 char *
-mf_deparse_delete(Relation rel, const MfDialect *dialect, List *identity_attrs,
-				  List *returning_attrs)
+mf_deparse_delete(Relation rel, const MfDialect *dialect, MfMarkerStyle markers,
+				  List *identity_attrs, List *returning_attrs)
 {
 	StringInfoData buf;
 
 	initStringInfo(&buf);
 	appendStringInfoString(&buf, "DELETE FROM ");
 	mf_deparse_relation(&buf, rel, dialect);
-	mf_deparse_identity(&buf, rel, dialect, identity_attrs, 1);
+	mf_deparse_identity(&buf, rel, dialect, markers, identity_attrs, 1);
 	mf_deparse_returning(&buf, rel, dialect, returning_attrs);
 	return buf.data;
 }

@@ -4,10 +4,12 @@
  *		The dialect interface: what multi_fdw says to a remote database.
  *
  * A dialect is SQL grammar and catalog knowledge, nothing more: quoting,
- * placeholders, literals, the batch INSERT shape, the per-statement limits,
+ * literals, the batch INSERT shape, the per-statement limits,
  * transaction and savepoint syntax, the error-code table, what is safe to
  * push down, and how IMPORT FOREIGN SCHEMA reads the remote catalog.  How
- * the SQL travels is the transport's business (transport.h).
+ * the SQL travels is the transport's business (transport.h), and so is
+ * the style of parameter markers: a dialect writes each marker through
+ * mf_append_marker, in the style its caller hands it.
  *
  * Each dialect is one const struct in dialects/, filled with designated
  * initialisers; mf_dialect_check() asserts that the required members are set.
@@ -82,23 +84,17 @@ typedef struct MfDialect
 	void		(*quote_literal) (StringInfo buf, const char *str);
 
 	/*
-	 * Placeholder for the n-th (1-based) parameter of a statement, as a
-	 * printf format taking n: "$%d" or "?".  When the placeholders are not
-	 * numbered, every occurrence is a separate parameter.
-	 */
-	const char *placeholder_fmt;
-	bool		placeholders_numbered;
-
-	/*
 	 * Append a whole INSERT for nrows rows of the given (already quoted)
-	 * columns into the (already quoted and qualified) table, with
-	 * placeholders numbered from 1 row by row.  do_nothing: ON CONFLICT DO
-	 * NOTHING or the dialect's equivalent.  ncols may be 0 (DEFAULT VALUES,
-	 * then nrows is 1).
+	 * columns into the (already quoted and qualified) table, with one
+	 * marker per value in the given style, numbered from 1 row by row in
+	 * the order they appear.  do_nothing: ON CONFLICT DO NOTHING or the
+	 * dialect's equivalent.  ncols may be 0 (DEFAULT VALUES, then nrows is
+	 * 1).
 	 */
 	void		(*deparse_insert) (StringInfo buf, const char *table,
 								   const char *const *columns, int ncols,
-								   int nrows, bool do_nothing);
+								   int nrows, bool do_nothing,
+								   MfMarkerStyle markers);
 
 	/*
 	 * Append the statement that opens a bulk stream of rows, in PostgreSQL's
@@ -179,17 +175,19 @@ typedef struct MfDialect
 	 * of a table, that returns one row whose one value is "t" when the
 	 * relation has rows with a ctid of their own (not a view), and no row
 	 * when there is no such relation (the statement's own error says so).
+	 * A printf format taking one %s, the parameter's marker, which the
+	 * query uses once (so that it reads the same in every marker style).
 	 */
-	const char *ctid_check_sql;
+	const char *ctid_check_fmt;
 
 	/*
-	 * MF_ROWID_CTID: a query taking the quoted remote name of a table that
-	 * returns a row for each plain column partitioning it or one of its
-	 * partitions, by name.  A row found again by (tableoid, ctid) is looked
+	 * MF_ROWID_CTID: a query (a format as ctid_check_fmt) taking the quoted
+	 * remote name of a table that returns a row for each plain column
+	 * partitioning it or one of its partitions, by name.  A row found again by (tableoid, ctid) is looked
 	 * for in every partition; its old key values let the remote prune to
 	 * the one partition that holds it.  NULL: no partitioning.
 	 */
-	const char *partition_key_sql;
+	const char *partition_key_fmt;
 
 	/*
 	 * Around the statements so pruned: the remote's plan cache would plan
@@ -208,9 +206,10 @@ typedef struct MfDialect
 	 * fewer rows than an INSERT sends without an error (a BEFORE ROW
 	 * trigger that returns NULL, a rule).  The streamed methods count rows
 	 * before such a remote has run: auto then sends multi-row statements,
-	 * whose counts are the remote's.  NULL: the remote cannot skip rows.
+	 * whose counts are the remote's.  A format as ctid_check_fmt.  NULL:
+	 * the remote cannot skip rows.
 	 */
-	const char *insert_skip_check_sql;
+	const char *insert_skip_check_fmt;
 	bool		supports_returning;
 	bool		supports_do_nothing;	/* INSERT ... ON CONFLICT DO NOTHING */
 	bool		supports_arrays;	/* x op ANY (ARRAY[...]) may be shipped */
@@ -327,11 +326,11 @@ typedef struct MfDialect
 												const char *value);
 
 	/*
-	 * Append the placeholder of a parameter of the given type (the postgres
-	 * dialect casts it: $1::integer).  NULL member: placeholder_fmt alone.
+	 * Append what follows a parameter's marker so that the remote reads
+	 * the value as the given type (the postgres dialect casts it:
+	 * $1::integer).  NULL member: the marker alone.
 	 */
-	void		(*deparse_param) (StringInfo buf, int number, Oid typid,
-								  int32 typmod);
+	void		(*cast_param) (StringInfo buf, Oid typid, int32 typmod);
 
 	/* ---- IMPORT FOREIGN SCHEMA ---- */
 
@@ -361,13 +360,21 @@ extern const MfDialect mf_dialect_mysql;
 extern const MfDialect mf_dialect_sqlserver;
 extern const MfDialect mf_dialect_oracle;
 
+/*
+ * The one writer of parameter markers in remote SQL, for the core and the
+ * dialects alike (dialects/dialect_shared.c).
+ */
+extern void mf_append_marker(StringInfo buf, MfMarkerStyle markers,
+							 int number);
+extern char *mf_marker(MfMarkerStyle markers, int number);
+
 /* helpers several dialects share (dialects/dialect_shared.c) */
 extern void mf_quote_ident_with(StringInfo buf, const char *ident,
 								char open, char close);
 extern void mf_quote_literal_sql(StringInfo buf, const char *str);
 extern void mf_deparse_values_insert(StringInfo buf, const char *table,
 									 const char *const *columns, int ncols,
-									 int nrows, const char *placeholder_fmt,
+									 int nrows, MfMarkerStyle markers,
 									 const char *prefix, const char *suffix);
 extern bool mf_builtin_comparison(const char *opname);
 extern bool mf_append_wait_policy(StringInfo buf, LockWaitPolicy wait);

@@ -127,13 +127,16 @@ mf_all_columns(Relation rel, bool skip_generated)
 	return attrs;
 }
 
+/* The dialect of rel's server, and its transport's marker style. */
 static const MfDialect *
-mf_rel_dialect(Relation rel)
+mf_rel_dialect(Relation rel, MfMarkerStyle *markers)
 {
 	MfOptions	opts;
 
 	mf_get_options(GetForeignTable(RelationGetRelid(rel))->serverid,
 				   RelationGetRelid(rel), &opts);
+	if (markers != NULL)
+		*markers = opts.transport->markers;
 	return opts.dialect;
 }
 
@@ -147,7 +150,7 @@ mfAddForeignUpdateTargets(PlannerInfo *root, Index rtindex,
 						  RangeTblEntry *target_rte, Relation target_relation)
 {
 	mf_rowid_add_targets(root, rtindex, target_relation,
-						 mf_rel_dialect(target_relation),
+						 mf_rel_dialect(target_relation, NULL),
 						 mf_planner_rte_userid(root, rtindex));
 }
 
@@ -225,7 +228,8 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 	CmdType		operation = plan->operation;
 	RangeTblEntry *rte = planner_rt_fetch(resultRelation, root);
 	Relation	rel = table_open(rte->relid, NoLock);
-	const MfDialect *dialect = mf_rel_dialect(rel);
+	MfMarkerStyle markers;
+	const MfDialect *dialect = mf_rel_dialect(rel, &markers);
 	List	   *target_attrs = NIL;
 	List	   *identity_attrs = NIL;
 	List	   *returning_attrs = NIL;
@@ -247,8 +251,8 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 			mf_check_insert_features(rel, dialect, returning_list != NIL,
 									 plan->onConflictAction);
 			target_attrs = mf_all_columns(rel, true);
-			sql = mf_deparse_insert(rel, dialect, target_attrs, 1, do_nothing,
-									returning_attrs);
+			sql = mf_deparse_insert(rel, dialect, markers, target_attrs, 1,
+									do_nothing, returning_attrs);
 			break;
 		case CMD_UPDATE:
 			{
@@ -276,10 +280,10 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 														 mf_planner_result_userid(root, resultRelation),
 														 plan->plan.lefttree->targetlist,
 														 &nprune);
-				sql = mf_deparse_update(rel, dialect, target_attrs,
+				sql = mf_deparse_update(rel, dialect, markers, target_attrs,
 										identity_attrs, returning_attrs);
 				if (nprune > 0)
-					sql_unpruned = mf_deparse_update(rel, dialect, target_attrs,
+					sql_unpruned = mf_deparse_update(rel, dialect, markers, target_attrs,
 													 list_truncate(list_copy(identity_attrs),
 																   list_length(identity_attrs) - nprune),
 													 returning_attrs);
@@ -292,9 +296,9 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 													 mf_planner_result_userid(root, resultRelation),
 													 plan->plan.lefttree->targetlist,
 													 &nprune);
-			sql = mf_deparse_delete(rel, dialect, identity_attrs, returning_attrs);
+			sql = mf_deparse_delete(rel, dialect, markers, identity_attrs, returning_attrs);
 			if (nprune > 0)
-				sql_unpruned = mf_deparse_delete(rel, dialect,
+				sql_unpruned = mf_deparse_delete(rel, dialect, markers,
 												 list_truncate(list_copy(identity_attrs),
 															   list_length(identity_attrs) - nprune),
 												 returning_attrs);
@@ -487,7 +491,8 @@ mfBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 {
 	ModifyTable *plan = mtstate ? (ModifyTable *) mtstate->ps.plan : NULL;
 	Relation	rel = rinfo->ri_RelationDesc;
-	const MfDialect *dialect = mf_rel_dialect(rel);
+	MfMarkerStyle markers;
+	const MfDialect *dialect = mf_rel_dialect(rel, &markers);
 	OnConflictAction on_conflict = plan ? plan->onConflictAction : ONCONFLICT_NONE;
 	List	   *target_attrs = mf_all_columns(rel, true);
 	List	   *returning_attrs = NIL;
@@ -505,7 +510,7 @@ mfBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 
 	rinfo->ri_FdwState =
 		mf_modify_state(mtstate->ps.state, rinfo, CMD_INSERT,
-						mf_deparse_insert(rel, dialect, target_attrs, 1,
+						mf_deparse_insert(rel, dialect, markers, target_attrs, 1,
 										  on_conflict == ONCONFLICT_NOTHING,
 										  returning_attrs),
 						target_attrs, NIL, returning_attrs,

@@ -119,7 +119,7 @@ extern const MfTransport *mf_conn_transport(MfConnEntry *entry);
 extern const MfDialect *mf_conn_dialect(MfConnEntry *entry);
 extern const char *mf_conn_server_name(MfConnEntry *entry);
 extern void mf_conn_mark_written(MfConnEntry *entry);
-extern bool mf_conn_ask_about_table(MfConnEntry *entry, const char *sql,
+extern bool mf_conn_ask_about_table(MfConnEntry *entry, const char *query_fmt,
 									const char *table, bool answer);
 extern List *mf_conn_ask_names(MfConnEntry *entry, const char *sql,
 							   const char *table);
@@ -215,15 +215,17 @@ extern void mf_deparse_expr(StringInfo buf, PlannerInfo *root,
 							RelOptInfo *baserel, Expr *expr,
 							List **params_list);
 extern char *mf_deparse_insert(Relation rel, const MfDialect *dialect,
-							   List *target_attrs, int nrows, bool do_nothing,
+							   MfMarkerStyle markers, List *target_attrs,
+							   int nrows, bool do_nothing,
 							   List *returning_attrs);
 extern char *mf_deparse_copy(Relation rel, const MfDialect *dialect,
 							 List *target_attrs);
 extern char *mf_deparse_update(Relation rel, const MfDialect *dialect,
-							   List *target_attrs, List *identity_attrs,
-							   List *returning_attrs);
-extern char *mf_deparse_delete(Relation rel, const MfDialect *dialect,
+							   MfMarkerStyle markers, List *target_attrs,
 							   List *identity_attrs, List *returning_attrs);
+extern char *mf_deparse_delete(Relation rel, const MfDialect *dialect,
+							   MfMarkerStyle markers, List *identity_attrs,
+							   List *returning_attrs);
 extern void mf_deparse_returning(StringInfo buf, Relation rel,
 								 const MfDialect *dialect, List *attrs);
 extern void mf_deparse_analyze(StringInfo buf, Relation rel,

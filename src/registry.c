@@ -51,7 +51,7 @@ static void
 mf_dialect_check(const MfDialect *d)
 {
 	Assert(d->name && d->default_transport);
-	Assert(d->quote_ident && d->quote_literal && d->placeholder_fmt);
+	Assert(d->quote_ident && d->quote_literal);
 	Assert(d->deparse_insert && d->deparse_limit);
 	Assert(d->savepoint_fmt && d->rollback_to_savepoint_fmt);
 	Assert(d->type_shippable && d->operator_shippable);
@@ -68,6 +68,8 @@ mf_transport_check(const MfTransport *t)
 	Assert(t->query && t->fetch && t->ncolumns && t->value && t->result_close);
 	Assert(t->cancel && t->forget_all);
 	Assert(t->keywords);
+	Assert(t->markers == MF_MARKERS_NUMBERED ||
+		   t->markers == MF_MARKERS_POSITIONAL);
 	(void) t;
 }
 

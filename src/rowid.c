@@ -80,7 +80,7 @@ mf_rowid_connection(Relation rel, Oid userid, const MfDialect *dialect,
 void
 mf_rowid_check_target(Relation rel, Oid userid, const MfDialect *dialect)
 {
-	const char *sql = dialect->ctid_check_sql;
+	const char *sql = dialect->ctid_check_fmt;
 	StringInfoData name;
 	MfConnEntry *entry;
 	bool		is_table;
@@ -111,7 +111,7 @@ mf_rowid_check_target(Relation rel, Oid userid, const MfDialect *dialect)
 List *
 mf_rowid_prune_attrs(Relation rel, Oid userid, const MfDialect *dialect)
 {
-	const char *sql = dialect->partition_key_sql;
+	const char *sql = dialect->partition_key_fmt;
 	TupleDesc	tupdesc = RelationGetDescr(rel);
 	StringInfoData name;
 	MfConnEntry *entry;

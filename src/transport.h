@@ -132,6 +132,28 @@ typedef enum MfTypeClass
 	MF_TYPE_BITS				/* bit / bit varying: binary digits */
 } MfTypeClass;
 
+/*
+ * How the SQL a transport is given marks its parameters.  0 is no style,
+ * so that a routine table that forgot to say fails its check.
+ */
+typedef enum MfMarkerStyle
+{
+	/*
+	 * $1, $2 ... (libpq): a marker names its parameter, which may be
+	 * written again where the same value is used twice.
+	 */
+	MF_MARKERS_NUMBERED = 1,
+
+	/*
+	 * ? (the MySQL protocol, ODBC): the n-th marker of the statement takes
+	 * the n-th value, and a value used twice is bound twice.  The library
+	 * reads every ? outside quotes as a marker, so an operator spelt with
+	 * one (jsonb's ?, ?|, ?&) cannot be sent: the deparser keeps such
+	 * conditions local.
+	 */
+	MF_MARKERS_POSITIONAL
+} MfMarkerStyle;
+
 /* ---------------------------------------------------------------------
  * Opaque objects owned by the transport
  * ---------------------------------------------------------------------
@@ -348,11 +370,11 @@ typedef struct MfTransport
 	int			max_params;
 
 	/*
-	 * The library reads every ? outside quotes as a parameter marker (ODBC
-	 * drivers do), so an operator spelt with one (jsonb's ?, ?|, ?&) cannot
-	 * be sent in the SQL: the deparser keeps such conditions local.
+	 * How a statement of this transport marks its parameters: the core
+	 * writes every marker in this style (mf_append_marker), so that the
+	 * transport sends the SQL as it gets it and never reads it.  Required.
 	 */
-	bool		question_mark_is_marker;
+	MfMarkerStyle markers;
 
 	/*
 	 * The core may end the remote transaction with statements of its own

@@ -514,6 +514,7 @@ static const MfConnKeyword mfpq_keywords[] = {
 const MfTransport mf_transport_libpq = {
 	.name = "libpq",
 	.keywords = mfpq_keywords,
+	.markers = MF_MARKERS_NUMBERED,
 	.sql_transaction_control = true,
 
 	.connect = mfpq_connect,

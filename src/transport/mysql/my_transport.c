@@ -561,6 +561,7 @@ const MfTransport mf_transport_mysql = {
 	.name = "mysql",
 	.sql_transaction_control = true,
 	.keywords = mfmy_keywords,
+	.markers = MF_MARKERS_POSITIONAL,
 	.max_packet_setting = "max_allowed_packet",
 
 	.connect = mfmy_connect,

@@ -511,7 +511,7 @@ mfodbc_fill(MfodbcRepr repr, MfTypeClass cls, const char *v, char *dst,
 
 /*
  * Bind every marker of h for nsets sets of values (values: nsets * nparams,
- * set by set), column-wise.  Each parameter's class decides its C and SQL
+ * set by set, the p-th value of a set for the p-th marker), column-wise.  Each parameter's class decides its C and SQL
  * types; a value that does not fit them (a date "infinity", a NaN numeric)
  * makes its column travel as text for the whole call.
  */
@@ -522,28 +522,21 @@ mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
 	MfConn	   *conn = s->conn;
 
 	bs->n = 0;
-	bs->b = calloc(s->nmarkers > 0 ? s->nmarkers : 1, sizeof(MfodbcBind));
+	bs->b = calloc(s->nparams > 0 ? s->nparams : 1, sizeof(MfodbcBind));
 	if (bs->b == NULL)
 	{
 		mfodbc_oom(conn, step, err);
 		return false;
 	}
-	bs->n = s->nmarkers;
+	bs->n = s->nparams;
 
-	for (int m = 0; m < s->nmarkers; m++)
+	for (int p = 0; p < s->nparams; p++)
 	{
-		MfodbcBind *b = &bs->b[m];
-		int			p = s->map ? s->map[m] : m;
+		MfodbcBind *b = &bs->b[p];
 		MfTypeClass cls;
 		MfodbcShape sh;
 		MfodbcRepr	repr;
 
-		if (p < 0 || p >= s->nparams)
-		{
-			mfodbc_fail(conn, err, step, "07002",
-						"a placeholder of the statement has no parameter");
-			return false;
-		}
 		cls = s->classes ? s->classes[p] : MF_TYPE_TEXT;
 		mfodbc_survey(cls, nsets, s->nparams, p, values, &sh);
 		repr = mfodbc_choose(cls, &sh, conn->driver, b);
@@ -566,7 +559,7 @@ mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
 				return false;
 		}
 
-		if (!SQL_SUCCEEDED(SQLBindParameter(s->h, (SQLUSMALLINT) (m + 1),
+		if (!SQL_SUCCEEDED(SQLBindParameter(s->h, (SQLUSMALLINT) (p + 1),
 											SQL_PARAM_INPUT, b->ctype,
 											b->sqltype, b->colsize, b->digits,
 											b->buf, b->width, b->ind)))

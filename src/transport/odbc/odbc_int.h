@@ -5,7 +5,7 @@
  *		helpers that more than one of them calls.
  *
  *		odbc_transport.c	connections, transactions; the routine table
- *		odbc_stmt.c		statements: their list, placeholders, prepare, direct
+ *		odbc_stmt.c		statements: their list, prepare, direct execution
  *		odbc_diag.c		UTF-8 and UTF-16, diagnostics as error records
  *		odbc_fetch.c	results: fetching, values as PostgreSQL text
  *		odbc_exec.c		executing prepared statements, parameter arrays
@@ -69,9 +69,7 @@ struct MfStmt
 {
 	MfConn	   *conn;
 	SQLHSTMT	h;
-	int			nparams;		/* values per set, as the core counts them */
-	int			nmarkers;		/* "?" in the statement sent */
-	int		   *map;			/* marker -> parameter, NULL: identity */
+	int			nparams;		/* values per set: the statement's markers */
 	MfTypeClass *classes;		/* per parameter */
 	MfStmt	   *prev,
 			   *next;

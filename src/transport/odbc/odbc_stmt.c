@@ -2,8 +2,10 @@
  *
  * odbc_stmt.c
  *		The odbc transport's statements: the connection's list of them,
- *		placeholders, prepare, statements run directly and draining their
- *		results.
+ *		prepare, statements run directly and draining their results.
+ *
+ * The SQL is sent as the core wrote it: its parameter markers are ?, one
+ * per value in the order of the values (mf_transport_odbc.markers).
  *
  * Part of the odbc transport (see odbc_transport.c); on the transport side
  * of the wall: no PostgreSQL server header, only unixODBC's.
@@ -12,14 +14,8 @@
  */
 #include "odbc_int.h"
 
-#include <ctype.h>
-#include <errno.h>
-#include <limits.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <strings.h>
 
 /* ---------------------------------------------------------------------
  * The connection's list of statements
@@ -32,154 +28,9 @@ mfodbc_free_stmt(MfStmt *s)
 	MF_LIST_REMOVE(s->conn->stmts, s);
 	if (s->h != SQL_NULL_HSTMT)
 		(void) SQLFreeHandle(SQL_HANDLE_STMT, s->h);
-	free(s->map);
 	free(s->classes);
 	free(s);
 }
-/* ---------------------------------------------------------------------
- * Statements: placeholders
- * ---------------------------------------------------------------------
- */
-
-/*
- * ODBC knows only "?" markers.  The postgres dialect numbers its
- * placeholders ($1, and $1 again where a value is used twice): rewrite them
- * to "?" outside quotes and comments, and remember which parameter each
- * marker takes.  Returns the statement to send (sql itself when there is
- * nothing to rewrite), *map NULL for the identity.
- */
-static char *
-mfodbc_rewrite(const char *sql, int nparams, int **map, int *nmarkers,
-			   bool *oom)
-{
-	size_t		n = strlen(sql);
-	char	   *out;
-	int		   *m = NULL;
-	int			cap = 0;
-	int			k = 0;
-	size_t		o = 0;
-	bool		numbered = false;
-	int			plain = 0;
-
-	*map = NULL;
-	*oom = false;
-	for (const char *p = sql; *p; p++)
-		if (p[0] == '$' && isdigit((unsigned char) p[1]) &&
-			(p == sql || !(isalnum((unsigned char) p[-1]) || p[-1] == '_' ||
-						   p[-1] == '$')))
-			numbered = true;
-	if (!numbered)
-	{
-		/* count markers outside quotes */
-		char		q = 0;
-
-		for (const char *p = sql; *p; p++)
-		{
-			if (q)
-			{
-				if (*p == q)
-					q = 0;
-			}
-			else if (*p == '\'' || *p == '"' || *p == '`')
-				q = *p;
-			else if (*p == '?')
-				plain++;
-		}
-		*nmarkers = plain;
-		return (char *) sql;
-	}
-
-	out = malloc(n + 1);
-	if (out == NULL)
-	{
-		*oom = true;
-		return NULL;
-	}
-	for (size_t i = 0; i < n;)
-	{
-		char		c = sql[i];
-
-		if (c == '\'' || c == '"')
-		{
-			/* a quoted string or identifier; doubled quotes stay inside */
-			size_t		j = i + 1;
-
-			while (j < n)
-			{
-				if (sql[j] == c)
-				{
-					if (j + 1 < n && sql[j + 1] == c)
-					{
-						j += 2;
-						continue;
-					}
-					break;
-				}
-				if (c == '\'' && sql[j] == '\\' && i > 0 &&
-					(sql[i - 1] == 'E' || sql[i - 1] == 'e') && j + 1 < n)
-				{
-					j += 2;
-					continue;
-				}
-				j++;
-			}
-			if (j < n)
-				j++;
-			memcpy(out + o, sql + i, j - i);
-			o += j - i;
-			i = j;
-		}
-		else if (c == '-' && i + 1 < n && sql[i + 1] == '-')
-		{
-			size_t		j = i;
-
-			while (j < n && sql[j] != '\n')
-				j++;
-			memcpy(out + o, sql + i, j - i);
-			o += j - i;
-			i = j;
-		}
-		else if (c == '$' && i + 1 < n && isdigit((unsigned char) sql[i + 1]) &&
-				 (i == 0 || !(isalnum((unsigned char) sql[i - 1]) ||
-							  sql[i - 1] == '_' || sql[i - 1] == '$')))
-		{
-			long		num = 0;
-			size_t		j = i + 1;
-
-			while (j < n && isdigit((unsigned char) sql[j]))
-			{
-				if (num < 1000000)
-					num = num * 10 + (sql[j] - '0');
-				j++;
-			}
-			if (k >= cap)
-			{
-				int			nc = cap ? cap * 2 : 64;
-				int		   *nm = realloc(m, nc * sizeof(int));
-
-				if (nm == NULL)
-				{
-					free(m);
-					free(out);
-					*oom = true;
-					return NULL;
-				}
-				m = nm;
-				cap = nc;
-			}
-			m[k++] = (num >= 1 && num <= nparams) ? (int) num - 1 : -1;
-			out[o++] = '?';
-			i = j;
-		}
-		else
-			out[o++] = sql[i++];
-	}
-	out[o] = '\0';
-	*map = m;
-	*nmarkers = k;
-	return out;
-}
-
 /* ---------------------------------------------------------------------
  * Statements
  * ---------------------------------------------------------------------
@@ -190,8 +41,6 @@ mfodbc_new_stmt(MfConn *conn, const char *sql, int nparams,
 				const MfTypeClass *classes, MfStep step, MfError *err)
 {
 	MfStmt	   *s = calloc(1, sizeof(MfStmt));
-	char	   *text;
-	bool		oom;
 	SQLWCHAR   *w;
 	SQLRETURN	rc;
 
@@ -220,19 +69,8 @@ mfodbc_new_stmt(MfConn *conn, const char *sql, int nparams,
 		for (int i = 0; i < nparams; i++)
 			s->classes[i] = classes ? classes[i] : MF_TYPE_TEXT;
 	}
-	text = mfodbc_rewrite(sql, nparams, &s->map, &s->nmarkers, &oom);
-	if (oom)
+	if (nparams > mf_transport_odbc.max_params)
 	{
-		mfodbc_free_stmt(s);
-		mfodbc_oom(conn, step, err);
-		return NULL;
-	}
-	if (s->map == NULL && s->nmarkers != nparams)
-		s->nmarkers = nparams;	/* "?" in literals were counted: trust the core */
-	if (s->nmarkers > mf_transport_odbc.max_params)
-	{
-		if (text != sql)
-			free(text);
 		mfodbc_free_stmt(s);
 		mfodbc_fail(conn, err, step, "54000", "too many parameters for an ODBC statement");
 		snprintf(err->detail, sizeof(err->detail),
@@ -244,15 +82,11 @@ mfodbc_new_stmt(MfConn *conn, const char *sql, int nparams,
 	if (!SQL_SUCCEEDED(SQLAllocHandle(SQL_HANDLE_STMT, conn->dbc, &s->h)))
 	{
 		mfodbc_diag(conn, SQL_HANDLE_DBC, conn->dbc, step, err);
-		if (text != sql)
-			free(text);
 		s->h = SQL_NULL_HSTMT;
 		mfodbc_free_stmt(s);
 		return NULL;
 	}
-	w = mfodbc_to_wide(text, -1, NULL);
-	if (text != sql)
-		free(text);
+	w = mfodbc_to_wide(sql, -1, NULL);
 	if (w == NULL)
 	{
 		mfodbc_free_stmt(s);

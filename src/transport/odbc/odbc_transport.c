@@ -14,6 +14,11 @@
  * manager's nor the driver's idea of a client character set matters.
  * Non-text values are bound with their own C types (see mfodbc_bind_params).
  *
+ * Parameters: ODBC marks them with ?, so the core writes its statements
+ * with ? markers (.markers below), one per value in the order of the
+ * values: the SQL goes to the driver as it is given, never read here
+ * (apart from the LOCAL INFILE guard of odbc_option.c).
+ *
  * Transactions: autocommit is off from connect on; a statement run
  * outside a remote transaction (the dialect's session set-up) is committed
  * at once, so that a later rollback cannot undo it; begin runs the
@@ -339,7 +344,7 @@ const MfTransport mf_transport_odbc = {
 	 * the transport's to know.  No driver takes over 65535.
 	 */
 	.max_params = 7498,
-	.question_mark_is_marker = true,
+	.markers = MF_MARKERS_POSITIONAL,
 	.max_packet_setting = "max_allowed_packet",
 
 	.connect = mfodbc_connect,
