@@ -50,11 +50,33 @@ OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
 REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_batch pg_types \
-	pg_update pg_rowid pg_semantics pg_compat pg_xact pg_errors pg_import pg_fastpath \
+	pg_update pg_rowid pg_semantics pg_compat pg_xact pg_errors pg_import pg_fastpath pg_sampling \
 	mysql_init mysql_batch mysql_types mysql_infile mysql_xact mysql_errors mysql_update \
-	mysql_pushdown mysql_packet mysql_compat odbc_pg odbc_mysql security oracle_batch oracle_types oracle_modify \
+	mysql_pushdown mysql_packet mysql_compat mysql_sampling odbc_pg odbc_mysql security oracle_batch oracle_types oracle_modify \
 	sqlserver_batch sqlserver_tds
 REGRESS_OPTS = --dbname=contrib_regression
+ALL_REGRESS := $(REGRESS)
+
+# `make installcheck` outside the test bed -- against a packager's
+# throwaway server, or in pg_buildext installcheck's pg_virtualenv -- runs
+# the suites that need only PostgreSQL, with that same server as their
+# remote (loopback over TCP to 127.0.0.1, port PGPORT, 5432 by default).
+# t/testbed/loopback first gives the server what the test bed's remote has:
+# a login role mfapp (password mfsecret) owning a database mfremote.  The
+# test bed (make test, t/testbed/run-tests) exports MF_PG_HOST and gets
+# every suite.  Left out here: ext_update (it needs MariaDB too) and
+# pg_options (it needs the remote's unix socket to trust every login).
+LOOPBACK_REGRESS = pg_init pg_deparse pg_scan pg_batch pg_types pg_update pg_rowid \
+	pg_semantics pg_compat pg_xact pg_errors pg_import pg_fastpath pg_sampling
+ifeq ($(MF_PG_HOST),)
+REGRESS := $(LOOPBACK_REGRESS)
+export MF_PG_HOST := 127.0.0.1
+export MF_PG_PORT := $(or $(PGPORT),5432)
+export MF_PG_DB := mfremote
+export MF_PG_USER := mfapp
+export MF_PG_PASSWORD := mfsecret
+MF_LOOPBACK := yes
+endif
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
@@ -130,5 +152,12 @@ bench: deps
 
 # the pg_regress suites, for t/testbed/postgres-only
 print-regress:
-	@echo $(REGRESS)
+	@echo $(ALL_REGRESS)
+
+ifeq ($(MF_LOOPBACK),yes)
+installcheck: loopback
+.PHONY: loopback
+loopback:
+	PG_CONFIG="$(PG_CONFIG)" $(srcdir)/t/testbed/loopback
+endif
 .PHONY: print-regress

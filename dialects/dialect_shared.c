@@ -356,6 +356,21 @@ mf_is_number_type(Oid typid)
 }
 
 /*
+ * A sampling fraction or percentage as a plain decimal that every dialect
+ * reads: six significant digits however small it is (a huge table's share
+ * would print as 0.000000 with a fixed six decimals, and sample nothing).
+ */
+void
+mf_append_fraction(StringInfo buf, double fraction)
+{
+	int			digits = 6;
+
+	for (double x = fraction; x > 0 && x < 0.1 && digits < 20; x *= 10)
+		digits++;
+	appendStringInfo(buf, "%.*f", digits, fraction);
+}
+
+/*
  * A remote catalog's type spelling, split into the parts the dialects map
  * from: "int(11) unsigned" gives name "int", args {11}, rest "unsigned";
  * "NUMBER(*,2)" gives "number", {-1, 2}; "nvarchar(max)" sets is_max;

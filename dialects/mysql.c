@@ -619,6 +619,20 @@ mfmysql_default_importable(const char *remote_default)
 	return *p == '\0';
 }
 
+/*
+ * MySQL and MariaDB have no TABLESAMPLE: a random number per row is the
+ * only exact way, and it still spares the network all other rows.
+ */
+static bool
+mfmysql_deparse_sample(StringInfo buf, MfSampleMethod method, double fraction)
+{
+	if (method != MF_SAMPLE_RANDOM)
+		return false;
+	appendStringInfoString(buf, " WHERE RAND() < ");
+	mf_append_fraction(buf, fraction);
+	return true;
+}
+
 const MfDialect mf_dialect_mysql = {
 	.name = "mysql",
 	.default_transport = "mysql",
@@ -684,6 +698,15 @@ const MfDialect mf_dialect_mysql = {
 	.truncate_commits = true,
 	/* the connection names the database, which is MySQL's schema */
 	.default_schema_is_local = false,
+
+	/*
+	 * TABLE_ROWS is exact for MyISAM and Aria, InnoDB's estimate from its
+	 * persistent statistics, and NULL for a view.
+	 */
+	.sample_estimate_sql = "SELECT TABLE_ROWS, 'f' FROM information_schema.TABLES"
+	" WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ?",
+	.deparse_sample = mfmysql_deparse_sample,
+	.sample_auto = MF_SAMPLE_RANDOM,
 
 	.type_shippable = mfmysql_type_shippable,
 	.operator_shippable = mfmysql_operator_shippable,

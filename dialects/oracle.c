@@ -503,6 +503,31 @@ mforacle_default_importable(const char *remote_default)
 	return *p == '\0';
 }
 
+/*
+ * Oracle's SAMPLE draws rows (BERNOULLI), SAMPLE BLOCK pages (SYSTEM);
+ * its percentage must stay under 100, which a fraction below 1 does.
+ */
+static bool
+mforacle_deparse_sample(StringInfo buf, MfSampleMethod method, double fraction)
+{
+	switch (method)
+	{
+		case MF_SAMPLE_RANDOM:
+			appendStringInfoString(buf, " WHERE DBMS_RANDOM.VALUE < ");
+			mf_append_fraction(buf, fraction);
+			return true;
+		case MF_SAMPLE_SYSTEM:
+		case MF_SAMPLE_BERNOULLI:
+			appendStringInfoString(buf, method == MF_SAMPLE_SYSTEM ?
+								   " SAMPLE BLOCK (" : " SAMPLE (");
+			mf_append_fraction(buf, 100.0 * fraction);
+			appendStringInfoChar(buf, ')');
+			return true;
+		default:
+			return false;
+	}
+}
+
 const MfDialect mf_dialect_oracle = {
 	.name = "oracle",
 	.default_transport = "odbc",
@@ -540,6 +565,15 @@ const MfDialect mf_dialect_oracle = {
 	.truncate_commits = true,
 	/* unqualified names resolve in the connecting user's schema */
 	.default_schema_is_local = false,
+
+	/*
+	 * NUM_ROWS comes from the optimizer statistics (NULL until they are
+	 * gathered); ALL_TABLES lists tables only, so a view is read whole.
+	 */
+	.sample_estimate_sql = "SELECT NUM_ROWS, 't' FROM ALL_TABLES"
+	" WHERE OWNER = COALESCE(?, USER) AND TABLE_NAME = ?",
+	.deparse_sample = mforacle_deparse_sample,
+	.sample_auto = MF_SAMPLE_BERNOULLI,
 
 	.type_shippable = mforacle_type_shippable,
 	.operator_shippable = mforacle_operator_shippable,

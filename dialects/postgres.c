@@ -107,6 +107,29 @@ mfpg_deparse_truncate(StringInfo buf, const char *const *tables, int ntables,
 	return NULL;
 }
 
+/* postgres_fdw 16's three ways: a random number per row, or TABLESAMPLE */
+static bool
+mfpg_deparse_sample(StringInfo buf, MfSampleMethod method, double fraction)
+{
+	switch (method)
+	{
+		case MF_SAMPLE_RANDOM:
+			appendStringInfoString(buf, " WHERE pg_catalog.random() < ");
+			mf_append_fraction(buf, fraction);
+			return true;
+		case MF_SAMPLE_SYSTEM:
+		case MF_SAMPLE_BERNOULLI:
+			appendStringInfoString(buf, method == MF_SAMPLE_SYSTEM ?
+								   " TABLESAMPLE SYSTEM(" :
+								   " TABLESAMPLE BERNOULLI(");
+			mf_append_fraction(buf, 100.0 * fraction);
+			appendStringInfoChar(buf, ')');
+			return true;
+		default:
+			return false;
+	}
+}
+
 static void
 mfpg_deparse_insert(StringInfo buf, const char *table,
 					const char *const *columns, int ncols, int nrows,
@@ -671,6 +694,19 @@ const MfDialect mf_dialect_postgres = {
 	.deparse_lock = mfpg_deparse_lock,
 	.deparse_truncate = mfpg_deparse_truncate,
 	.explain_prefix = "EXPLAIN ",
+
+	/*
+	 * As postgres_fdw: the remote's reltuples (-1 before its first VACUUM
+	 * or ANALYZE); TABLESAMPLE needs 9.5 and a relation with storage.
+	 */
+	.sample_estimate_sql = "SELECT c.reltuples,"
+	" c.relkind IN ('r', 'm', 'p')"
+	" AND pg_catalog.current_setting('server_version_num')::pg_catalog.int4 >= 90500"
+	" FROM pg_catalog.pg_class c"
+	" JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+	" WHERE n.nspname = $1 AND c.relname = $2",
+	.deparse_sample = mfpg_deparse_sample,
+	.sample_auto = MF_SAMPLE_BERNOULLI,
 	.extension_objects = true,
 	.parse_explain = mfpg_parse_explain,
 	.truncate_max_tables = 0,

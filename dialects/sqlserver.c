@@ -475,6 +475,31 @@ mfmssql_default_importable(const char *remote_default)
 	return depth == 0 && *p == '\0';
 }
 
+/*
+ * SQL Server's TABLESAMPLE takes whole pages (SYSTEM); rows one by one are
+ * drawn with a random number per row, NEWID() because RAND() alone is
+ * evaluated once per statement.  There is no row-level TABLESAMPLE, so
+ * bernoulli has no exact equivalent.
+ */
+static bool
+mfmssql_deparse_sample(StringInfo buf, MfSampleMethod method, double fraction)
+{
+	switch (method)
+	{
+		case MF_SAMPLE_RANDOM:
+			appendStringInfoString(buf, " WHERE RAND(CHECKSUM(NEWID())) < ");
+			mf_append_fraction(buf, fraction);
+			return true;
+		case MF_SAMPLE_SYSTEM:
+			appendStringInfoString(buf, " TABLESAMPLE SYSTEM (");
+			mf_append_fraction(buf, 100.0 * fraction);
+			appendStringInfoString(buf, " PERCENT)");
+			return true;
+		default:
+			return false;
+	}
+}
+
 const MfDialect mf_dialect_sqlserver = {
 	.name = "sqlserver",
 	.default_transport = "odbc",
@@ -523,6 +548,17 @@ const MfDialect mf_dialect_sqlserver = {
 	.truncate_commits = false,
 	/* unqualified names resolve in the login's default schema (dbo) */
 	.default_schema_is_local = false,
+
+	/*
+	 * The rows of the heap or clustered index; a view has none (NULL).
+	 * auto draws rows, not pages: a page sample of a small or clustered
+	 * table gives poor statistics.
+	 */
+	.sample_estimate_sql = "SELECT SUM(p.rows), 'f' FROM sys.partitions p"
+	" WHERE p.object_id = OBJECT_ID(QUOTENAME(COALESCE(?, SCHEMA_NAME()))"
+	" + N'.' + QUOTENAME(?)) AND p.index_id IN (0, 1)",
+	.deparse_sample = mfmssql_deparse_sample,
+	.sample_auto = MF_SAMPLE_RANDOM,
 
 	.type_shippable = mfmssql_type_shippable,
 	.operator_shippable = mfmssql_operator_shippable,

@@ -785,24 +785,37 @@ mf_quote_name(StringInfo buf, const MfDialect *dialect, const char *name,
 	dialect->quote_ident(buf, name);
 }
 
+/*
+ * The remote schema (NULL: the connection's own) and table names of rel,
+ * unquoted, as its options or its local names give them.
+ */
+void
+mf_remote_table_name(Relation rel, const MfDialect *dialect,
+					 const char **schema, const char **table)
+{
+	ForeignTable *ft = GetForeignTable(RelationGetRelid(rel));
+	MfOptions	opts;
+
+	mf_get_options(ft->serverid, RelationGetRelid(rel), &opts);
+	*schema = opts.schema_name;
+	if (*schema == NULL && dialect->default_schema_is_local)
+		*schema = get_namespace_name(RelationGetNamespace(rel));
+	*table = opts.table_name ? opts.table_name : RelationGetRelationName(rel);
+}
+
 void
 mf_deparse_relation(StringInfo buf, Relation rel, const MfDialect *dialect)
 {
-	ForeignTable *table = GetForeignTable(RelationGetRelid(rel));
-	MfOptions	opts;
 	const char *schema;
+	const char *table;
 
-	mf_get_options(table->serverid, RelationGetRelid(rel), &opts);
-	schema = opts.schema_name;
-	if (schema == NULL && dialect->default_schema_is_local)
-		schema = get_namespace_name(RelationGetNamespace(rel));
+	mf_remote_table_name(rel, dialect, &schema, &table);
 	if (schema != NULL)
 	{
 		mf_quote_name(buf, dialect, schema, "schema_name");
 		appendStringInfoChar(buf, '.');
 	}
-	mf_quote_name(buf, dialect, opts.table_name ? opts.table_name :
-				  RelationGetRelationName(rel), "table_name");
+	mf_quote_name(buf, dialect, table, "table_name");
 }
 
 void

@@ -34,6 +34,19 @@ typedef enum MfRowIdentity
 	MF_ROWID_KEY				/* the columns marked with key 'true' */
 } MfRowIdentity;
 
+/*
+ * How ANALYZE asks the remote for a sample (option analyze_sampling), in
+ * the order of the option's values.
+ */
+typedef enum MfSampleMethod
+{
+	MF_SAMPLE_OFF = 0,			/* read the whole table */
+	MF_SAMPLE_AUTO,				/* the dialect's choice for the relation */
+	MF_SAMPLE_RANDOM,			/* a random number per row: WHERE random() < f */
+	MF_SAMPLE_SYSTEM,			/* whole pages: TABLESAMPLE SYSTEM */
+	MF_SAMPLE_BERNOULLI			/* single rows: TABLESAMPLE BERNOULLI */
+} MfSampleMethod;
+
 /* One entry of a dialect's table of native error numbers. */
 typedef struct MfErrorMap
 {
@@ -272,6 +285,24 @@ typedef struct MfDialect
 								  double *startup, double *total);
 
 	/*
+	 * ANALYZE's remote sample.  sample_estimate_sql takes two parameters,
+	 * the remote schema (NULL: the connection's own) and table names as
+	 * stored, and returns one row: the remote's estimate of the table's
+	 * row count (negative or NULL when it has none) and 't' when the
+	 * relation may be sampled by pages or rows (TABLESAMPLE: a table, not
+	 * a view).  deparse_sample appends, to a SELECT with no WHERE, the
+	 * clause that keeps about fraction (0 to 1) of the rows by the method
+	 * (never OFF or AUTO), and returns false when the remote has no exact
+	 * equivalent.  sample_auto is what auto means where the relation may
+	 * be sampled; elsewhere auto means random, or off when random is not
+	 * possible.  NULL estimate: ANALYZE always reads the whole table.
+	 */
+	const char *sample_estimate_sql;
+	bool		(*deparse_sample) (StringInfo buf, MfSampleMethod method,
+								   double fraction);
+	MfSampleMethod sample_auto;
+
+	/*
 	 * A foreign table without a schema_name option names the remote table
 	 * by the local schema's name (postgres_fdw's rule, needed when the
 	 * remote search_path is pg_catalog); otherwise it stays unqualified and
@@ -390,6 +421,7 @@ extern void mf_append_number(StringInfo buf, const char *value,
 							 bool float_exponent);
 extern bool mf_comparable_times(Oid left, Oid right);
 extern bool mf_is_number_type(Oid typid);
+extern void mf_append_fraction(StringInfo buf, double fraction);
 
 /* A remote type spelling, parsed (see mf_parse_remote_type). */
 typedef struct MfRemoteType

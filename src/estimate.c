@@ -11,9 +11,16 @@
  * the path's costs.  Conditions checked locally are then costed on top.
  * Planning connects to the remote, through the user's mapping.
  *
+ * ANALYZE's remote sampling lives here too, because it starts from the
+ * remote's own estimate of the table's size, as postgres_fdw 16 does: the
+ * share of rows to ask for is the sample ANALYZE wants over the remote's
+ * row count, so that only about that many rows cross the network.
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"
+
+#include <stdlib.h>
 
 #include "access/table.h"
 #include "optimizer/cost.h"
@@ -126,4 +133,119 @@ mf_remote_estimate(PlannerInfo *root, RelOptInfo *baserel, Oid relid,
 		fpinfo->local_conds_cost.startup +
 		(fpinfo->opts.fdw_tuple_cost + cpu_tuple_cost +
 		 fpinfo->local_conds_cost.per_tuple) * rows;
+}
+
+/* ---------------------------------------------------------------------
+ * ANALYZE's remote sample (analyze_sampling)
+ * ---------------------------------------------------------------------
+ */
+
+/* Can the dialect sample exactly by method?  OFF and AUTO always can. */
+static bool
+mf_sample_possible(const MfDialect *dialect, MfSampleMethod method)
+{
+	StringInfoData scratch;
+	bool		ok;
+
+	if (method == MF_SAMPLE_OFF || method == MF_SAMPLE_AUTO)
+		return true;
+	if (dialect->sample_estimate_sql == NULL)
+		return false;
+	initStringInfo(&scratch);
+	ok = dialect->deparse_sample(&scratch, method, 0.5);
+	pfree(scratch.data);
+	return ok;
+}
+
+/*
+ * Refuse a method the dialect has no exact equivalent for: from the
+ * validator when a server names it, from ANALYZE when a foreign table does
+ * (a table's options are validated without its server's dialect).
+ */
+void
+mf_check_sample_method(const MfDialect *dialect, MfSampleMethod method)
+{
+	StringInfoData valid;
+
+	if (mf_sample_possible(dialect, method))
+		return;
+	initStringInfo(&valid);
+	for (int m = MF_SAMPLE_OFF; m <= MF_SAMPLE_BERNOULLI; m++)
+		if (mf_sample_possible(dialect, (MfSampleMethod) m))
+			appendStringInfo(&valid, "%s%s", valid.len > 0 ? ", " : "",
+							 mf_sample_method_name((MfSampleMethod) m));
+	ereport(ERROR,
+			(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+			 errmsg("invalid value for option \"analyze_sampling\": \"%s\" is not supported by dialect %s",
+					mf_sample_method_name(method), dialect->name),
+			 errhint("Valid values for dialect %s are: %s.", dialect->name,
+					 valid.data)));
+}
+
+/*
+ * How ANALYZE reads rel: the method, and in *fraction the share of rows
+ * to ask for; MF_SAMPLE_OFF to read every row.  *reltuples is the
+ * remote's estimate of the row count, the table's size when sampled.
+ */
+MfSampleMethod
+mf_analyze_sample(MfConnEntry *entry, Relation rel, const MfOptions *opts,
+				  int targrows, double *reltuples, double *fraction)
+{
+	const MfDialect *dialect = opts->dialect;
+	const MfTransport *tr = mf_conn_transport(entry);
+	MfSampleMethod method = opts->analyze_sampling;
+	MfTypeClass classes[2] = {MF_TYPE_TEXT, MF_TYPE_TEXT};
+	const char *values[2];
+	const char *sql = dialect->sample_estimate_sql;
+	bool		can_tablesample = false;
+	MfResult   *res;
+	MfError		err;
+	int			n;
+
+	*reltuples = -1;
+	*fraction = 1;
+	mf_check_sample_method(dialect, method);
+	if (method == MF_SAMPLE_OFF || sql == NULL)
+		return MF_SAMPLE_OFF;
+
+	mf_remote_table_name(rel, dialect, &values[0], &values[1]);
+	mf_claim_connection(entry, NULL);
+	mf_error_clear(&err);
+	res = tr->query(mf_conn(entry), sql, 2, values, classes, 0, &err);
+	if (res == NULL)
+		mf_raise_error(ERROR, entry, &err, sql);
+	n = tr->fetch(res, &err);
+	if (n > 0)
+	{
+		const char *rows = tr->value(res, 0, 0);
+		const char *sampleable = tr->value(res, 0, 1);
+
+		if (rows != NULL)
+			*reltuples = strtod(rows, NULL);
+		can_tablesample = sampleable != NULL &&
+			(sampleable[0] == 't' || sampleable[0] == '1');
+	}
+	tr->result_close(res);
+	if (n < 0)
+		mf_raise_error(ERROR, entry, &err, sql);
+
+	/*
+	 * auto: the dialect's best where the relation allows it, else a random
+	 * number per row (a view), which at least spares the network.
+	 */
+	if (method == MF_SAMPLE_AUTO)
+	{
+		method = can_tablesample ? dialect->sample_auto : MF_SAMPLE_RANDOM;
+		if (!mf_sample_possible(dialect, method))
+			return MF_SAMPLE_OFF;
+	}
+
+	/*
+	 * No estimate (never analyzed, a view), or a table no bigger than the
+	 * sample: every row is wanted anyway.
+	 */
+	if (*reltuples <= 0 || targrows >= *reltuples)
+		return MF_SAMPLE_OFF;
+	*fraction = targrows / *reltuples;
+	return method;
 }

@@ -74,6 +74,7 @@ typedef struct MfOptions
 	bool		use_remote_estimate;	/* ask the remote planner */
 	double		fdw_startup_cost;	/* of opening a remote query */
 	double		fdw_tuple_cost; /* of moving one row across */
+	MfSampleMethod analyze_sampling;	/* how ANALYZE asks for its sample */
 	/* table level only */
 	char	   *schema_name;	/* NULL: the dialect's default */
 	char	   *table_name;		/* NULL: the local name */
@@ -84,6 +85,7 @@ extern char *mf_column_name(Oid relid, AttrNumber attnum);
 extern bool mf_column_is_key(Oid relid, AttrNumber attnum);
 extern bool mf_column_flag(Oid relid, AttrNumber attnum, const char *name);
 extern const char *mf_insert_method_name(MfInsertMethod method);
+extern const char *mf_sample_method_name(MfSampleMethod method);
 extern void mf_connection_params(ForeignServer *server, UserMapping *user,
 								 const MfTransport *transport,
 								 List **keys, List **values);
@@ -228,6 +230,8 @@ extern char *mf_deparse_delete(Relation rel, const MfDialect *dialect,
 							   List *returning_attrs);
 extern void mf_deparse_returning(StringInfo buf, Relation rel,
 								 const MfDialect *dialect, List *attrs);
+extern void mf_remote_table_name(Relation rel, const MfDialect *dialect,
+								 const char **schema, const char **table);
 extern void mf_deparse_analyze(StringInfo buf, Relation rel,
 							   const MfDialect *dialect, List **retrieved_attrs);
 extern MfTypeClass mf_type_class(Oid typid);
@@ -439,11 +443,16 @@ extern void mf_check_storable(MfConnEntry *entry, Relation rel, int attnum,
 							  MfTypeClass cls, const char *value, long row);
 
 /* ---------------------------------------------------------------------
- * estimate.c: use_remote_estimate
+ * estimate.c: use_remote_estimate, ANALYZE's remote sample
  * ---------------------------------------------------------------------
  */
 extern void mf_remote_estimate(PlannerInfo *root, RelOptInfo *baserel,
 							   Oid relid, MfRelInfo *fpinfo);
+extern void mf_check_sample_method(const MfDialect *dialect,
+								   MfSampleMethod method);
+extern MfSampleMethod mf_analyze_sample(MfConnEntry *entry, Relation rel,
+										const MfOptions *opts, int targrows,
+										double *reltuples, double *fraction);
 
 /* ---------------------------------------------------------------------
  * truncate.c

@@ -65,6 +65,9 @@ typedef struct MfOptionDef
 /* in the order of MfInsertMethod */
 static const char *const mf_insert_methods[] = {"auto", "values", "row", "copy",
 "pipeline", "array", NULL};
+/* in the order of MfSampleMethod; postgres_fdw 16's values */
+static const char *const mf_sample_methods[] = {"off", "auto", "random",
+"system", "bernoulli", NULL};
 #define CORE(name, ctx, kind, min, max, vals) {name, ctx, kind, min, max, vals, false, false}
 
 /*
@@ -99,6 +102,8 @@ static const MfOptionDef mf_options[] = {
 	CORE("use_remote_estimate", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("fdw_startup_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
 	CORE("fdw_tuple_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
+	CORE("analyze_sampling", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_ENUM, 0, 0,
+		 mf_sample_methods),
 
 	/* naming the remote table and its columns */
 	CORE("schema_name", MF_CTX_TABLE, MF_OPT_STRING, 0, 0, NULL),
@@ -522,6 +527,9 @@ mf_check_server(List *options)
 					(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 					 errmsg("use_remote_estimate is not supported by dialect %s",
 							dialect->name)));
+		if (strcmp(d->defname, "analyze_sampling") == 0)
+			mf_check_sample_method(dialect,
+								   (MfSampleMethod) mf_parse_enum(def, defGetString(d)));
 		if (strcmp(d->defname, "extensions") == 0 && !dialect->extension_objects)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
@@ -704,6 +712,8 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->fdw_startup_cost = mf_parse_real(def, defGetString(d));
 	else if (strcmp(name, "fdw_tuple_cost") == 0)
 		opts->fdw_tuple_cost = mf_parse_real(def, defGetString(d));
+	else if (strcmp(name, "analyze_sampling") == 0)
+		opts->analyze_sampling = (MfSampleMethod) mf_parse_enum(def, defGetString(d));
 	else if (strcmp(name, "schema_name") == 0)
 		opts->schema_name = defGetString(d);
 	else if (strcmp(name, "table_name") == 0)
@@ -733,6 +743,7 @@ mf_get_options(Oid serverid, Oid relid, MfOptions *opts)
 	opts->fdw_startup_cost = MF_DEFAULT_FDW_STARTUP_COST;
 	opts->fdw_tuple_cost = MF_DEFAULT_FDW_TUPLE_COST;
 	opts->keep_connections = true;
+	opts->analyze_sampling = MF_SAMPLE_AUTO;
 
 	foreach(lc, server->options)
 		mf_apply_option(opts, lfirst(lc));
@@ -794,6 +805,12 @@ bool
 mf_column_is_key(Oid relid, AttrNumber attnum)
 {
 	return mf_column_flag(relid, attnum, "key");
+}
+
+const char *
+mf_sample_method_name(MfSampleMethod method)
+{
+	return mf_sample_methods[method];
 }
 
 const char *

@@ -746,7 +746,8 @@ mfExplainForeignScan(ForeignScanState *node, ExplainState *es)
 }
 
 /* ---------------------------------------------------------------------
- * ANALYZE: a reservoir sample of one pass over the remote table
+ * ANALYZE: a reservoir sample of one pass over the remote table, or over
+ * the remote's own sample of it (analyze_sampling, estimate.c)
  * ---------------------------------------------------------------------
  */
 
@@ -766,6 +767,9 @@ mf_acquire_sample_rows(Relation rel, int elevel, HeapTuple *rows, int targrows,
 	ReservoirStateData rstate;
 	double		samplerows = 0;
 	double		rowstoskip = -1;
+	double		reltuples;
+	double		fraction;
+	MfSampleMethod method;
 	int			numrows = 0;
 	int			n;
 
@@ -774,8 +778,16 @@ mf_acquire_sample_rows(Relation rel, int elevel, HeapTuple *rows, int targrows,
 											 table->serverid), &opts);
 	tr = mf_conn_transport(entry);
 
+	method = mf_analyze_sample(entry, rel, &opts, targrows, &reltuples,
+							   &fraction);
 	initStringInfo(&sql);
 	mf_deparse_analyze(&sql, rel, opts.dialect, &retrieved_attrs);
+	if (method != MF_SAMPLE_OFF)
+		(void) opts.dialect->deparse_sample(&sql, method, fraction);
+	/* the statement actually sent, so that a test can see the sample */
+	ereport(DEBUG1,
+			(errmsg_internal("multi_fdw: ANALYZE of \"%s\" sends: %s",
+							 RelationGetRelationName(rel), sql.data)));
 	mf_row_reader_init(&reader, RelationGetDescr(rel), retrieved_attrs,
 					   CurrentMemoryContext);
 	reservoir_init_selection_state(&rstate, targrows);
@@ -822,11 +834,15 @@ mf_acquire_sample_rows(Relation rel, int elevel, HeapTuple *rows, int targrows,
 	tr->result_close(res);
 	MemoryContextDelete(reader.temp_cxt);
 
-	*totalrows = samplerows;
+	/*
+	 * A remote sample is a share of the rows: the table's size is the
+	 * remote's estimate that the share came from, as in postgres_fdw.
+	 */
+	*totalrows = method == MF_SAMPLE_OFF ? samplerows : reltuples;
 	*totaldeadrows = 0;
 	ereport(elevel,
 			(errmsg("\"%s\": table contains %.0f rows, %d rows in sample",
-					RelationGetRelationName(rel), samplerows, numrows)));
+					RelationGetRelationName(rel), *totalrows, numrows)));
 	return numrows;
 }
 
