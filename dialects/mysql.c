@@ -703,8 +703,8 @@ const MfDialect mf_dialect_mysql = {
 	 * TABLE_ROWS is exact for MyISAM and Aria, InnoDB's estimate from its
 	 * persistent statistics, and NULL for a view.
 	 */
-	.sample_estimate_sql = "SELECT TABLE_ROWS, 'f' FROM information_schema.TABLES"
-	" WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ?",
+	.sample_estimate_fmt = "SELECT TABLE_ROWS, 'f' FROM information_schema.TABLES"
+	" WHERE TABLE_SCHEMA = COALESCE(%s, DATABASE()) AND TABLE_NAME = %s",
 	.deparse_sample = mfmysql_deparse_sample,
 	.sample_auto = MF_SAMPLE_RANDOM,
 

@@ -570,8 +570,8 @@ const MfDialect mf_dialect_oracle = {
 	 * NUM_ROWS comes from the optimizer statistics (NULL until they are
 	 * gathered); ALL_TABLES lists tables only, so a view is read whole.
 	 */
-	.sample_estimate_sql = "SELECT NUM_ROWS, 't' FROM ALL_TABLES"
-	" WHERE OWNER = COALESCE(?, USER) AND TABLE_NAME = ?",
+	.sample_estimate_fmt = "SELECT NUM_ROWS, 't' FROM ALL_TABLES"
+	" WHERE OWNER = COALESCE(%s, USER) AND TABLE_NAME = %s",
 	.deparse_sample = mforacle_deparse_sample,
 	.sample_auto = MF_SAMPLE_BERNOULLI,
 

@@ -699,12 +699,12 @@ const MfDialect mf_dialect_postgres = {
 	 * As postgres_fdw: the remote's reltuples (-1 before its first VACUUM
 	 * or ANALYZE); TABLESAMPLE needs 9.5 and a relation with storage.
 	 */
-	.sample_estimate_sql = "SELECT c.reltuples,"
+	.sample_estimate_fmt = "SELECT c.reltuples,"
 	" c.relkind IN ('r', 'm', 'p')"
 	" AND pg_catalog.current_setting('server_version_num')::pg_catalog.int4 >= 90500"
 	" FROM pg_catalog.pg_class c"
 	" JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
-	" WHERE n.nspname = $1 AND c.relname = $2",
+	" WHERE n.nspname = %s AND c.relname = %s",
 	.deparse_sample = mfpg_deparse_sample,
 	.sample_auto = MF_SAMPLE_BERNOULLI,
 	.extension_objects = true,

@@ -554,9 +554,9 @@ const MfDialect mf_dialect_sqlserver = {
 	 * auto draws rows, not pages: a page sample of a small or clustered
 	 * table gives poor statistics.
 	 */
-	.sample_estimate_sql = "SELECT SUM(p.rows), 'f' FROM sys.partitions p"
-	" WHERE p.object_id = OBJECT_ID(QUOTENAME(COALESCE(?, SCHEMA_NAME()))"
-	" + N'.' + QUOTENAME(?)) AND p.index_id IN (0, 1)",
+	.sample_estimate_fmt = "SELECT SUM(p.rows), 'f' FROM sys.partitions p"
+	" WHERE p.object_id = OBJECT_ID(QUOTENAME(COALESCE(%s, SCHEMA_NAME()))"
+	" + N'.' + QUOTENAME(%s)) AND p.index_id IN (0, 1)",
 	.deparse_sample = mfmssql_deparse_sample,
 	.sample_auto = MF_SAMPLE_RANDOM,
 

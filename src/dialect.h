@@ -285,7 +285,8 @@ typedef struct MfDialect
 								  double *startup, double *total);
 
 	/*
-	 * ANALYZE's remote sample.  sample_estimate_sql takes two parameters,
+	 * ANALYZE's remote sample.  sample_estimate_fmt (a format whose two
+	 * %s are the markers) takes two parameters,
 	 * the remote schema (NULL: the connection's own) and table names as
 	 * stored, and returns one row: the remote's estimate of the table's
 	 * row count (negative or NULL when it has none) and 't' when the
@@ -297,7 +298,7 @@ typedef struct MfDialect
 	 * be sampled; elsewhere auto means random, or off when random is not
 	 * possible.  NULL estimate: ANALYZE always reads the whole table.
 	 */
-	const char *sample_estimate_sql;
+	const char *sample_estimate_fmt;
 	bool		(*deparse_sample) (StringInfo buf, MfSampleMethod method,
 								   double fraction);
 	MfSampleMethod sample_auto;

@@ -149,7 +149,7 @@ mf_sample_possible(const MfDialect *dialect, MfSampleMethod method)
 
 	if (method == MF_SAMPLE_OFF || method == MF_SAMPLE_AUTO)
 		return true;
-	if (dialect->sample_estimate_sql == NULL)
+	if (dialect->sample_estimate_fmt == NULL)
 		return false;
 	initStringInfo(&scratch);
 	ok = dialect->deparse_sample(&scratch, method, 0.5);
@@ -196,7 +196,8 @@ mf_analyze_sample(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 	MfSampleMethod method = opts->analyze_sampling;
 	MfTypeClass classes[2] = {MF_TYPE_TEXT, MF_TYPE_TEXT};
 	const char *values[2];
-	const char *sql = dialect->sample_estimate_sql;
+	const char *fmt = dialect->sample_estimate_fmt;
+	char	   *sql;
 	bool		can_tablesample = false;
 	MfResult   *res;
 	MfError		err;
@@ -205,16 +206,30 @@ mf_analyze_sample(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 	*reltuples = -1;
 	*fraction = 1;
 	mf_check_sample_method(dialect, method);
-	if (method == MF_SAMPLE_OFF || sql == NULL)
+	if (method == MF_SAMPLE_OFF || fmt == NULL)
 		return MF_SAMPLE_OFF;
 
+	sql = psprintf(fmt, mf_marker(tr->markers, 1), mf_marker(tr->markers, 2));
 	mf_remote_table_name(rel, dialect, &values[0], &values[1]);
 	mf_claim_connection(entry, NULL);
 	mf_error_clear(&err);
 	res = tr->query(mf_conn(entry), sql, 2, values, classes, 0, &err);
+	n = res == NULL ? -1 : tr->fetch(res, &err);
+
+	/*
+	 * A remote without the catalog the dialect expects (a server that only
+	 * speaks the dialect): auto reads every row, as without an estimate; a
+	 * method the user named is an error.
+	 */
+	if (n < 0 && method == MF_SAMPLE_AUTO && !err.conn_lost)
+	{
+		if (res != NULL)
+			tr->result_close(res);
+		mf_report_error(DEBUG1, mf_conn_server_name(entry), dialect, &err, sql);
+		return MF_SAMPLE_OFF;
+	}
 	if (res == NULL)
 		mf_raise_error(ERROR, entry, &err, sql);
-	n = tr->fetch(res, &err);
 	if (n > 0)
 	{
 		const char *rows = tr->value(res, 0, 0);
