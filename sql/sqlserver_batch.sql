@@ -175,6 +175,17 @@ INSERT INTO merr VALUES (0, 1), (1205, 2);
 -- the statements' first rows went too
 SELECT count(*) FROM merr;
 
+-- ANALYZE: the stand-in has no sys.partitions to estimate the size from,
+-- so auto reads every row; a method named is refused with the remote's
+-- error
+ANALYZE mb;
+SELECT reltuples >= 0 AS analyzed FROM pg_class WHERE relname = 'mb';
+ALTER FOREIGN TABLE mb OPTIONS (ADD analyze_sampling 'random');
+\set VERBOSITY terse
+ANALYZE mb;
+\set VERBOSITY default
+ALTER FOREIGN TABLE mb OPTIONS (DROP analyze_sampling);
+
 -- clean up
 SELECT multi_fdw_exec('ms_maria', 'DROP TABLE [mb]');
 SELECT multi_fdw_exec('ms_maria', 'DROP TABLE [mb1]');
