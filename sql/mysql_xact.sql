@@ -179,6 +179,41 @@ SELECT * FROM t WHERE id = 90;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE xact_ddl');
 DELETE FROM t WHERE id = 90;
 
+-- parallel_commit and parallel_abort: MariaDB and PostgreSQL committed
+-- and rolled back at once (the statements cross in the network)
+CREATE SERVER my_par FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'mysql', host :'my_host', port :'my_port', database :'my_db',
+           parallel_commit 'true', parallel_abort 'true');
+CREATE USER MAPPING FOR CURRENT_USER SERVER my_par
+  OPTIONS (user :'my_user', password :'my_password');
+CREATE FOREIGN TABLE par_t (id int OPTIONS (key 'true'), v text)
+  SERVER my_par OPTIONS (table_name 'xact_t');
+ALTER SERVER pg_remote OPTIONS (ADD parallel_commit 'true', ADD parallel_abort 'true');
+SELECT multi_fdw_exec('pg_remote', 'CREATE TABLE public.my_par_pg (id int)');
+CREATE FOREIGN TABLE par_pg (id int) SERVER pg_remote
+  OPTIONS (schema_name 'public', table_name 'my_par_pg');
+BEGIN;
+INSERT INTO par_t VALUES (95, 'parallel');
+INSERT INTO par_pg VALUES (95);
+COMMIT;
+SELECT committed(), (SELECT count(*) FROM par_pg) AS pg_rows;
+BEGIN;
+INSERT INTO par_t VALUES (96, 'rolled back');
+INSERT INTO par_pg VALUES (96);
+ROLLBACK;
+SELECT committed(), (SELECT count(*) FROM par_pg) AS pg_rows;
+-- a remote error in the transaction: the abort still ends both
+BEGIN;
+INSERT INTO par_pg VALUES (97);
+INSERT INTO par_t VALUES (95, 'duplicate');
+ROLLBACK;
+SELECT committed(), (SELECT count(*) FROM par_pg) AS pg_rows;
+DELETE FROM par_t WHERE id = 95;
+ALTER SERVER pg_remote OPTIONS (DROP parallel_commit, DROP parallel_abort);
+SELECT multi_fdw_exec('pg_remote', 'DROP TABLE public.my_par_pg');
+DROP SERVER my_par CASCADE;
+DROP FOREIGN TABLE par_pg;
+
 -- the connection is healthy, and outside a transaction between statements
 SELECT server_name, valid, in_transaction FROM multi_fdw_get_connections()
  WHERE server_name IN ('my_real', 'my_xpeer') ORDER BY server_name;

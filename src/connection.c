@@ -519,6 +519,8 @@ mf_get_connection(UserMapping *user, const MfOptions *opts)
 				: "public", NAMEDATALEN);
 		entry->invalidated = false;
 		entry->keep_connections = opts->keep_connections;
+		entry->parallel_commit = opts->parallel_commit;
+		entry->parallel_abort = opts->parallel_abort;
 		entry->server_hashvalue =
 			GetSysCacheHashValue1(FOREIGNSERVEROID, ObjectIdGetDatum(user->serverid));
 		entry->mapping_hashvalue =
@@ -795,15 +797,7 @@ mf_xact_callback(XactEvent event, void *arg)
 			break;
 		case XACT_EVENT_PARALLEL_ABORT:
 		case XACT_EVENT_ABORT:
-			hash_seq_init(&scan, mf_connections);
-			while ((entry = hash_seq_search(&scan)) != NULL)
-			{
-				if (entry->conn == NULL || entry->xact_depth == 0)
-					continue;
-				if (entry->changing_xact_state && !entry->prepared)
-					continue;	/* state unknown: dropped below */
-				mf_twophase_abort(entry);
-			}
+			mf_twophase_abort_all(mf_connections);
 			break;
 	}
 

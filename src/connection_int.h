@@ -34,6 +34,8 @@ struct MfConnEntry
 										 * short: the state is unknown */
 	bool		invalidated;	/* options changed: reconnect when idle */
 	bool		keep_connections;
+	bool		parallel_commit;	/* the server's options of that name */
+	bool		parallel_abort;
 	uint32		server_hashvalue;
 	uint32		mapping_hashvalue;
 
@@ -61,6 +63,7 @@ extern void mf_twophase_gid(MfConnEntry *entry, char *gid);
 extern void mf_twophase_pre_commit(HTAB *connections);
 extern void mf_twophase_commit(HTAB *connections);
 extern void mf_twophase_abort(MfConnEntry *entry);
+extern void mf_twophase_abort_all(HTAB *connections);
 extern const char *mf_twophase_begin_sql(MfConnEntry *entry);
 
 #endif							/* MF_CONNECTION_INT_H */

@@ -66,6 +66,9 @@ typedef struct MfOptions
 	bool		updatable;
 	bool		truncatable;
 	bool		keep_connections;
+	bool		parallel_commit;	/* COMMIT sent to it and the others at
+									 * once, the answers read after */
+	bool		parallel_abort; /* the same for ROLLBACK */
 	bool		async_capable;	/* scans may run under an async Append */
 	char	   *session_sql;	/* replaces the dialect's session setup;
 								 * NULL: the dialect's */

@@ -96,6 +96,8 @@ static const MfOptionDef mf_options[] = {
 	CORE("async_capable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("session_sql", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),
 	CORE("two_phase_commit", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("parallel_commit", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("parallel_abort", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
 
 	/* planning, with postgres_fdw's names and defaults */
 	CORE("extensions", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),
@@ -698,6 +700,10 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->truncatable = mf_parse_bool(d);
 	else if (strcmp(name, "keep_connections") == 0)
 		opts->keep_connections = mf_parse_bool(d);
+	else if (strcmp(name, "parallel_commit") == 0)
+		opts->parallel_commit = mf_parse_bool(d);
+	else if (strcmp(name, "parallel_abort") == 0)
+		opts->parallel_abort = mf_parse_bool(d);
 	else if (strcmp(name, "async_capable") == 0)
 		opts->async_capable = mf_parse_bool(d);
 	else if (strcmp(name, "session_sql") == 0)

@@ -197,6 +197,17 @@ typedef bool (*MfIsBrokenFn) (MfConn *conn);
 typedef bool (*MfExecFn) (MfConn *conn, const char *sql, long *rows_affected,
 						  MfError *err);
 typedef bool (*MfBeginFn) (MfConn *conn, const char *begin_sql, MfError *err);
+
+/*
+ * A statement without parameters or rows, sent without waiting for the
+ * answer: 1 sent, 0 not now (the connection is busy with a stream or a
+ * command; nothing was done and the caller uses exec), -1 failed.
+ * exec_finish then waits for the answer and reads it; commit: the statement
+ * was a COMMIT, and a COMMIT that only rolled back a failed transaction is
+ * an error (40000), as with commit.
+ */
+typedef int (*MfExecSendFn) (MfConn *conn, const char *sql, MfError *err);
+typedef bool (*MfExecFinishFn) (MfConn *conn, bool commit, MfError *err);
 typedef bool (*MfEndFn) (MfConn *conn, MfError *err);
 typedef MfStmt *(*MfPrepareFn) (MfConn *conn, const char *sql, int nparams,
 								const MfTypeClass *classes, MfError *err);
@@ -437,6 +448,11 @@ typedef struct MfTransport
 											 * (wait=false) or none left, -1
 											 * error */
 	MfPipelineEndFn pipeline_end;
+	MfExecSendFn exec_send;		/* with exec_finish: the transaction
+								 * statements of several servers at once
+								 * (parallel_commit, parallel_abort);
+								 * only with sql_transaction_control */
+	MfExecFinishFn exec_finish;
 	MfAsyncSendFn async_send;
 	MfAsyncSocketFn async_socket;	/* the socket to wait on */
 	MfAsyncPollFn async_poll;

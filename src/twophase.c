@@ -231,6 +231,232 @@ mf_commit_one_phase(MfConnEntry *entry)
 	entry->changing_xact_state = false;
 }
 
+/* ---------------------------------------------------------------------
+ * parallel_commit, parallel_abort
+ * ---------------------------------------------------------------------
+ */
+
+/*
+ * One transaction statement for each of several servers: sent to those
+ * whose option asks for it (and whose transport can) all at once, the
+ * answers read after, so that the remotes' waits overlap; the others in
+ * turn, the usual way.  COMMIT, ROLLBACK, PREPARE and XA statements are
+ * spelled alike in every dialect whose transport ends transactions by SQL.
+ */
+typedef struct MfXactStep
+{
+	MfConnEntry *entry;
+	char	   *sql;
+	bool		commit;			/* a COMMIT: one that rolled back fails */
+	bool		rollback;		/* a ROLLBACK: in turn, the transport's
+								 * own, which first ends a stream */
+	bool		sent;			/* waiting for exec_finish */
+	bool		send_failed;
+	bool		skipped;		/* not run: an earlier one failed */
+	bool		ok;
+	MfError		err;
+} MfXactStep;
+
+static MfXactStep *
+mf_xact_step(List **steps, MfConnEntry *entry, char *sql, bool commit)
+{
+	MfXactStep *st = palloc0(sizeof(MfXactStep));
+
+	st->entry = entry;
+	st->sql = sql;
+	st->commit = commit;
+	*steps = lappend(*steps, st);
+	return st;
+}
+
+/* The usual way: commit by the transport's own call, the rest by exec. */
+static bool
+mf_xact_step_blocking(MfXactStep *st)
+{
+	const MfTransport *tr = st->entry->transport;
+
+	if (st->commit)
+		return tr->commit(st->entry->conn, &st->err);
+	if (st->rollback)
+		return tr->rollback(st->entry->conn, &st->err);
+	return tr->exec(st->entry->conn, st->sql, NULL, &st->err);
+}
+
+/*
+ * Run every step; abort: parallel_abort is the option that counts, else
+ * parallel_commit.  The steps sent at once go first; then the others in
+ * turn, stopping at the first that fails when stop_at_failure, as without
+ * the options (what is not committed yet is rolled back by the abort that
+ * follows); then the answers of the first.  Nothing raises here: a step that failed leaves
+ * its connection marked as changing its transaction state (dropped when
+ * the transaction ends).
+ */
+static void
+mf_xact_run_steps(List *steps, bool abort, bool stop_at_failure)
+{
+	bool		failed = false;
+	ListCell   *lc;
+
+	foreach(lc, steps)
+	{
+		MfXactStep *st = lfirst(lc);
+		MfConnEntry *entry = st->entry;
+		const MfTransport *tr = entry->transport;
+		bool		parallel = abort ? entry->parallel_abort : entry->parallel_commit;
+
+		mf_error_clear(&st->err);
+		if (parallel && tr->exec_send != NULL && tr->sql_transaction_control)
+		{
+			int			rc;
+
+			entry->changing_xact_state = true;
+			rc = tr->exec_send(entry->conn, st->sql, &st->err);
+			st->sent = rc > 0;
+			st->send_failed = rc < 0;
+			if (rc == 0)
+				entry->changing_xact_state = false;
+		}
+	}
+	foreach(lc, steps)
+	{
+		MfXactStep *st = lfirst(lc);
+
+		if (st->sent || st->send_failed)
+			continue;
+		if (failed)
+		{
+			st->skipped = true;
+			continue;
+		}
+		st->entry->changing_xact_state = true;
+		st->ok = mf_xact_step_blocking(st);
+		failed = !st->ok && stop_at_failure;
+	}
+	foreach(lc, steps)
+	{
+		MfXactStep *st = lfirst(lc);
+
+		if (st->sent)
+			st->ok = st->entry->transport->exec_finish(st->entry->conn,
+													   st->commit, &st->err);
+		if (st->ok)
+			st->entry->changing_xact_state = false;
+	}
+}
+
+/* The first step that failed raises its error; the others have been read. */
+static void
+mf_xact_raise_first(List *steps)
+{
+	ListCell   *lc;
+
+	foreach(lc, steps)
+	{
+		MfXactStep *st = lfirst(lc);
+
+		if (!st->ok && !st->skipped)
+			mf_raise_error(ERROR, st->entry, &st->err, st->sql);
+	}
+}
+
+static bool
+mf_any_parallel_commit(List *entries)
+{
+	ListCell   *lc;
+
+	foreach(lc, entries)
+		if (((MfConnEntry *) lfirst(lc))->parallel_commit)
+			return true;
+	return false;
+}
+
+/*
+ * Commit without preparing, every entry of the list: COMMIT, or XA END
+ * and XA COMMIT ONE PHASE (a second round, for XA END must be answered
+ * first).
+ */
+static void
+mf_commit_one_phase_all(List *entries)
+{
+	List	   *ends = NIL;
+	List	   *commits = NIL;
+	ListCell   *lc;
+
+	foreach(lc, entries)
+	{
+		MfConnEntry *entry = lfirst(lc);
+
+		if (entry->xa_open)
+			mf_xact_step(&ends, entry, psprintf(entry->dialect->xa_end_fmt, entry->gid),
+						 false);
+	}
+	mf_xact_run_steps(ends, false, true);
+	mf_xact_raise_first(ends);
+	foreach(lc, entries)
+	{
+		MfConnEntry *entry = lfirst(lc);
+
+		if (entry->xa_open)
+		{
+			mf_xact_step(&commits, entry,
+						 psprintf(entry->dialect->xa_commit_one_phase_fmt, entry->gid),
+						 false);
+			entry->xa_open = false;
+		}
+		else
+			mf_xact_step(&commits, entry, "COMMIT", true);
+	}
+	mf_xact_run_steps(commits, false, true);
+	mf_xact_raise_first(commits);
+}
+
+/*
+ * Prepare every entry of the list (entry->gid set): XA END first where an
+ * XA transaction is open.  Those that prepared are marked so before any
+ * error is raised, for the abort to roll them back.
+ */
+static void
+mf_prepare_all(List *entries)
+{
+	List	   *ends = NIL;
+	List	   *prepares = NIL;
+	ListCell   *lc;
+
+	foreach(lc, entries)
+	{
+		MfConnEntry *entry = lfirst(lc);
+
+		if (entry->xa_open)
+			mf_xact_step(&ends, entry, psprintf(entry->dialect->xa_end_fmt, entry->gid),
+						 false);
+	}
+	mf_xact_run_steps(ends, false, true);
+	foreach(lc, ends)
+	{
+		MfXactStep *st = lfirst(lc);
+
+		if (st->ok)
+			st->entry->xa_open = false;
+	}
+	mf_xact_raise_first(ends);
+	foreach(lc, entries)
+	{
+		MfConnEntry *entry = lfirst(lc);
+
+		mf_xact_step(&prepares, entry,
+					 psprintf(entry->dialect->prepare_fmt, entry->gid), false);
+	}
+	mf_xact_run_steps(prepares, false, true);
+	foreach(lc, prepares)
+	{
+		MfXactStep *st = lfirst(lc);
+
+		if (st->ok)
+			st->entry->prepared = true;
+	}
+	mf_xact_raise_first(prepares);
+}
+
 /* entry->gid is set: by XA START, or by mf_twophase_pre_commit */
 static void
 mf_prepare(MfConnEntry *entry)
@@ -386,8 +612,7 @@ mf_twophase_pre_commit(HTAB *connections)
 		!(nwritten >= 2 || (nwritten == 1 && local_wrote)) ||
 		(can == NIL && mf_2pc_mode != MF_2PC_REQUIRED))
 	{
-		foreach(lc, active)
-			mf_commit_one_phase(lfirst(lc));
+		mf_commit_one_phase_all(active);
 		return;
 	}
 
@@ -414,11 +639,19 @@ mf_twophase_pre_commit(HTAB *connections)
 	}
 	mf_record_decisions(can);
 
-	foreach(lc, can)
+	if (mf_any_parallel_commit(can))
 	{
-		mf_prepare(lfirst(lc));
-		if (lc != list_head(can) || list_length(can) == 1)
-			mf_fault("fail_prepare");
+		mf_prepare_all(can);
+		mf_fault("fail_prepare");
+	}
+	else
+	{
+		foreach(lc, can)
+		{
+			mf_prepare(lfirst(lc));
+			if (lc != list_head(can) || list_length(can) == 1)
+				mf_fault("fail_prepare");
+		}
 	}
 
 	/* the local commit must be on disk before any COMMIT PREPARED */
@@ -429,11 +662,16 @@ mf_twophase_pre_commit(HTAB *connections)
 		mf_fault("fail_last_resource");
 		mf_commit_one_phase(lfirst(lc));
 	}
-	foreach(lc, active)
 	{
-		entry = lfirst(lc);
-		if (!entry->written)
-			mf_commit_one_phase(entry);
+		List	   *readers = NIL;
+
+		foreach(lc, active)
+		{
+			entry = lfirst(lc);
+			if (!entry->written)
+				readers = lappend(readers, entry);
+		}
+		mf_commit_one_phase_all(readers);
 	}
 	mf_fault("crash_before_local_commit");
 }
@@ -447,28 +685,34 @@ mf_twophase_commit(HTAB *connections)
 {
 	HASH_SEQ_STATUS scan;
 	MfConnEntry *entry;
-	bool		faulted = false;
+	List	   *steps = NIL;
+	ListCell   *lc;
 
 	hash_seq_init(&scan, connections);
 	while ((entry = hash_seq_search(&scan)) != NULL)
 	{
-		char	   *sql;
-		MfError		err;
-
 		if (entry->conn == NULL || !entry->prepared)
 			continue;
-		if (!faulted)
-		{
-			faulted = true;
-			mf_fault("crash_after_local_commit");
-			mf_fault("sleep_after_local_commit");
-		}
 		entry->prepared = false;
-		sql = psprintf(entry->dialect->commit_prepared_fmt, entry->gid);
-		mf_error_clear(&err);
-		if (!entry->transport->exec(entry->conn, sql, NULL, &err))
+		mf_xact_step(&steps, entry,
+					 psprintf(entry->dialect->commit_prepared_fmt, entry->gid),
+					 false);
+	}
+	if (steps == NIL)
+		return;
+	mf_fault("crash_after_local_commit");
+	mf_fault("sleep_after_local_commit");
+
+	mf_xact_run_steps(steps, false, false);
+	foreach(lc, steps)
+	{
+		MfXactStep *st = lfirst(lc);
+
+		entry = st->entry;
+		if (!st->ok)
 		{
-			mf_report_error(WARNING, entry->servername, entry->dialect, &err, sql);
+			mf_report_error(WARNING, entry->servername, entry->dialect,
+							&st->err, st->sql);
 			ereport(WARNING,
 					(errmsg("the remote transaction %s on server \"%s\" is in doubt",
 							entry->gid, entry->servername),
@@ -483,6 +727,57 @@ mf_twophase_commit(HTAB *connections)
 			MemoryContextSwitchTo(old);
 		}
 	}
+}
+
+/*
+ * The local transaction aborts: the servers with parallel_abort whose
+ * transaction is neither prepared nor XA get their ROLLBACK at once, the
+ * others in turn (mf_twophase_abort).  Connections whose state is unknown
+ * are left out: they are dropped.
+ */
+void
+mf_twophase_abort_all(HTAB *connections)
+{
+	HASH_SEQ_STATUS scan;
+	MfConnEntry *entry;
+	List	   *steps = NIL;
+	List	   *others = NIL;
+	ListCell   *lc;
+
+	mf_xid_for_xa = false;
+	hash_seq_init(&scan, connections);
+	while ((entry = hash_seq_search(&scan)) != NULL)
+	{
+		if (entry->conn == NULL || entry->xact_depth == 0)
+			continue;
+		if (entry->changing_xact_state && !entry->prepared)
+			continue;			/* state unknown: dropped */
+		if (entry->parallel_abort && !entry->prepared && !entry->xa_open &&
+			!entry->transport->is_broken(entry->conn))
+		{
+			MfXactStep *st = mf_xact_step(&steps, entry, "ROLLBACK", false);
+
+			st->rollback = true;
+			entry->stream_owner = NULL;
+			entry->stream_finish = NULL;
+		}
+		else
+			others = lappend(others, entry);
+	}
+	mf_xact_run_steps(steps, true, false);
+	foreach(lc, steps)
+	{
+		MfXactStep *st = lfirst(lc);
+
+		if (st->ok)
+			continue;
+		if (!st->entry->transport->is_broken(st->entry->conn))
+			mf_report_error(WARNING, st->entry->servername, st->entry->dialect,
+							&st->err, "ROLLBACK");
+		st->entry->changing_xact_state = true;	/* drop it */
+	}
+	foreach(lc, others)
+		mf_twophase_abort(lfirst(lc));
 }
 
 /* The local transaction aborts: end the remote one, prepared or not. */

@@ -230,21 +230,15 @@ mfpq_begin(MfConn *conn, const char *begin_sql, MfError *err)
 						MF_STEP_TRANSACTION, NULL, err);
 }
 
+/*
+ * COMMIT of a transaction that already failed succeeds as a ROLLBACK:
+ * without this check a lost error would pass as committed work.
+ */
 static bool
-mfpq_commit(MfConn *conn, MfError *err)
+mfpq_committed(MfConn *conn, PGresult *last, MfError *err)
 {
-	PGresult   *last;
-	bool		rolled_back;
+	bool		rolled_back = last && strcmp(PQcmdStatus(last), "ROLLBACK") == 0;
 
-	if (!mfpq_usable(conn, MF_STEP_TRANSACTION, err) ||
-		!mfpq_command(conn, "COMMIT", MF_STEP_TRANSACTION, &last, err))
-		return false;
-
-	/*
-	 * COMMIT of a transaction that already failed succeeds as a ROLLBACK:
-	 * without this check a lost error would pass as committed work.
-	 */
-	rolled_back = last && strcmp(PQcmdStatus(last), "ROLLBACK") == 0;
 	PQclear(last);
 	if (rolled_back)
 	{
@@ -252,6 +246,46 @@ mfpq_commit(MfConn *conn, MfError *err)
 				  "the remote transaction had failed and was rolled back");
 		return false;
 	}
+	return true;
+}
+
+static bool
+mfpq_commit(MfConn *conn, MfError *err)
+{
+	PGresult   *last;
+
+	if (!mfpq_usable(conn, MF_STEP_TRANSACTION, err) ||
+		!mfpq_command(conn, "COMMIT", MF_STEP_TRANSACTION, &last, err))
+		return false;
+	return mfpq_committed(conn, last, err);
+}
+
+static int
+mfpq_exec_send(MfConn *conn, const char *sql, MfError *err)
+{
+	if (conn->in_copy || PQpipelineStatus(conn->pg) != PQ_PIPELINE_OFF ||
+		PQtransactionStatus(conn->pg) == PQTRANS_ACTIVE)
+		return 0;
+	if (!mfpq_usable(conn, MF_STEP_TRANSACTION, err))
+		return -1;
+	if (!PQsendQuery(conn->pg, sql))
+	{
+		mfpq_conn_error(conn, MF_STEP_TRANSACTION, err);
+		return -1;
+	}
+	return mfpq_flush(conn, MF_STEP_TRANSACTION, err) ? 1 : -1;
+}
+
+static bool
+mfpq_exec_finish(MfConn *conn, bool commit, MfError *err)
+{
+	PGresult   *last;
+
+	if (!mfpq_finish(conn, 1, MF_STEP_TRANSACTION, &last, err))
+		return false;
+	if (commit)
+		return mfpq_committed(conn, last, err);
+	PQclear(last);
 	return true;
 }
 
@@ -523,6 +557,8 @@ const MfTransport mf_transport_libpq = {
 	.exec = mfpq_exec,
 	.begin = mfpq_begin,
 	.commit = mfpq_commit,
+	.exec_send = mfpq_exec_send,
+	.exec_finish = mfpq_exec_finish,
 	.rollback = mfpq_rollback,
 	.prepare = mfpq_prepare,
 	.execute = mfpq_execute,

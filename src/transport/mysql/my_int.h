@@ -286,6 +286,8 @@ extern MYSQL *mfmy_open(const MfmyConnInfo *ci, MfmyServeFn serve,
 						MfError *err);
 extern void mfmy_close_handle(MfConn *conn, MYSQL_STMT *st);
 extern my_bool mfmy_commit_call(MfmyOp *op, bool commit);
+extern int	mfmy_send_query(MfmyOp *op, const char *sql, unsigned long len);
+extern my_bool mfmy_read_query_result(MfmyOp *op);
 extern void mfmy_conn_error(MfConn *conn, MfStep step, MfError *err);
 extern void mfmy_error(MfConn *conn, MfStep step, unsigned int code,
 					   const char *sqlstate, const char *message, MfError *err);

@@ -420,6 +420,49 @@ mfmy_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
 	return mfmy_command(conn, sql, MF_STEP_EXEC, rows_affected, err);
 }
 
+/*
+ * MySQL's COMMIT cannot turn into a rollback silently: a statement that
+ * failed in the transaction was rolled back alone (or the whole transaction
+ * with it, reported then), so commit needs no check of its own.
+ */
+static int
+mfmy_exec_send(MfConn *conn, const char *sql, MfError *err)
+{
+	MfmyOp		op;
+	bool		ok;
+
+	if (!mfmy_usable(conn, MF_STEP_TRANSACTION, err))
+		return -1;
+	mfmy_op_start(&op, conn);
+	ok = mfmy_send_query(&op, sql, (unsigned long) strlen(sql)) == 0;
+	if (mfmy_op_interrupted(&op, MF_STEP_TRANSACTION, err))
+		return -1;
+	if (!ok)
+	{
+		mfmy_conn_error(conn, MF_STEP_TRANSACTION, err);
+		return -1;
+	}
+	return 1;
+}
+
+static bool
+mfmy_exec_finish(MfConn *conn, bool commit, MfError *err)
+{
+	MfmyOp		op;
+	bool		ok;
+
+	(void) commit;
+	mfmy_op_start(&op, conn);
+	ok = mfmy_read_query_result(&op) == 0;
+	if (!ok)
+		mfmy_conn_error(conn, MF_STEP_TRANSACTION, err);
+	else
+		ok = mfmy_drain(&op, MF_STEP_TRANSACTION, NULL, err);
+	if (mfmy_op_interrupted(&op, MF_STEP_TRANSACTION, err))
+		return false;
+	return ok;
+}
+
 static bool
 mfmy_begin(MfConn *conn, const char *begin_sql, MfError *err)
 {
@@ -570,6 +613,8 @@ const MfTransport mf_transport_mysql = {
 	.exec = mfmy_exec,
 	.begin = mfmy_begin,
 	.commit = mfmy_commit,
+	.exec_send = mfmy_exec_send,
+	.exec_finish = mfmy_exec_finish,
 	.rollback = mfmy_rollback,
 	.prepare = mfmy_prepare,
 	.execute = mfmy_execute,

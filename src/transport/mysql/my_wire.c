@@ -283,6 +283,30 @@ mfmy_next_result(MfmyOp *op)
 	return ret;
 }
 
+/* the two halves of mfmy_real_query, for several servers at once */
+int
+mfmy_send_query(MfmyOp *op, const char *sql, unsigned long len)
+{
+	int			ret = 1;
+	int			status = mysql_send_query_start(&ret, op->conn->my, sql, len);
+
+	while (status)
+		status = mysql_send_query_cont(&ret, op->conn->my, mfmy_wait(op, status));
+	return ret;
+}
+
+my_bool
+mfmy_read_query_result(MfmyOp *op)
+{
+	my_bool		ret = 1;
+	int			status = mysql_read_query_result_start(&ret, op->conn->my);
+
+	while (status)
+		status = mysql_read_query_result_cont(&ret, op->conn->my,
+											  mfmy_wait(op, status));
+	return ret;
+}
+
 my_bool
 mfmy_commit_call(MfmyOp *op, bool commit)
 {
