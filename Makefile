@@ -57,25 +57,31 @@ REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_batch pg_types \
 REGRESS_OPTS = --dbname=contrib_regression
 ALL_REGRESS := $(REGRESS)
 
-# `make installcheck` outside the test bed -- against a packager's
-# throwaway server, or in pg_buildext installcheck's pg_virtualenv -- runs
-# the suites that need only PostgreSQL, with that same server as their
-# remote (loopback over TCP to 127.0.0.1, port PGPORT, 5432 by default).
-# t/testbed/loopback first gives the server what the test bed's remote has:
-# a login role mfapp (password mfsecret) owning a database mfremote.  The
-# test bed (make test, t/testbed/run-tests) exports MF_PG_HOST and gets
-# every suite.  Left out here: ext_update (it needs MariaDB too) and
-# pg_options (it needs the remote's unix socket to trust every login).
+# `make installcheck MF_LOOPBACK=yes` outside the test bed -- against a
+# packager's throwaway server, or in pg_buildext installcheck's
+# pg_virtualenv (debian/rules sets it) -- runs the suites that need only
+# PostgreSQL, with that same server as their remote (loopback over TCP to
+# 127.0.0.1, port PGPORT, 5432 by default).  t/testbed/loopback first gives
+# the server what the test bed's remote has: a login role mfapp, with a
+# password made for this run, owning a database mfremote.  Since that
+# changes the server's roles, it runs only when asked for; a plain `make
+# installcheck` outside the test bed says so and stops.  The test bed (make
+# test, t/testbed/run-tests) exports MF_PG_HOST and gets every suite.  Left
+# out here: ext_update (it needs MariaDB too) and pg_options (it needs the
+# remote's unix socket to trust every login).
 LOOPBACK_REGRESS = pg_init pg_deparse pg_scan pg_batch pg_types pg_update pg_rowid \
 	pg_semantics pg_compat pg_xact pg_errors pg_import pg_fastpath pg_sampling
 ifeq ($(MF_PG_HOST),)
+ifeq ($(MF_LOOPBACK),yes)
 REGRESS := $(LOOPBACK_REGRESS)
 export MF_PG_HOST := 127.0.0.1
 export MF_PG_PORT := $(or $(PGPORT),5432)
 export MF_PG_DB := mfremote
 export MF_PG_USER := mfapp
-export MF_PG_PASSWORD := mfsecret
-MF_LOOPBACK := yes
+export MF_PG_PASSWORD := $(shell od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
+else
+MF_NO_REMOTE := yes
+endif
 endif
 
 PG_CONFIG ?= pg_config
@@ -159,5 +165,14 @@ installcheck: loopback
 .PHONY: loopback
 loopback:
 	PG_CONFIG="$(PG_CONFIG)" $(srcdir)/t/testbed/loopback
+endif
+ifeq ($(MF_NO_REMOTE),yes)
+installcheck: no-remote
+.PHONY: no-remote
+no-remote:
+	@echo "installcheck: no remote servers: run 'make test' (it starts its own)," >&2
+	@echo "or 'make installcheck MF_LOOPBACK=yes' on a throwaway server, which gets" >&2
+	@echo "a login role mfapp and a database mfremote for the postgres suites." >&2
+	@exit 1
 endif
 .PHONY: print-regress

@@ -505,7 +505,8 @@ mforacle_default_importable(const char *remote_default)
 
 /*
  * Oracle's SAMPLE draws rows (BERNOULLI), SAMPLE BLOCK pages (SYSTEM);
- * its percentage must stay under 100, which a fraction below 1 does.
+ * its percentage must stay under 100, which a fraction below 1 does, and
+ * at or above 0.000001.
  */
 static bool
 mforacle_deparse_sample(StringInfo buf, MfSampleMethod method, double fraction)
@@ -520,7 +521,7 @@ mforacle_deparse_sample(StringInfo buf, MfSampleMethod method, double fraction)
 		case MF_SAMPLE_BERNOULLI:
 			appendStringInfoString(buf, method == MF_SAMPLE_SYSTEM ?
 								   " SAMPLE BLOCK (" : " SAMPLE (");
-			mf_append_fraction(buf, 100.0 * fraction);
+			mf_append_fraction(buf, Max(100.0 * fraction, 0.000001));
 			appendStringInfoChar(buf, ')');
 			return true;
 		default:

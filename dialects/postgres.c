@@ -670,13 +670,15 @@ const MfDialect mf_dialect_postgres = {
 	.row_identity = MF_ROWID_CTID,
 	.ctid_check_fmt = "SELECT c.relkind IN ('r', 'p') FROM pg_catalog.pg_class c"
 	" WHERE c.oid = pg_catalog.to_regclass(%s)",
-	.partition_key_fmt = "SELECT DISTINCT a.attname::pg_catalog.text"
+	.partition_key_fmt = "SELECT DISTINCT a.attname::pg_catalog.text,"
+	" pg_catalog.format_type(a.atttypid, a.atttypmod)"
 	" FROM pg_catalog.pg_partition_tree(pg_catalog.to_regclass(%s)) t"
 	" JOIN pg_catalog.pg_partitioned_table p ON p.partrelid = t.relid"
 	" JOIN pg_catalog.pg_attribute a ON a.attrelid = p.partrelid"
 	" AND a.attnum = ANY (p.partattrs::pg_catalog.int2[])",
-	.pruned_begin_sql = "SET LOCAL plan_cache_mode = force_generic_plan",
-	.pruned_end_sql = "SET LOCAL plan_cache_mode TO DEFAULT",
+	.pruned_begin_sql = "SELECT pg_catalog.current_setting('plan_cache_mode'),"
+	" pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true)",
+	.pruned_end_fmt = "SELECT pg_catalog.set_config('plan_cache_mode', '%s', true)",
 	/* the name is read once, in q, for the marker to appear once */
 	.insert_skip_check_fmt = "SELECT EXISTS (SELECT FROM pg_catalog.pg_trigger t"
 	" WHERE (t.tgrelid = q.rel OR t.tgrelid IN"

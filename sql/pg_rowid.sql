@@ -118,7 +118,9 @@ SELECT mode FROM setting;
 COMMIT;
 
 -- a local partitioned table of foreign partitions, one of them over the
--- remote tree: each child its own identity
+-- remote tree: each child its own identity.  loc_parted's key column is
+-- text over the remote's integer: its value would not be the remote's
+-- exactly, so that child goes by (tableoid, ctid) alone
 CREATE TABLE loc (id int, area text, v text) PARTITION BY LIST (area);
 CREATE FOREIGN TABLE loc_tree PARTITION OF loc FOR VALUES IN ('us')
   SERVER pg_remote OPTIONS (schema_name 'rid_r', table_name 'tree');

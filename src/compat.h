@@ -24,6 +24,7 @@
 #include "nodes/plannodes.h"
 #include "optimizer/inherit.h"
 #include "optimizer/pathnode.h"
+#include "parser/parse_relation.h"
 #include "parser/parsetree.h"
 #include "utils/acl.h"
 
@@ -119,12 +120,13 @@ mf_planner_result_userid(PlannerInfo *root, Index rti)
 static inline Oid
 mf_planner_rte_userid(PlannerInfo *root, Index rti)
 {
-	RangeTblEntry *rte = planner_rt_fetch(rti, root);
+	/* the range table itself: the planner's arrays may not be built yet */
+	RangeTblEntry *rte = rt_fetch(rti, root->parse->rtable);
 #if PG_VERSION_NUM >= 160000
 	RTEPermissionInfo *perminfo;
 
 	if (rte->perminfoindex == 0)
-		rte = planner_rt_fetch(root->parse->resultRelation, root);
+		rte = rt_fetch(root->parse->resultRelation, root->parse->rtable);
 	if (rte->perminfoindex == 0)
 		return GetUserId();
 	perminfo = getRTEPermissionInfo(root->parse->rteperminfos, rte);

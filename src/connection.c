@@ -601,11 +601,13 @@ mf_conn_ask_about_table(MfConnEntry *entry, const char *query_fmt,
 }
 
 /*
- * The first value of every row of a catalog query about a table (a
- * format, as for mf_conn_ask_about_table), palloc'd in the current context.
+ * The first ncols values of every row of a catalog query about a table (a
+ * format, as for mf_conn_ask_about_table), row after row, palloc'd in the
+ * current context; a row with a NULL among them is left out.
  */
 List *
-mf_conn_ask_names(MfConnEntry *entry, const char *query_fmt, const char *table)
+mf_conn_ask_rows(MfConnEntry *entry, const char *query_fmt, const char *table,
+				 int ncols)
 {
 	MfTypeClass classes[1] = {MF_TYPE_TEXT};
 	const char *values[1] = {table};
@@ -624,10 +626,18 @@ mf_conn_ask_names(MfConnEntry *entry, const char *query_fmt, const char *table)
 	{
 		for (int i = 0; i < n; i++)
 		{
-			const char *v = entry->transport->value(res, i, 0);
+			List	   *row = NIL;
 
-			if (v != NULL)
-				names = lappend(names, pstrdup(v));
+			for (int c = 0; c < ncols; c++)
+			{
+				const char *v = entry->transport->value(res, i, c);
+
+				if (v == NULL)
+					break;
+				row = lappend(row, pstrdup(v));
+			}
+			if (list_length(row) == ncols)
+				names = list_concat(names, row);
 		}
 	}
 	entry->transport->result_close(res);

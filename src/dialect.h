@@ -196,7 +196,9 @@ typedef struct MfDialect
 	/*
 	 * MF_ROWID_CTID: a query (a format as ctid_check_fmt) taking the quoted
 	 * remote name of a table that returns a row for each plain column
-	 * partitioning it or one of its partitions, by name.  A row found again by (tableoid, ctid) is looked
+	 * partitioning it or one of its partitions: its name and its type as
+	 * format_type() spells it (a key is used only where the local column
+	 * has that very type, so that its value is the remote's exactly).  A row found again by (tableoid, ctid) is looked
 	 * for in every partition; its old key values let the remote prune to
 	 * the one partition that holds it.  NULL: no partitioning.
 	 */
@@ -206,12 +208,14 @@ typedef struct MfDialect
 	 * Around the statements so pruned: the remote's plan cache would plan
 	 * each row anew (a custom plan prunes at planning, and the generic plan
 	 * is priced as if it visited every partition), when the generic plan
-	 * prunes as it starts.  The first is sent before the statement's first
-	 * row, the second after its last (and the remote transaction's end
-	 * undoes the first anyway).
+	 * prunes as it starts.  pruned_begin_sql, sent before the statement's
+	 * first row, returns one row whose first value is the setting it
+	 * replaced; pruned_end_fmt, after the last row, puts it back (its %s:
+	 * that value, a word of letters and underscores).  Both last as long
+	 * as the remote transaction at most.
 	 */
 	const char *pruned_begin_sql;
-	const char *pruned_end_sql;
+	const char *pruned_end_fmt;
 
 	/*
 	 * A query taking one parameter, the quoted remote name of a table, that

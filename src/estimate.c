@@ -20,6 +20,7 @@
  */
 #include "postgres.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "access/table.h"
@@ -236,7 +237,13 @@ mf_analyze_sample(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 		const char *sampleable = tr->value(res, 0, 1);
 
 		if (rows != NULL)
-			*reltuples = strtod(rows, NULL);
+		{
+			double		r = strtod(rows, NULL);
+
+			/* nan or inf would make no sample, or no SQL */
+			if (isfinite(r))
+				*reltuples = r;
+		}
 		can_tablesample = sampleable != NULL &&
 			(sampleable[0] == 't' || sampleable[0] == '1');
 	}

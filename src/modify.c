@@ -69,7 +69,7 @@ typedef struct MfModifyState
 	MfStmt	   *stmt_unpruned;	/* it, prepared with stmt */
 	int			nprune;			/* partition key columns ending the
 								 * identity (rowid.c) */
-	bool		pruned_begun;	/* the dialect's pruned_begin_sql was sent */
+	char	   *pruned_old;		/* the setting pruned_begin_sql replaced */
 	List	   *target_attrs;
 	List	   *identity_attrs;
 	List	   *returning_attrs;
@@ -695,11 +695,8 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 		/* both before the pipeline opens: nothing is prepared within it */
 		if (st->sql_unpruned != NULL)
 		{
-			if (st->dialect->pruned_begin_sql != NULL)
-			{
-				mf_conn_exec(st->entry, st->dialect->pruned_begin_sql, NULL);
-				st->pruned_begun = true;
-			}
+			st->pruned_old = mf_rowid_generic_begin(st->entry, st->dialect,
+													 GetMemoryChunkContext(st));
 			st->stmt_unpruned = st->tr->prepare(mf_conn(st->entry),
 												st->sql_unpruned,
 												st->nparams - st->nprune,
@@ -864,11 +861,12 @@ mf_end_modify(EState *estate, MfModifyState *st)
 		st->tr->stmt_close(st->stmt_unpruned);
 		st->stmt_unpruned = NULL;
 	}
-	if (st->pruned_begun && st->dialect->pruned_end_sql != NULL)
+	if (st->pruned_old != NULL)
 	{
-		st->pruned_begun = false;
-		mf_claim_connection(st->entry, NULL);
-		mf_conn_exec(st->entry, st->dialect->pruned_end_sql, NULL);
+		char	   *old = st->pruned_old;
+
+		st->pruned_old = NULL;
+		mf_rowid_generic_end(st->entry, st->dialect, old);
 	}
 }
 

@@ -126,8 +126,8 @@ extern const char *mf_conn_server_name(MfConnEntry *entry);
 extern void mf_conn_mark_written(MfConnEntry *entry);
 extern bool mf_conn_ask_about_table(MfConnEntry *entry, const char *query_fmt,
 									const char *table, bool answer);
-extern List *mf_conn_ask_names(MfConnEntry *entry, const char *sql,
-							   const char *table);
+extern List *mf_conn_ask_rows(MfConnEntry *entry, const char *sql,
+							  const char *table, int ncols);
 
 /* twophase.c, resolver.c */
 extern void mf_twophase_init(void);
@@ -200,6 +200,10 @@ extern char *mf_rowid_prune_name(Relation rel, AttrNumber attnum);
 extern void mf_rowid_add_targets(PlannerInfo *root, Index rtindex,
 								 Relation rel, const MfDialect *dialect,
 								 Oid userid);
+extern char *mf_rowid_generic_begin(MfConnEntry *entry, const MfDialect *dialect,
+									MemoryContext cxt);
+extern void mf_rowid_generic_end(MfConnEntry *entry, const MfDialect *dialect,
+								 const char *old);
 extern List *mf_rowid_identity_attrs(Relation rel, const MfDialect *dialect,
 									 Oid userid, List *subplan_tlist,
 									 int *nprune);

@@ -11,7 +11,8 @@
  * the ctid in every partition; so the old values of the remote's partition
  * key columns go with it ("... AND part = $3"), and the remote visits only
  * the partition that holds the row.  A row whose key is NULL is sent
- * without them (NULL = NULL finds nothing).
+ * without them (NULL = NULL finds nothing), and so is every row when the
+ * local column's type is not the remote's.
  *
  * What the remote says of its relations is asked while planning, once per
  * connection (mf_conn_remember).
@@ -27,6 +28,7 @@
 #include "nodes/pg_list.h"
 #include "optimizer/appendinfo.h"
 #include "parser/parsetree.h"
+#include "utils/builtins.h"
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
 
@@ -124,7 +126,7 @@ mf_rowid_prune_attrs(Relation rel, Oid userid, const MfDialect *dialect)
 	if (!mf_conn_remembered_names(entry, sql, name.data, &names))
 	{
 		mf_claim_connection(entry, NULL);
-		names = mf_conn_ask_names(entry, sql, name.data);
+		names = mf_conn_ask_rows(entry, sql, name.data, 2);
 		mf_conn_remember_names(entry, sql, name.data, names);
 	}
 	if (names == NIL)
@@ -132,12 +134,23 @@ mf_rowid_prune_attrs(Relation rel, Oid userid, const MfDialect *dialect)
 	for (int i = 0; i < tupdesc->natts; i++)
 	{
 		Form_pg_attribute att = TupleDescAttr(tupdesc, i);
-		ListCell   *lc;
+		const char *remote_name;
+		char	   *type;
 
 		if (att->attisdropped)
 			continue;
-		foreach(lc, names)
-			if (strcmp(lfirst(lc), mf_column_name(RelationGetRelid(rel), att->attnum)) == 0)
+		remote_name = mf_column_name(RelationGetRelid(rel), att->attnum);
+		type = format_type_with_typemod(att->atttypid, att->atttypmod);
+
+		/*
+		 * (name, type) pairs.  A local type of less precision than the
+		 * remote's (float4 over float8, timestamp(0) over timestamp) would
+		 * send a value that equals no stored one: the row would not be
+		 * found, with no error.
+		 */
+		for (int k = 0; k + 1 < list_length(names); k += 2)
+			if (strcmp(list_nth(names, k), remote_name) == 0 &&
+				strcmp(list_nth(names, k + 1), type) == 0)
 				attrs = lappend_int(attrs, att->attnum);
 	}
 	return attrs;
@@ -247,4 +260,52 @@ mf_rowid_identity_attrs(Relation rel, const MfDialect *dialect, Oid userid,
 		(*nprune)++;
 	}
 	return attrs;
+}
+
+/*
+ * Before the first pruned statement: generic plans for the rest of the
+ * remote transaction (the dialect's pruned_begin_sql).  Returns the setting
+ * it replaced, in cxt, to be put back; NULL when the dialect has none.
+ */
+char *
+mf_rowid_generic_begin(MfConnEntry *entry, const MfDialect *dialect,
+					   MemoryContext cxt)
+{
+	const MfTransport *tr = mf_conn_transport(entry);
+	const char *sql = dialect->pruned_begin_sql;
+	char	   *old = NULL;
+	MfResult   *res;
+	MfError		err;
+	int			n;
+
+	if (sql == NULL)
+		return NULL;
+	mf_claim_connection(entry, NULL);
+	mf_error_clear(&err);
+	res = tr->query(mf_conn(entry), sql, 0, NULL, NULL, 0, &err);
+	if (res == NULL)
+		mf_raise_error(ERROR, entry, &err, sql);
+	n = tr->fetch(res, &err);
+	if (n > 0 && tr->value(res, 0, 0) != NULL)
+		old = MemoryContextStrdup(cxt, tr->value(res, 0, 0));
+	tr->result_close(res);
+	if (n < 0)
+		mf_raise_error(ERROR, entry, &err, sql);
+	return old != NULL ? old : MemoryContextStrdup(cxt, "");
+}
+
+/* After the last: the setting back, if it is a plain word. */
+void
+mf_rowid_generic_end(MfConnEntry *entry, const MfDialect *dialect,
+					 const char *old)
+{
+	char	   *sql;
+
+	if (dialect->pruned_end_fmt == NULL || old[0] == '\0' ||
+		strspn(old, "abcdefghijklmnopqrstuvwxyz_") != strlen(old))
+		return;
+	sql = psprintf(dialect->pruned_end_fmt, old);
+	mf_claim_connection(entry, NULL);
+	mf_conn_exec(entry, sql, NULL);
+	pfree(sql);
 }

@@ -397,16 +397,22 @@ mf_commit_one_phase_all(List *entries)
 		MfConnEntry *entry = lfirst(lc);
 
 		if (entry->xa_open)
-		{
 			mf_xact_step(&commits, entry,
 						 psprintf(entry->dialect->xa_commit_one_phase_fmt, entry->gid),
 						 false);
-			entry->xa_open = false;
-		}
 		else
 			mf_xact_step(&commits, entry, "COMMIT", true);
 	}
 	mf_xact_run_steps(commits, false, true);
+
+	/* an XA transaction not committed is still the abort's to roll back */
+	foreach(lc, commits)
+	{
+		MfXactStep *st = lfirst(lc);
+
+		if (st->ok)
+			st->entry->xa_open = false;
+	}
 	mf_xact_raise_first(commits);
 }
 
@@ -431,13 +437,6 @@ mf_prepare_all(List *entries)
 						 false);
 	}
 	mf_xact_run_steps(ends, false, true);
-	foreach(lc, ends)
-	{
-		MfXactStep *st = lfirst(lc);
-
-		if (st->ok)
-			st->entry->xa_open = false;
-	}
 	mf_xact_raise_first(ends);
 	foreach(lc, entries)
 	{
@@ -452,7 +451,10 @@ mf_prepare_all(List *entries)
 		MfXactStep *st = lfirst(lc);
 
 		if (st->ok)
+		{
 			st->entry->prepared = true;
+			st->entry->xa_open = false;
+		}
 	}
 	mf_xact_raise_first(prepares);
 }
@@ -461,10 +463,11 @@ mf_prepare_all(List *entries)
 static void
 mf_prepare(MfConnEntry *entry)
 {
+	/* until prepared, an ended XA transaction is rolled back as XA */
 	if (entry->xa_open)
 		mf_xact_exec(entry, entry->dialect->xa_end_fmt);
-	entry->xa_open = false;
 	mf_xact_exec(entry, entry->dialect->prepare_fmt);
+	entry->xa_open = false;
 	entry->prepared = true;
 }
 
