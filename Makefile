@@ -20,7 +20,7 @@ PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
 CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/deparse.o src/scan.o src/modify.o src/buffer.o src/import.o \
 	src/registry.o src/pipeline.o src/twophase.o src/resolver.o src/truncate.o \
-	src/appname.o src/estimate.o src/rowid.o
+	src/appname.o src/estimate.o src/rowid.o src/stored_row.o
 DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 # one folder per client library, and the kit they share
