@@ -103,6 +103,11 @@ SELECT multi_fdw_exec('my_real', 'DELETE FROM ms_rem');
 EXPLAIN (VERBOSE, COSTS OFF)
 INSERT INTO rem VALUES (10, 1, 'one') RETURNING *;
 INSERT INTO rem VALUES (10, 1, 'one') RETURNING id, f1, f2, changed;
+-- once connected the server's version decides: this one has RETURNING
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+INSERT INTO rem VALUES (9, 1, 'nine') RETURNING id$$);
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+DELETE FROM rem WHERE id = 9 RETURNING id$$);
 INSERT INTO rem VALUES (11, 2, 'two'), (12, 3, 'three') RETURNING id, f1, f2;
 UPDATE rem SET f2 = 'two!' WHERE id = 11
   RETURNING id, f1, f2, changed IS NOT NULL AS stamped;
@@ -112,6 +117,21 @@ EXPLAIN (VERBOSE, COSTS OFF)
 DELETE FROM rem WHERE f2 = 'one' AND random() >= 0 RETURNING *;
 DELETE FROM rem WHERE f2 = 'one' AND random() >= 0 RETURNING id, f1, f2;
 DELETE FROM rem WHERE id = 11 RETURNING id, f1, f2;
+SELECT id, f1, f2 FROM rem ORDER BY id;
+
+-- rows routed into a foreign partition: the same
+CREATE TABLE parted (id int, f1 int, f2 text, changed timestamp)
+  PARTITION BY RANGE (id);
+CREATE FOREIGN TABLE parted_rem PARTITION OF parted
+  FOR VALUES FROM (100) TO (200) SERVER my_real
+  OPTIONS (table_name 'ms_rem');
+ALTER FOREIGN TABLE parted_rem ALTER COLUMN id OPTIONS (ADD key 'true');
+INSERT INTO parted VALUES (100, 1, 'routed') RETURNING id, f1, f2;
+CREATE VIEW parted_small AS SELECT * FROM parted WHERE f1 < 5
+  WITH CHECK OPTION;
+INSERT INTO parted_small VALUES (101, 0, 'routed');
+\echo :LAST_ERROR_SQLSTATE
+UPDATE parted SET f2 = 'moved' WHERE id = 100 RETURNING id, f1, f2;
 SELECT id, f1, f2 FROM rem ORDER BY id;
 
 -- the key AUTO_INCREMENT made, the default and the trigger's value
