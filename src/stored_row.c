@@ -236,6 +236,7 @@ mf_stored_row_plan(MfStoredRow *sr, Relation rel, const MfDialect *dialect,
 	}
 
 	sr->attrs = mf_stored_columns(rel);
+	/* the local tid of a remote row means nothing: the remote's is read */
 	if (ctid)
 		sr->attrs = lappend_int(sr->attrs, SelfItemPointerAttributeNumber);
 	sr->returning = dialect->supports_returning ||
