@@ -198,6 +198,44 @@ mfmysql_begin_sql(bool serializable)
 	return "START TRANSACTION";
 }
 
+/*
+ * MariaDB has INSERT ... RETURNING since 10.5 and DELETE ... RETURNING
+ * since 10.0, UPDATE none; MySQL has none at all.  Its servers name
+ * themselves "10.11.6-MariaDB-...", or behind the old protocol's mask
+ * "5.5.5-10.11.6-MariaDB-..."; an ODBC driver puts the product's name
+ * first ("MariaDB 10.11.0006").  An INSERT that skips duplicates (the
+ * no-op ON DUPLICATE KEY UPDATE) returns the row it skipped too, so its
+ * stored row is read again by key, and only when the count says a row
+ * was inserted.
+ */
+static bool
+mfmysql_returning_on(CmdType operation, bool do_nothing,
+					 const char *server_version)
+{
+	const char *v = server_version;
+	long		major;
+	long		minor;
+	char	   *end;
+
+	/* while planning: some server can, so both ways are planned */
+	if (v == NULL)
+		return (operation == CMD_INSERT && !do_nothing) ||
+			operation == CMD_DELETE;
+	if (strstr(v, "MariaDB") == NULL)
+		return false;
+	if (strstr(v, "5.5.5-") != NULL)
+		v = strstr(v, "5.5.5-") + 6;
+	while (*v != '\0' && !isdigit((unsigned char) *v))
+		v++;
+	major = strtol(v, &end, 10);
+	minor = *end == '.' ? strtol(end + 1, NULL, 10) : 0;
+	if (operation == CMD_INSERT)
+		return !do_nothing && (major > 10 || (major == 10 && minor >= 5));
+	if (operation == CMD_DELETE)
+		return major >= 10;
+	return false;
+}
+
 static void
 mfmysql_deparse_limit(StringInfo buf, int64 count)
 {
@@ -685,6 +723,8 @@ const MfDialect mf_dialect_mysql = {
 
 	.row_identity = MF_ROWID_KEY,
 	.supports_returning = false,
+	.returning_on = mfmysql_returning_on,
+	.generated_key_sql = "LAST_INSERT_ID()",
 	.supports_do_nothing = true,
 	.supports_arrays = false,
 	.boolean_conditions = true,

@@ -124,7 +124,7 @@ UPDATE items SET id = id + 100 WHERE id = 19;
 \echo updated :ROW_COUNT
 SELECT id, name FROM items WHERE id IN (19, 119) ORDER BY id;
 
--- RETURNING is not there for MySQL
+-- RETURNING: MariaDB has none for UPDATE, the row is read back by its key
 UPDATE items SET qty = 1 WHERE id = 1 RETURNING id;
 
 --

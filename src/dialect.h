@@ -227,7 +227,29 @@ typedef struct MfDialect
 	 * the remote cannot skip rows.
 	 */
 	const char *insert_skip_check_fmt;
+
+	/*
+	 * The statements that can carry RETURNING, so that a local WITH CHECK
+	 * OPTION, AFTER ROW trigger or RETURNING sees the row as the remote
+	 * stored it (its triggers and defaults may change it): every one when
+	 * supports_returning is set; otherwise those for which returning_on
+	 * says yes, given the server's version string (the transport's
+	 * server_version; NULL while planning, when it is not known: can some
+	 * server of the dialect?).  Where neither does, the core reads the row
+	 * again by its key columns in the same remote transaction
+	 * (stored_row.c).  do_nothing: the INSERT skips duplicates.
+	 */
 	bool		supports_returning;
+	bool		(*returning_on) (CmdType operation, bool do_nothing,
+								 const char *server_version);
+
+	/*
+	 * That re-read after an INSERT: the remote's expression for the key
+	 * value it generated for the row just inserted on this session, which
+	 * stands for a key column sent as NULL ("LAST_INSERT_ID()").  NULL:
+	 * such a row cannot be found again.
+	 */
+	const char *generated_key_sql;
 	bool		supports_do_nothing;	/* INSERT ... ON CONFLICT DO NOTHING */
 	bool		supports_arrays;	/* x op ANY (ARRAY[...]) may be shipped */
 	bool		boolean_conditions; /* a boolean column may stand alone as a

@@ -6,7 +6,8 @@
  * INSERT goes through the buffering core (buffer.c) whenever nothing needs
  * each row's result: the executor hands rows over in batches
  * (ExecForeignBatchInsert) and they leave as multi-row statements.  With
- * RETURNING, WITH CHECK OPTION or row triggers, each row is one statement.
+ * RETURNING, WITH CHECK OPTION or row triggers, each row is one statement,
+ * and the row as the remote stored it comes back (stored_row.c).
  *
  * UPDATE and DELETE find the row again by the dialect's row identity (ctid
  * for PostgreSQL, the key columns elsewhere), or are sent whole when every
@@ -43,8 +44,16 @@ enum MfModifyPrivate
 	MF_MOD_DO_NOTHING,			/* ON CONFLICT DO NOTHING (Boolean) */
 	MF_MOD_SQL_UNPRUNED,		/* the statement for a row whose partition
 								 * key is NULL (String; "" when none) */
-	MF_MOD_NPRUNE				/* partition key columns at the end of the
+	MF_MOD_NPRUNE,				/* partition key columns at the end of the
 								 * identity (Integer) */
+	MF_MOD_REREAD_SQL,			/* the SELECT that reads the stored row back
+								 * by key (String; "" when the statement
+								 * returns it, or nothing needs it) */
+	MF_MOD_REREAD_PARAMS,		/* its parameters' positions among the
+								 * statement's (List of Integer) */
+	MF_MOD_SQL_PLAIN			/* MF_MOD_SQL without its RETURNING, for a
+								 * server that turns out to have none
+								 * (String; "" when there is no choice) */
 };
 
 /* fdw_private of a direct UPDATE/DELETE ForeignScan, by position */
@@ -72,8 +81,12 @@ typedef struct MfModifyState
 	char	   *pruned_old;		/* the setting pruned_begin_sql replaced */
 	List	   *target_attrs;
 	List	   *identity_attrs;
-	List	   *returning_attrs;
+	List	   *returning_attrs;	/* columns of the stored row read back */
 	bool		do_nothing;
+	char	   *reread_sql;		/* they are read by this (stored_row.c);
+								 * NULL: the statement returns them */
+	List	   *reread_params;
+	MfStmt	   *reread_stmt;	/* it, prepared on first use */
 
 	AttrNumber *identity_junk;	/* junk columns holding the identity */
 	FmgrInfo   *out_functions;	/* targets, then identity columns */
@@ -154,61 +167,11 @@ mfAddForeignUpdateTargets(PlannerInfo *root, Index rtindex,
 						 mf_planner_rte_userid(root, rtindex));
 }
 
-static bool
-mf_refers_to_ctid_walker(Node *node, void *context)
-{
-	if (node == NULL)
-		return false;
-	if (IsA(node, Var) && ((Var *) node)->varattno == SelfItemPointerAttributeNumber)
-		return true;
-	return expression_tree_walker(node, mf_refers_to_ctid_walker, context);
-}
-
-/*
- * The columns to read back with a row statement, as the remote stored
- * them.  Every column for RETURNING; and, as postgres_fdw does, where the
- * dialect can return them, for a WITH CHECK OPTION or an AFTER ROW
- * trigger, which must see the row as stored (a remote trigger may have
- * changed it), not as sent.  The remote ctid too when RETURNING asks for
- * it: the local tid of a remote row means nothing.
- */
-static List *
-mf_returning_attrs(Relation rel, const MfDialect *dialect, CmdType operation,
-				   List *returning_list, bool check_option)
-{
-	TriggerDesc *trig = rel->trigdesc;
-	bool		after_row = trig &&
-		((operation == CMD_INSERT && trig->trig_insert_after_row) ||
-		 (operation == CMD_UPDATE && trig->trig_update_after_row));
-	bool		ctid = mf_refers_to_ctid_walker((Node *) returning_list, NULL);
-	List	   *attrs;
-
-	if (ctid && dialect->row_identity != MF_ROWID_CTID)
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("RETURNING ctid is not supported for foreign table \"%s\" of dialect %s",
-						RelationGetRelationName(rel), dialect->name),
-				 errdetail("Its remote rows have no ctid.")));
-	if (returning_list == NIL &&
-		!((check_option || after_row) && dialect->supports_returning &&
-		  operation != CMD_DELETE))
-		return NIL;
-	attrs = mf_all_columns(rel, false);
-	if (ctid)
-		attrs = lappend_int(attrs, SelfItemPointerAttributeNumber);
-	return attrs;
-}
-
-/* RETURNING reads back every column; DO NOTHING must be expressible. */
+/* DO NOTHING must be expressible, DO UPDATE is not */
 static void
 mf_check_insert_features(Relation rel, const MfDialect *dialect,
-						 bool returning, OnConflictAction on_conflict)
+						 OnConflictAction on_conflict)
 {
-	if (returning && !dialect->supports_returning)
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("RETURNING is not supported for foreign table \"%s\" of dialect %s",
-						RelationGetRelationName(rel), dialect->name)));
 	if (on_conflict == ONCONFLICT_NOTHING && !dialect->supports_do_nothing)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
@@ -219,6 +182,22 @@ mf_check_insert_features(Relation rel, const MfDialect *dialect,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("ON CONFLICT DO UPDATE is not supported on foreign table \"%s\"",
 						RelationGetRelationName(rel))));
+}
+
+/* The one-row statement of an operation. */
+static char *
+mf_deparse_modify(Relation rel, const MfDialect *dialect, MfMarkerStyle markers,
+				  CmdType operation, List *target_attrs, List *identity_attrs,
+				  bool do_nothing, List *returning_attrs)
+{
+	if (operation == CMD_INSERT)
+		return mf_deparse_insert(rel, dialect, markers, target_attrs, 1,
+								 do_nothing, returning_attrs);
+	if (operation == CMD_UPDATE)
+		return mf_deparse_update(rel, dialect, markers, target_attrs,
+								 identity_attrs, returning_attrs);
+	return mf_deparse_delete(rel, dialect, markers, identity_attrs,
+							 returning_attrs);
 }
 
 List *
@@ -241,26 +220,22 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 	char	   *sql = NULL;
 	char	   *sql_unpruned = NULL;
 	int			nprune = 0;
+	char	   *sql_plain = NULL;
+	Oid			userid = mf_planner_result_userid(root, resultRelation);
+	MfStoredRow sr;
 
-	returning_attrs = mf_returning_attrs(rel, dialect, operation,
-										 returning_list, check_option);
-
+	/* what is sent, and how the row is found again */
 	switch (operation)
 	{
 		case CMD_INSERT:
-			mf_check_insert_features(rel, dialect, returning_list != NIL,
-									 plan->onConflictAction);
+			mf_check_insert_features(rel, dialect, plan->onConflictAction);
 			target_attrs = mf_all_columns(rel, true);
-			sql = mf_deparse_insert(rel, dialect, markers, target_attrs, 1,
-									do_nothing, returning_attrs);
 			break;
 		case CMD_UPDATE:
 			{
 				Bitmapset  *cols = mf_updated_cols(root, resultRelation);
 				int			col = -1;
 
-				mf_check_insert_features(rel, dialect, returning_list != NIL,
-										 ONCONFLICT_NONE);
 				while ((col = bms_next_member(cols, col)) >= 0)
 				{
 					AttrNumber	attno = col + FirstLowInvalidHeapAttributeNumber;
@@ -276,43 +251,50 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 				 */
 				if (rel->trigdesc && rel->trigdesc->trig_update_before_row)
 					target_attrs = mf_all_columns(rel, true);
-				identity_attrs = mf_rowid_identity_attrs(rel, dialect,
-														 mf_planner_result_userid(root, resultRelation),
+				identity_attrs = mf_rowid_identity_attrs(rel, dialect, userid,
 														 plan->plan.lefttree->targetlist,
 														 &nprune);
-				sql = mf_deparse_update(rel, dialect, markers, target_attrs,
-										identity_attrs, returning_attrs);
-				if (nprune > 0)
-					sql_unpruned = mf_deparse_update(rel, dialect, markers, target_attrs,
-													 list_truncate(list_copy(identity_attrs),
-																   list_length(identity_attrs) - nprune),
-													 returning_attrs);
 				break;
 			}
 		case CMD_DELETE:
-			mf_check_insert_features(rel, dialect, returning_list != NIL,
-									 ONCONFLICT_NONE);
-			identity_attrs = mf_rowid_identity_attrs(rel, dialect,
-													 mf_planner_result_userid(root, resultRelation),
+			identity_attrs = mf_rowid_identity_attrs(rel, dialect, userid,
 													 plan->plan.lefttree->targetlist,
 													 &nprune);
-			sql = mf_deparse_delete(rel, dialect, markers, identity_attrs, returning_attrs);
-			if (nprune > 0)
-				sql_unpruned = mf_deparse_delete(rel, dialect, markers,
-												 list_truncate(list_copy(identity_attrs),
-															   list_length(identity_attrs) - nprune),
-												 returning_attrs);
 			break;
 		default:
 			elog(ERROR, "unexpected operation: %d", (int) operation);
 	}
+
+	/* how the row as stored comes back, when something needs it */
+	mf_stored_row_plan(&sr, rel, dialect, markers, operation,
+					   returning_list, check_option, do_nothing,
+					   target_attrs, identity_attrs);
+	if (sr.returning)
+		returning_attrs = sr.attrs;
+	sql = mf_deparse_modify(rel, dialect, markers, operation, target_attrs,
+							identity_attrs, do_nothing, returning_attrs);
+	if (sr.server_decides)
+		sql_plain = mf_deparse_modify(rel, dialect, markers, operation,
+									  target_attrs, identity_attrs,
+									  do_nothing, NIL);
+
+	/* a row whose partition key is NULL goes without it (rowid.c) */
+	if (nprune > 0)
+		sql_unpruned = mf_deparse_modify(rel, dialect, markers, operation,
+										 target_attrs,
+										 list_truncate(list_copy(identity_attrs),
+													   list_length(identity_attrs) - nprune),
+										 do_nothing, returning_attrs);
 	table_close(rel, NoLock);
 
-	return lappend(lappend(list_make5(makeString(sql), target_attrs,
-									  identity_attrs, returning_attrs,
-									  makeBoolean(do_nothing)),
-						   makeString(sql_unpruned ? sql_unpruned : "")),
-				   makeInteger(nprune));
+	return list_concat(list_make5(makeString(sql), target_attrs,
+								  identity_attrs, sr.attrs,
+								  makeBoolean(do_nothing)),
+					   list_make5(makeString(sql_unpruned ? sql_unpruned : ""),
+								  makeInteger(nprune),
+								  makeString(sr.reread_sql ? sr.reread_sql : ""),
+								  sr.reread_params,
+								  makeString(sql_plain ? sql_plain : "")));
 }
 
 /* ---------------------------------------------------------------------
@@ -335,7 +317,8 @@ static MfModifyState *
 mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 				char *sql, List *target_attrs, List *identity_attrs,
 				List *returning_attrs, bool do_nothing, Plan *subplan,
-				char *sql_unpruned, int nprune)
+				char *sql_unpruned, int nprune, char *reread_sql,
+				List *reread_params, char *sql_plain)
 {
 	MfModifyState *st = palloc0(sizeof(MfModifyState));
 	Relation	rel = rinfo->ri_RelationDesc;
@@ -354,12 +337,26 @@ mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 	st->do_nothing = do_nothing;
 	st->sql_unpruned = nprune > 0 ? sql_unpruned : NULL;
 	st->nprune = nprune;
+	st->reread_sql = reread_sql != NULL && reread_sql[0] != '\0' ?
+		reread_sql : NULL;
+	st->reread_params = reread_params;
 	mf_get_options(table->serverid, RelationGetRelid(rel), &st->opts);
 	st->entry = mf_get_connection(GetUserMapping(userid, table->serverid),
 								  &st->opts);
 	st->tr = mf_conn_transport(st->entry);
 	st->dialect = mf_conn_dialect(st->entry);
 	mf_conn_mark_written(st->entry);
+
+	/* planned both ways: the server says which, before anything is sent */
+	if (sql_plain != NULL && sql_plain[0] != '\0')
+	{
+		if (mf_stored_row_server_returns(st->entry, operation, do_nothing))
+			st->reread_sql = NULL;
+		else if (st->reread_sql == NULL)
+			mf_stored_row_no_key(rel, st->dialect);
+		else
+			st->sql = sql_plain;
+	}
 	st->temp_cxt = AllocSetContextCreate(estate->es_query_cxt,
 										 "multi_fdw modify",
 										 ALLOCSET_SMALL_SIZES);
@@ -470,7 +467,10 @@ mfBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 						boolVal(list_nth(fdw_private, MF_MOD_DO_NOTHING)),
 						outerPlanState(mtstate)->plan,
 						strVal(list_nth(fdw_private, MF_MOD_SQL_UNPRUNED)),
-						intVal(list_nth(fdw_private, MF_MOD_NPRUNE)));
+						intVal(list_nth(fdw_private, MF_MOD_NPRUNE)),
+						strVal(list_nth(fdw_private, MF_MOD_REREAD_SQL)),
+						list_nth(fdw_private, MF_MOD_REREAD_PARAMS),
+						strVal(list_nth(fdw_private, MF_MOD_SQL_PLAIN)));
 	if (mf_can_pipeline_rows(st, mtstate, rinfo))
 	{
 		st->pipelined = true;
@@ -495,26 +495,31 @@ mfBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 	const MfDialect *dialect = mf_rel_dialect(rel, &markers);
 	OnConflictAction on_conflict = plan ? plan->onConflictAction : ONCONFLICT_NONE;
 	List	   *target_attrs = mf_all_columns(rel, true);
-	List	   *returning_attrs = NIL;
+	MfStoredRow sr;
 
 	if (rinfo->ri_FdwState != NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("cannot route tuples into foreign table \"%s\" while it is being updated",
 						RelationGetRelationName(rel))));
-	returning_attrs = mf_returning_attrs(rel, dialect, CMD_INSERT,
-										 rinfo->ri_returningList,
-										 rinfo->ri_WithCheckOptions != NIL);
-	mf_check_insert_features(rel, dialect, rinfo->ri_returningList != NIL,
-							 on_conflict);
+	mf_check_insert_features(rel, dialect, on_conflict);
+	mf_stored_row_plan(&sr, rel, dialect, markers, CMD_INSERT,
+					   rinfo->ri_returningList,
+					   rinfo->ri_WithCheckOptions != NIL,
+					   on_conflict == ONCONFLICT_NOTHING, target_attrs, NIL);
 
 	rinfo->ri_FdwState =
 		mf_modify_state(mtstate->ps.state, rinfo, CMD_INSERT,
 						mf_deparse_insert(rel, dialect, markers, target_attrs, 1,
 										  on_conflict == ONCONFLICT_NOTHING,
-										  returning_attrs),
-						target_attrs, NIL, returning_attrs,
-						on_conflict == ONCONFLICT_NOTHING, NULL, NULL, 0);
+										  sr.returning ? sr.attrs : NIL),
+						target_attrs, NIL, sr.attrs,
+						on_conflict == ONCONFLICT_NOTHING, NULL, NULL, 0,
+						sr.reread_sql, sr.reread_params,
+						sr.server_decides ?
+						mf_deparse_insert(rel, dialect, markers, target_attrs, 1,
+										  on_conflict == ONCONFLICT_NOTHING,
+										  NIL) : NULL);
 }
 
 /* Does anything need each inserted row's result? */
@@ -650,6 +655,22 @@ mf_row_params(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot,
 	return values;
 }
 
+/* The stored row, read again by key into slot (stored_row.c). */
+static bool
+mf_stored_row_reread_in(MfModifyState *st, const char **values,
+						TupleTableSlot *slot)
+{
+	MemoryContext old = MemoryContextSwitchTo(st->temp_cxt);
+	bool		found;
+
+	found = mf_stored_row_reread(st->entry, st->rel, st->operation,
+								 &st->reread_stmt, st->reread_sql,
+								 st->reread_params, values, st->classes,
+								 &st->reader, slot);
+	MemoryContextSwitchTo(old);
+	return found;
+}
+
 /* Run the one-row statement; the row read back, if any, lands in slot. */
 static TupleTableSlot *
 mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot)
@@ -706,6 +727,11 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 		}
 	}
 	stmt = unpruned ? st->stmt_unpruned : st->stmt;
+
+	/* a row about to be deleted is read while it is there */
+	if (st->reread_sql != NULL && st->operation == CMD_DELETE &&
+		!mf_stored_row_reread_in(st, values, slot))
+		return NULL;
 	if (st->pipelined)
 	{
 		/*
@@ -717,7 +743,8 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 		return slot;
 	}
 	if (!st->tr->execute(stmt, values, &rows,
-						 st->returning_attrs ? &res : NULL, &err))
+						 st->returning_attrs && st->reread_sql == NULL ?
+						 &res : NULL, &err))
 		mf_raise_error(ERROR, st->entry, &err, st->sql);
 
 	if (res != NULL)
@@ -729,7 +756,11 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 		st->tr->result_close(res);
 		if (n < 0)
 			mf_raise_error(ERROR, st->entry, &err, st->sql);
+		/* some transports count no rows for a statement that returns some */
+		rows = n;
 	}
+	if (rows > 0 && st->reread_sql != NULL && st->operation != CMD_DELETE)
+		(void) mf_stored_row_reread_in(st, values, slot);
 	return rows > 0 ? slot : NULL;
 }
 
@@ -861,6 +892,11 @@ mf_end_modify(EState *estate, MfModifyState *st)
 		st->tr->stmt_close(st->stmt_unpruned);
 		st->stmt_unpruned = NULL;
 	}
+	if (st->reread_stmt != NULL)
+	{
+		st->tr->stmt_close(st->reread_stmt);
+		st->reread_stmt = NULL;
+	}
 	if (st->pruned_old != NULL)
 	{
 		char	   *old = st->pruned_old;
@@ -914,15 +950,36 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 	MfInsertMethod method;
 	MfInsertMethod fallback = MF_INSERT_COPY;
 
+	MfModifyState *st = rinfo->ri_FdwState;
+	const char *sql = strVal(list_nth(fdw_private, MF_MOD_SQL));
+	const char *reread = strVal(list_nth(fdw_private, MF_MOD_REREAD_SQL));
+	const char *reread_label = "Remote SQL for the stored row";
+
 	if (!es->verbose)
 		return;
+
+	/*
+	 * Once the statement began, what it sends; before, for a dialect whose
+	 * servers differ, RETURNING and what replaces it where the server has
+	 * none (plain EXPLAIN does not connect).
+	 */
+	if (st != NULL)
+	{
+		sql = st->sql;
+		reread = st->reread_sql ? st->reread_sql : "";
+	}
+	else if (strVal(list_nth(fdw_private, MF_MOD_SQL_PLAIN))[0] != '\0')
+		reread_label = "Remote SQL for the stored row without RETURNING";
+
 	if (mtstate->operation != CMD_INSERT)
 	{
 		const char *unpruned = strVal(list_nth(fdw_private, MF_MOD_SQL_UNPRUNED));
 
-		ExplainPropertyText("Remote SQL", strVal(list_nth(fdw_private, MF_MOD_SQL)), es);
+		ExplainPropertyText("Remote SQL", sql, es);
 		if (unpruned[0] != '\0')
 			ExplainPropertyText("Remote SQL for a NULL partition key", unpruned, es);
+		if (reread[0] != '\0')
+			ExplainPropertyText(reread_label, reread, es);
 		return;
 	}
 
@@ -959,7 +1016,7 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 	}
 	else if (method == MF_INSERT_ARRAY)
 	{
-		ExplainPropertyText("Remote SQL", strVal(list_nth(fdw_private, MF_MOD_SQL)), es);
+		ExplainPropertyText("Remote SQL", sql, es);
 		ExplainPropertyText("Insert Method", "array", es);
 		ExplainPropertyInteger("Parameter Sets", NULL,
 							   mf_executor_batch_size(&opts, method,
@@ -968,7 +1025,7 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 	}
 	else
 	{
-		ExplainPropertyText("Remote SQL", strVal(list_nth(fdw_private, MF_MOD_SQL)), es);
+		ExplainPropertyText("Remote SQL", sql, es);
 		ExplainPropertyText("Insert Method", mf_insert_method_name(method), es);
 		ExplainPropertyInteger("Rows per Statement", NULL,
 							   method == MF_INSERT_ROW ? 1 :
@@ -978,6 +1035,8 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 		if (method == MF_INSERT_PIPELINE)
 			ExplainPropertyInteger("Pipeline Depth", NULL, opts.pipeline_depth, es);
 	}
+	if (reread[0] != '\0')
+		ExplainPropertyText(reread_label, reread, es);
 }
 
 /* ---------------------------------------------------------------------

@@ -336,6 +336,42 @@ extern void mfExplainDirectModify(ForeignScanState *node,
 								  ExplainState *es);
 
 /* ---------------------------------------------------------------------
+ * stored_row.c: the row as the remote stored it, read back
+ * ---------------------------------------------------------------------
+ */
+typedef struct MfStoredRow
+{
+	List	   *attrs;			/* columns read back; NIL: none needed */
+	bool		returning;		/* by the statement's RETURNING, where the
+								 * server has it */
+	bool		server_decides; /* which of the two, the server's version
+								 * says */
+	char	   *reread_sql;		/* by this SELECT by key where it has not
+								 * (NULL: none, or no key column) */
+	List	   *reread_params;	/* its markers' values: positions among the
+								 * statement's parameters */
+} MfStoredRow;
+
+extern bool mf_stored_row_needed(Relation rel, CmdType operation,
+								 List *returning_list, bool check_option);
+extern void mf_stored_row_plan(MfStoredRow *sr, Relation rel,
+							   const MfDialect *dialect, MfMarkerStyle markers,
+							   CmdType operation,
+							   List *returning_list, bool check_option,
+							   bool do_nothing, List *target_attrs,
+							   List *identity_attrs);
+pg_noreturn extern void mf_stored_row_no_key(Relation rel,
+											 const MfDialect *dialect);
+extern bool mf_stored_row_server_returns(MfConnEntry *entry,
+										 CmdType operation, bool do_nothing);
+extern bool mf_stored_row_reread(MfConnEntry *entry, Relation rel,
+								 CmdType operation, MfStmt **stmt,
+								 const char *sql, List *params,
+								 const char *const *values,
+								 const MfTypeClass *classes,
+								 MfRowReader *reader, TupleTableSlot *slot);
+
+/* ---------------------------------------------------------------------
  * pipeline.c: prepared statements in flight without waiting
  * ---------------------------------------------------------------------
  */

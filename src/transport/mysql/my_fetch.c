@@ -511,6 +511,36 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 	return res;
 }
 
+/*
+ * The rows a prepared statement just returned (INSERT ... RETURNING),
+ * already stored on the client: read through its own handle, which stays
+ * the statement's.
+ */
+MfResult *
+mfmy_stmt_result(MfStmt *stmt, MfError *err)
+{
+	MfConn	   *conn = stmt->conn;
+	MfResult   *res = calloc(1, sizeof(MfResult));
+
+	if (res == NULL)
+	{
+		(void) mysql_stmt_free_result(stmt->st);
+		mfmy_oom(conn, MF_STEP_EXECUTE, err);
+		return NULL;
+	}
+	res->conn = conn;
+	res->st = stmt->st;
+	res->borrowed = stmt;
+	MF_LIST_PUSH(conn->results, res);
+	res->fetch_size = MFMY_DEFAULT_FETCH;
+	if (!mfmy_bind_columns(res, err))
+	{
+		mfmy_free_result(res);
+		return NULL;
+	}
+	return res;
+}
+
 int
 mfmy_fetch(MfResult *res, MfError *err)
 {
@@ -612,7 +642,10 @@ void
 mfmy_free_result(MfResult *res)
 {
 	MF_LIST_REMOVE(res->conn->results, res);
-	mfmy_close_handle(res->conn, res->st);
+	if (res->borrowed != NULL)
+		(void) mysql_stmt_free_result(res->st);
+	else
+		mfmy_close_handle(res->conn, res->st);
 	mfmy_params_free(&res->params);
 	if (res->cols)
 		for (int c = 0; c < res->ncols; c++)

@@ -259,6 +259,9 @@ struct MfResult
 	MfResult   *prev;
 	MfResult   *next;
 	MYSQL_STMT *st;
+	MfStmt	   *borrowed;		/* the prepared statement whose rows these
+								 * are (its handle is not ours to close);
+								 * NULL: a query of our own */
 	MfmyParams	params;
 	int			fetch_size;
 	int			ncols;
@@ -335,6 +338,7 @@ extern MfResult *mfmy_query(MfConn *conn, const char *sql, int nparams,
 							const char *const *values, const MfTypeClass *classes,
 							int fetch_size, MfError *err);
 extern void mfmy_result_close(MfResult *res);
+extern MfResult *mfmy_stmt_result(MfStmt *stmt, MfError *err);
 extern bool mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 							 MfError *err);
 extern const char *mfmy_value(MfResult *res, int row, int col);

@@ -380,12 +380,20 @@ mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 	ok = mfmy_run(&op, stmt->st, &stmt->params, values, MF_STEP_EXECUTE,
 					 err);
 
-	/* rows of a statement that returns some are not wanted: drop them */
+	/*
+	 * Rows of a statement that returns some (RETURNING) are read whole, so
+	 * that the connection is free; dropped unless they are wanted.
+	 */
 	if (ok && mysql_stmt_field_count(stmt->st) > 0)
 	{
 		ok = mfmy_stmt_store(&op, stmt->st) == 0;
 		if (!ok)
 			mfmy_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
+		if (ok && result && !mfmy_op_interrupted(&op, MF_STEP_EXECUTE, err))
+		{
+			*result = mfmy_stmt_result(stmt, err);
+			return *result != NULL;
+		}
 		(void) mysql_stmt_free_result(stmt->st);
 	}
 	else if (ok && rows_affected)
@@ -861,6 +869,17 @@ mfmy_array_free(MfmyArray *a, int nparams)
 void
 mfmy_free_stmt(MfStmt *stmt)
 {
+	MfResult   *res = stmt->conn->results;
+
+	/* rows still read through its handle go first */
+	while (res != NULL)
+	{
+		MfResult   *next = res->next;
+
+		if (res->borrowed == stmt)
+			mfmy_free_result(res);
+		res = next;
+	}
 	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
 	mfmy_close_handle(stmt->conn, stmt->st);
 	mfmy_array_free(&stmt->array, stmt->params.n);
