@@ -25,6 +25,9 @@
 #include "optimizer/inherit.h"
 #include "optimizer/pathnode.h"
 #include "parser/parsetree.h"
+#if PG_VERSION_NUM >= 160000
+#include "parser/parse_relation.h"
+#endif
 #include "access/stratnum.h"
 #include "utils/acl.h"
 

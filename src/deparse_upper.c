@@ -55,7 +55,7 @@ mf_collation_bytewise(Oid collid)
 	bool		isnull;
 	char	   *name = NULL;
 
-	if (collid == C_COLLATION_OID || collid == POSIX_COLLATION_OID)
+	if (collid == C_COLLATION_OID)
 		return true;
 	if (!OidIsValid(collid))
 		return false;
