@@ -242,6 +242,37 @@ mfmysql_deparse_limit(StringInfo buf, int64 count)
 	appendStringInfo(buf, " LIMIT " INT64_FORMAT, count);
 }
 
+/* MySQL has no OFFSET without LIMIT: the largest count stands for none */
+static void
+mfmysql_deparse_limit_offset(StringInfo buf, int64 count, int64 offset)
+{
+	if (count >= 0)
+		appendStringInfo(buf, " LIMIT " INT64_FORMAT, count);
+	else if (offset > 0)
+		appendStringInfoString(buf, " LIMIT 18446744073709551615");
+	if (offset > 0)
+		appendStringInfo(buf, " OFFSET " INT64_FORMAT, offset);
+}
+
+/*
+ * What MySQL computes as PostgreSQL does.  COUNT is a BIGINT either way.
+ * SUM of integers is an exact DECIMAL with no fraction: the value of
+ * PostgreSQL's bigint (int2, int4) or numeric (int8) sum.  MIN and MAX
+ * return one of the values compared, which the core allows only where
+ * MySQL orders them as we do.  Left out: AVG (a DECIMAL with 4 decimals,
+ * where ours has full scale), SUM of numeric (the scale follows the
+ * remote column's, not the values') and of floats (the order of the
+ * additions differs), the statistics (another algorithm).
+ */
+static const MfAggregate mfmysql_aggregates[] = {
+	{"count", InvalidOid, "COUNT", true, false},
+	{"sum", INT2OID, "SUM", true, false},
+	{"sum", INT4OID, "SUM", true, false},
+	{"sum", INT8OID, "SUM", true, false},
+	{"min", InvalidOid, "MIN", true, true},
+	{"max", InvalidOid, "MAX", true, true},
+};
+
 /*
  * The 2xxx numbers come from the client library and are the same for
  * MySQL and MariaDB; the server numbers below 1900 are shared by both too.
@@ -705,6 +736,10 @@ const MfDialect mf_dialect_mysql = {
 	" 'character set utf8mb4'))",
 	.begin_sql = mfmysql_begin_sql,
 	.deparse_limit = mfmysql_deparse_limit,
+	.deparse_limit_offset = mfmysql_deparse_limit_offset,
+	.aggregates = mfmysql_aggregates,
+	.n_aggregates = lengthof(mfmysql_aggregates),
+	.nulls_order = MF_NULLS_LOW,
 
 	.error_map = mfmysql_errors,
 	.n_error_map = lengthof(mfmysql_errors),

@@ -154,6 +154,36 @@ mfpg_deparse_limit(StringInfo buf, int64 count)
 	appendStringInfo(buf, " LIMIT " INT64_FORMAT, count);
 }
 
+static void
+mfpg_deparse_limit_offset(StringInfo buf, int64 count, int64 offset)
+{
+	if (count >= 0)
+		appendStringInfo(buf, " LIMIT " INT64_FORMAT, count);
+	if (offset > 0)
+		appendStringInfo(buf, " OFFSET " INT64_FORMAT, offset);
+}
+
+/*
+ * The same PostgreSQL computes the same aggregate: every built-in one that
+ * multi_fdw knows how to write (one argument or *, no ORDER BY inside).
+ */
+static const MfAggregate mfpg_aggregates[] = {
+	{"count", InvalidOid, "count", true, false},
+	{"sum", InvalidOid, "sum", true, false},
+	{"avg", InvalidOid, "avg", true, false},
+	{"min", InvalidOid, "min", true, true},
+	{"max", InvalidOid, "max", true, true},
+	{"bool_and", InvalidOid, "bool_and", true, false},
+	{"bool_or", InvalidOid, "bool_or", true, false},
+	{"every", InvalidOid, "every", true, false},
+	{"stddev", InvalidOid, "stddev", true, false},
+	{"stddev_samp", InvalidOid, "stddev_samp", true, false},
+	{"stddev_pop", InvalidOid, "stddev_pop", true, false},
+	{"variance", InvalidOid, "variance", true, false},
+	{"var_samp", InvalidOid, "var_samp", true, false},
+	{"var_pop", InvalidOid, "var_pop", true, false},
+};
+
 /* the object-identifier types whose text is a local catalog name */
 static bool
 mfpg_is_reg_type(Oid typid)
@@ -654,6 +684,11 @@ const MfDialect mf_dialect_postgres = {
 	" SET extra_float_digits = 3",
 	.begin_sql = mfpg_begin_sql,
 	.deparse_limit = mfpg_deparse_limit,
+	.deparse_limit_offset = mfpg_deparse_limit_offset,
+	.aggregates = mfpg_aggregates,
+	.n_aggregates = lengthof(mfpg_aggregates),
+	.aggregate_filter = true,
+	.nulls_order = MF_NULLS_CLAUSE,
 
 	/* libpq reports SQLSTATEs itself */
 	.error_map = NULL,

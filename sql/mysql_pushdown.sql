@@ -56,3 +56,117 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd WHERE abs(n) > 5 LIMIT 2;
 RESET search_path;
 DROP SCHEMA my_pd CASCADE;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE pd');
+
+-- ===================================================================
+-- Aggregates, GROUP BY, ORDER BY and LIMIT: only where MariaDB computes
+-- what PostgreSQL would.  Each answer is compared, value by value in text
+-- form, with the same query on a local copy.
+-- ===================================================================
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS pa');
+SELECT multi_fdw_exec('my_real', $$
+  CREATE TABLE pa (id int PRIMARY KEY, a int, b int, big bigint,
+                   ci varchar(20) COLLATE utf8mb4_general_ci,
+                   nb varchar(20) COLLATE utf8mb4_nopad_bin,
+                   d date) ENGINE=InnoDB$$);
+SELECT multi_fdw_exec('my_real', $$
+  INSERT INTO pa
+  WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 120)
+  SELECT i, CASE WHEN i % 5 = 0 THEN NULL ELSE i % 7 END,
+         CASE WHEN i % 3 = 0 THEN NULL ELSE (i * 37) % 50 - 10 END,
+         i * 100000000000,
+         ELT(i % 6 + 1, NULL, 'Beta', 'beta', 'Délta', 'delta', 'alpha'),
+         ELT(i % 6 + 1, NULL, 'Beta', 'beta', 'Délta', 'delta', 'alpha'),
+         DATE '2024-01-01' + INTERVAL (i % 9) DAY
+    FROM s$$);
+CREATE SCHEMA my_pa;
+IMPORT FOREIGN SCHEMA mfremote LIMIT TO (pa) FROM SERVER my_real INTO my_pa;
+SET search_path = my_pa, public;
+CREATE TABLE pa_copy AS SELECT * FROM pa;
+CREATE FUNCTION pa_agree(q text, ordered boolean DEFAULT false,
+                         OUT same boolean, OUT remote text)
+LANGUAGE plpgsql AS $$
+DECLARE
+  agg text := CASE WHEN ordered THEN 'array_agg(x)' ELSE 'array_agg(x ORDER BY x)' END;
+  mine text[];
+  theirs text[];
+  line text;
+BEGIN
+  EXECUTE format('SELECT %s FROM (SELECT s::text AS x FROM (%s) s) y', agg, q)
+    INTO mine;
+  EXECUTE format('SELECT %s FROM (SELECT s::text AS x FROM (%s) s) y', agg,
+                 replace(q, 'pa', 'pa_copy'))
+    INTO theirs;
+  same := mine IS NOT DISTINCT FROM theirs;
+  FOR line IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || q LOOP
+    IF line LIKE '%Remote SQL:%' THEN
+      remote := regexp_replace(line, '^.*Remote SQL: ', '');
+    END IF;
+  END LOOP;
+END$$;
+
+-- COUNT, SUM of integers, MIN and MAX of numbers and dates go
+EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*), sum(b) FROM pa;
+SELECT * FROM pa_agree($$SELECT count(*), count(a), count(DISTINCT a), sum(a),
+  sum(b), sum(big), min(b), max(b), min(d), max(d) FROM pa$$);
+-- no rows: count 0, the rest NULL
+SELECT * FROM pa_agree($$SELECT count(*), sum(b), max(d) FROM pa WHERE a > 1000$$);
+-- avg: MariaDB's has 4 decimals, ours full scale; it stays here
+EXPLAIN (VERBOSE, COSTS OFF) SELECT avg(a) FROM pa;
+SELECT * FROM pa_agree($$SELECT avg(a), avg(b) FROM pa$$);
+-- FILTER has no MariaDB spelling
+EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FILTER (WHERE b > 0) FROM pa;
+-- text under a case-insensitive collation: 'Beta' and 'beta' are one
+-- value there; min, max, GROUP BY and DISTINCT stay here
+EXPLAIN (VERBOSE, COSTS OFF) SELECT min(ci), count(DISTINCT ci) FROM pa;
+SELECT * FROM pa_agree($$SELECT min(ci), max(ci), count(DISTINCT ci) FROM pa$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT ci, count(*) FROM pa GROUP BY ci;
+SELECT * FROM pa_agree($$SELECT ci, count(*) FROM pa GROUP BY ci$$);
+-- the byte-wise column (text_pushdown) goes
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT nb, count(*), min(nb), count(DISTINCT nb) FROM pa GROUP BY nb;
+SELECT * FROM pa_agree($$SELECT nb, count(*), min(nb), max(nb),
+  count(DISTINCT nb) FROM pa GROUP BY nb$$);
+-- MariaDB's % gives NULL where ours raises division by zero, / a DECIMAL:
+-- neither goes, so the grouping stays here
+EXPLAIN (VERBOSE, COSTS OFF) SELECT a % 3, count(*) FROM pa GROUP BY 1;
+SELECT * FROM pa_agree($$SELECT a % 3, count(*) FROM pa GROUP BY 1$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(a / 2) FROM pa;
+-- grouping by numbers and HAVING
+SELECT * FROM pa_agree($$SELECT a, d, count(*), sum(b) FROM pa GROUP BY a, d
+  HAVING count(*) > 1 AND sum(b) IS NOT NULL$$);
+
+-- ORDER BY: MariaDB puts NULLs first ascending, so a key "x IS NULL"
+-- makes them come last where ours do
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pa ORDER BY b DESC LIMIT 10;
+SELECT * FROM pa_agree($$SELECT id, b FROM pa ORDER BY b DESC, id LIMIT 10$$, true);
+SELECT * FROM pa_agree($$SELECT id, a FROM pa ORDER BY a, id$$, true);
+-- MariaDB's own placement needs no key
+SELECT * FROM pa_agree($$SELECT id, a FROM pa ORDER BY a NULLS FIRST, id DESC$$,
+                       true);
+SELECT * FROM pa_agree($$SELECT id, a FROM pa ORDER BY a DESC NULLS LAST, id$$,
+                       true);
+-- text: the case-insensitive column is sorted here, the byte-wise one there
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pa ORDER BY ci, id;
+SELECT * FROM pa_agree($$SELECT id, ci FROM pa ORDER BY ci, id$$, true);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pa ORDER BY nb, id;
+SELECT * FROM pa_agree($$SELECT id, nb FROM pa ORDER BY nb, id$$, true);
+-- OFFSET alone: MariaDB needs a LIMIT before it
+SELECT * FROM pa_agree($$SELECT id FROM pa ORDER BY id OFFSET 115$$, true);
+-- the sort and limit of a grouped relation
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT a, sum(b) FROM pa GROUP BY a ORDER BY sum(b) DESC, a LIMIT 3;
+SELECT * FROM pa_agree($$SELECT a, sum(b) FROM pa GROUP BY a
+  ORDER BY sum(b) DESC, a LIMIT 3$$, true);
+SELECT * FROM pa_agree($$SELECT a, count(*) FROM pa GROUP BY a
+  ORDER BY a NULLS FIRST$$, true);
+-- pushdown 'false' leaves all of it here
+ALTER SERVER my_real OPTIONS (ADD pushdown 'false');
+EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*), sum(b) FROM pa;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pa ORDER BY b DESC LIMIT 10;
+ALTER SERVER my_real OPTIONS (DROP pushdown);
+
+DROP FUNCTION pa_agree(text, boolean);
+DROP TABLE pa_copy;
+RESET search_path;
+DROP SCHEMA my_pa CASCADE;
+SELECT multi_fdw_exec('my_real', 'DROP TABLE pa');

@@ -98,7 +98,7 @@ EXPLAIN (VERBOSE, COSTS OFF)
   SELECT a FROM dp_pg WHERE dp_udf(a) = 5 AND a = dp_udf(4);
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT a FROM dp_pg WHERE b = 'x' COLLATE "C";
--- ORDER BY and LIMIT are done here
+-- ORDER BY and LIMIT go too (see pg_pushdown)
 EXPLAIN (VERBOSE, COSTS OFF) SELECT a, b FROM dp_pg ORDER BY a LIMIT 3;
 
 -- ===================================================================

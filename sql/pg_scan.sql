@@ -34,8 +34,10 @@ CREATE FOREIGN TABLE scan_grp (grp int, label text) SERVER pg_remote;
 CREATE TABLE scan_copy AS SELECT * FROM scan_t;
 
 -- ===================================================================
--- every row once, fetch_size rows at a time
+-- every row once, fetch_size rows at a time (counted here: pushdown
+-- 'false' keeps the aggregates from being computed remotely)
 -- ===================================================================
+ALTER FOREIGN TABLE scan_t OPTIONS (ADD pushdown 'false');
 SELECT count(*), count(DISTINCT id), sum(id), min(id), max(id) FROM scan_t;
 SELECT count(*) AS missing_or_extra
   FROM scan_t s FULL JOIN generate_series(1, 100) g(i) ON s.id = g.i
@@ -45,6 +47,7 @@ SELECT count(*), sum(id) FROM scan_t;
 ALTER FOREIGN TABLE scan_t OPTIONS (SET fetch_size '100');
 SELECT count(*), sum(id) FROM scan_t;
 ALTER FOREIGN TABLE scan_t OPTIONS (SET fetch_size '7');
+ALTER FOREIGN TABLE scan_t OPTIONS (DROP pushdown);
 -- the values survive the trip
 SELECT * FROM scan_t WHERE id IN (1, 10, 99) ORDER BY id;
 SELECT (SELECT array_agg(t ORDER BY id) FROM scan_t t)::text =
@@ -280,8 +283,9 @@ SELECT count(*) FROM (SELECT id FROM scan_t LIMIT 3) s;
 -- with OFFSET the remote stops at LIMIT + OFFSET rows
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM scan_t WHERE grp = 1 LIMIT 2 OFFSET 5;
 SELECT count(*) FROM (SELECT id FROM scan_t WHERE grp = 1 LIMIT 2 OFFSET 5) s;
--- not when something in between needs every row: ORDER BY, a local
--- condition, a join, an aggregate, DISTINCT, row locking
+-- not when something in between needs every row: a local condition, a
+-- join, a local aggregate or DISTINCT, row locking (ORDER BY, and
+-- aggregates, now go with the LIMIT: see pg_pushdown)
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM scan_t ORDER BY id LIMIT 3;
 EXPLAIN (VERBOSE, COSTS OFF)
 SELECT id FROM scan_t WHERE random() >= 0 LIMIT 3;

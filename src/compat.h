@@ -17,6 +17,7 @@
 
 #include "postgres.h"
 
+#include "access/stratnum.h"
 #include "catalog/pg_foreign_server.h"
 #include "executor/executor.h"
 #include "miscadmin.h"
@@ -162,27 +163,75 @@ mf_updated_cols(PlannerInfo *root, Index rti)
 #endif
 
 /*
- * 17: create_foreignscan_path takes the restrictions a parameterised path
- * enforces (fdw_restrictinfo); 18: the count of disabled nodes below the
- * path comes first.  multi_fdw makes plain scan paths: none of either.
+ * 17: create_foreignscan_path and create_foreign_upper_path take the
+ * restrictions a parameterised path enforces (fdw_restrictinfo); 18: the
+ * count of disabled nodes below the path comes first.  multi_fdw makes
+ * unparameterised paths with nothing disabled below: none of either.
  */
 static inline ForeignPath *
 mf_create_foreignscan_path(PlannerInfo *root, RelOptInfo *rel, double rows,
-						   Cost startup_cost, Cost total_cost,
+						   Cost startup_cost, Cost total_cost, List *pathkeys,
 						   Relids required_outer, List *fdw_private)
 {
 #if PG_VERSION_NUM >= 180000
 	return create_foreignscan_path(root, rel, NULL, rows, 0,
-								   startup_cost, total_cost, NIL,
+								   startup_cost, total_cost, pathkeys,
 								   required_outer, NULL, NIL, fdw_private);
 #elif PG_VERSION_NUM >= 170000
 	return create_foreignscan_path(root, rel, NULL, rows,
-								   startup_cost, total_cost, NIL,
+								   startup_cost, total_cost, pathkeys,
 								   required_outer, NULL, NIL, fdw_private);
 #else
 	return create_foreignscan_path(root, rel, NULL, rows,
-								   startup_cost, total_cost, NIL,
+								   startup_cost, total_cost, pathkeys,
 								   required_outer, NULL, fdw_private);
+#endif
+}
+
+static inline ForeignPath *
+mf_create_foreign_upper_path(PlannerInfo *root, RelOptInfo *rel,
+							 PathTarget *target, double rows,
+							 Cost startup_cost, Cost total_cost,
+							 List *pathkeys, List *fdw_private)
+{
+#if PG_VERSION_NUM >= 180000
+	return create_foreign_upper_path(root, rel, target, rows, 0,
+									 startup_cost, total_cost, pathkeys,
+									 NULL, NIL, fdw_private);
+#elif PG_VERSION_NUM >= 170000
+	return create_foreign_upper_path(root, rel, target, rows,
+									 startup_cost, total_cost, pathkeys,
+									 NULL, NIL, fdw_private);
+#else
+	return create_foreign_upper_path(root, rel, target, rows,
+									 startup_cost, total_cost, pathkeys,
+									 NULL, fdw_private);
+#endif
+}
+
+/* 18: a path key's direction is a compare type, no longer a strategy */
+static inline bool
+mf_pathkey_descending(PathKey *pathkey)
+{
+#if PG_VERSION_NUM >= 180000
+	return pathkey->pk_cmptype == COMPARE_GT;
+#else
+	return pathkey->pk_strategy == BTGreaterStrategyNumber;
+#endif
+}
+
+/*
+ * 16: a foreign scan names the base relations it covers in fs_base_relids
+ * (fs_relids came to include outer joins); before, fs_relids alone.  Both
+ * are renumbered with the plan, unlike anything kept in fdw_private.
+ */
+static inline Index
+mf_fscan_first_base_relid(ForeignScan *fsplan)
+{
+#if PG_VERSION_NUM >= 160000
+	return (Index) bms_next_member(fsplan->fs_base_relids, -1);
+#else
+	return (Index) bms_next_member(fsplan->fs_relids, -1);
 #endif
 }
 

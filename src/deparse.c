@@ -50,18 +50,7 @@
 #include "utils/rel.h"
 #include "utils/syscache.h"
 
-#include "multi_fdw.h"
-
-typedef struct MfDeparseCxt
-{
-	PlannerInfo *root;
-	RelOptInfo *baserel;
-	Oid			relid;
-	const MfDialect *dialect;
-	MfMarkerStyle markers;		/* the server's transport's */
-	StringInfo	buf;
-	List	  **params_list;
-} MfDeparseCxt;
+#include "deparse_int.h"
 
 static const MfDialect *
 mf_rel_dialect(RelOptInfo *baserel)
@@ -184,7 +173,7 @@ mf_reset_transmission_modes(int nestlevel)
  * Computed here once per scan and sent as a parameter: reads no column of
  * any relation, calls nothing volatile, returns one value.
  */
-static bool
+bool
 mf_is_local_param(Node *node, const MfDialect *dialect)
 {
 	if (node == NULL || IsA(node, Const) || IsA(node, Param))
@@ -212,7 +201,7 @@ mf_strip_relabel(Node *node)
  * to share it, as postgres_fdw assumes) or comes from a column of the
  * foreign table, whose remote twin is assumed to sort the same way.
  */
-static bool
+bool
 mf_collation_safe(Oid inputcollid, List *args)
 {
 	ListCell   *lc;
@@ -281,9 +270,7 @@ mf_const_text(Const *c)
 	return value;
 }
 
-static bool mf_expr_shippable(Node *node, MfDeparseCxt *cxt);
-
-static bool
+bool
 mf_is_text_type(Oid typid)
 {
 	return typid == TEXTOID || typid == VARCHAROID || typid == BPCHAROID;
@@ -328,7 +315,7 @@ mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt)
 	return marked;
 }
 
-static bool
+bool
 mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 {
 	ListCell   *lc;
@@ -422,21 +409,34 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 			if (((NullTest *) node)->argisrow)
 				break;
 			return mf_expr_shippable((Node *) ((NullTest *) node)->arg, cxt);
+		case T_Aggref:
+			return cxt->aggregates && mf_aggref_shippable((Aggref *) node, cxt);
 		default:
 			break;
 	}
 	return mf_is_local_param(node, cxt->dialect);
 }
 
+void
+mf_deparse_cxt_init(MfDeparseCxt *cxt, PlannerInfo *root, RelOptInfo *baserel,
+					StringInfo buf, List **params_list)
+{
+	memset(cxt, 0, sizeof(*cxt));
+	cxt->root = root;
+	cxt->baserel = baserel;
+	cxt->relid = planner_rt_fetch(baserel->relid, root)->relid;
+	cxt->dialect = mf_rel_dialect(baserel);
+	cxt->markers = mf_rel_markers(baserel);
+	cxt->buf = buf;
+	cxt->params_list = params_list;
+}
+
 bool
 mf_is_foreign_expr(PlannerInfo *root, RelOptInfo *baserel, Expr *expr)
 {
-	MfDeparseCxt cxt = {0};
+	MfDeparseCxt cxt;
 
-	cxt.root = root;
-	cxt.baserel = baserel;
-	cxt.dialect = mf_rel_dialect(baserel);
-	cxt.markers = mf_rel_markers(baserel);
+	mf_deparse_cxt_init(&cxt, root, baserel, NULL, NULL);
 	return mf_expr_shippable((Node *) expr, &cxt);
 }
 
@@ -464,8 +464,6 @@ mf_classify_conditions(PlannerInfo *root, RelOptInfo *baserel,
  * Expressions
  * ---------------------------------------------------------------------
  */
-
-static void mf_deparse_node(Node *node, MfDeparseCxt *cxt);
 
 /*
  * A parameter's marker.  A numbered marker reuses the number of an equal
@@ -640,7 +638,7 @@ mf_deparse_op(Oid opno, List *args, MfDeparseCxt *cxt, bool any)
 	appendStringInfoChar(cxt->buf, ')');
 }
 
-static void
+void
 mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 {
 	ListCell   *lc;
@@ -716,6 +714,9 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 									   " IS NULL)" : " IS NOT NULL)");
 				break;
 			}
+		case T_Aggref:
+			mf_deparse_aggref((Aggref *) node, cxt);
+			break;
 		default:
 			elog(ERROR, "unsupported expression type for deparse: %d",
 				 (int) nodeTag(node));
@@ -727,15 +728,8 @@ mf_deparse_expr(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 				Expr *expr, List **params_list)
 {
 	MfDeparseCxt cxt;
-	RangeTblEntry *rte = planner_rt_fetch(baserel->relid, root);
 
-	cxt.root = root;
-	cxt.baserel = baserel;
-	cxt.relid = rte->relid;
-	cxt.dialect = mf_rel_dialect(baserel);
-	cxt.markers = mf_rel_markers(baserel);
-	cxt.buf = buf;
-	cxt.params_list = params_list;
+	mf_deparse_cxt_init(&cxt, root, baserel, buf, params_list);
 	mf_deparse_node((Node *) expr, &cxt);
 }
 
@@ -859,9 +853,9 @@ mf_deparse_column_list(StringInfo buf, Relation rel, const MfDialect *dialect,
  * The lock clause of a scan.  A lock that the remote cannot give is
  * refused, not silently weakened.
  */
-static void
-mf_deparse_lock(StringInfo buf, Relation rel, const MfDialect *dialect,
-				LockClauseStrength lock, LockWaitPolicy wait)
+void
+mf_deparse_lock_clause(StringInfo buf, Relation rel, const MfDialect *dialect,
+					   LockClauseStrength lock, LockWaitPolicy wait)
 {
 	static const char *const strengths[] = {
 		[LCS_FORKEYSHARE] = "FOR KEY SHARE",
@@ -921,7 +915,7 @@ mf_deparse_select(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 	mf_deparse_conditions(buf, root, baserel, remote_conds, " WHERE ",
 						  params_list);
 	if (lock != LCS_NONE)
-		mf_deparse_lock(buf, rel, dialect, lock, wait);
+		mf_deparse_lock_clause(buf, rel, dialect, lock, wait);
 }
 
 void

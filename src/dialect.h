@@ -83,6 +83,36 @@ typedef struct MfImportFilter
 	List	   *table_names;	/* char *, for LIMIT TO / EXCEPT */
 } MfImportFilter;
 
+/*
+ * One aggregate a dialect ships: PostgreSQL's built-in aggregate of that
+ * name and argument type is computed remotely as the remote spells it.
+ * An entry is there only where the remote's result is PostgreSQL's, value
+ * and type alike (PostgreSQL's sum(int4) is a bigint, its avg a numeric of
+ * full scale; MySQL's avg of integers has 4 decimals, so it is not there).
+ */
+typedef struct MfAggregate
+{
+	const char *name;			/* PostgreSQL's name */
+	Oid			argtype;		/* its argument's type; InvalidOid: any type
+								 * the dialect ships (count(*) has none) */
+	const char *remote;			/* the remote's name for it */
+	bool		distinct;		/* agg(DISTINCT x) too, where the remote
+								 * tells values apart as we do */
+	bool		orders;			/* it compares its argument by < (min,
+								 * max): only where the remote orders the
+								 * argument's values as we do */
+} MfAggregate;
+
+/* Where a remote ORDER BY puts NULLs, and how it is told otherwise. */
+typedef enum MfNullsOrder
+{
+	MF_NULLS_UNKNOWN = 0,		/* not proven: no sort is shipped */
+	MF_NULLS_CLAUSE,			/* ASC/DESC NULLS FIRST/LAST, as PostgreSQL */
+	MF_NULLS_LOW				/* NULLs sort below every value and there is
+								 * no NULLS clause (MySQL): a key "x IS NULL"
+								 * goes first where that is not what we want */
+} MfNullsOrder;
+
 typedef struct MfDialect
 {
 	const char *name;
@@ -175,6 +205,24 @@ typedef struct MfDialect
 
 	/* Append a row limit to a SELECT (LIMIT n, FETCH FIRST n ROWS ONLY). */
 	void		(*deparse_limit) (StringInfo buf, int64 count);
+
+	/*
+	 * Append LIMIT count OFFSET offset after a remote ORDER BY, GROUP BY or
+	 * WHERE (count < 0: no limit; offset 0: none), replacing the local Limit
+	 * node.  NULL: only deparse_limit's cap is sent, under the local Limit.
+	 */
+	void		(*deparse_limit_offset) (StringInfo buf, int64 count,
+										 int64 offset);
+
+	/*
+	 * Upper relations of one foreign table (upper.c): the aggregates
+	 * shipped (none: no aggregation is), whether FILTER (WHERE ...) may go
+	 * with them, and how NULLs sort in a remote ORDER BY.
+	 */
+	const MfAggregate *aggregates;
+	int			n_aggregates;
+	bool		aggregate_filter;
+	MfNullsOrder nulls_order;
 
 	/* native error numbers, for transports that give no SQLSTATE */
 	const MfErrorMap *error_map;

@@ -75,6 +75,8 @@ typedef struct MfOptions
 	bool		two_phase_commit;	/* its transactions may be prepared */
 	List	   *extensions;		/* OIDs of the extensions the remote has */
 	bool		use_remote_estimate;	/* ask the remote planner */
+	bool		pushdown;		/* sorts, aggregates and limits may be sent
+								 * (conditions always are) */
 	double		fdw_startup_cost;	/* of opening a remote query */
 	double		fdw_tuple_cost; /* of moving one row across */
 	MfSampleMethod analyze_sampling;	/* how ANALYZE asks for its sample */
@@ -168,7 +170,12 @@ extern void mf_install_wait(void);
  * ---------------------------------------------------------------------
  */
 
-/* What the planner learns about one foreign relation (fdw_private). */
+/*
+ * What the planner learns about one foreign relation (fdw_private): a
+ * foreign table, or an upper relation over one (upper.c), which keeps
+ * its HAVING conditions as plain expressions in remote_conds and
+ * local_conds.
+ */
 typedef struct MfRelInfo
 {
 	MfOptions	opts;
@@ -183,7 +190,23 @@ typedef struct MfRelInfo
 	Cost		startup_cost;
 	Cost		total_cost;
 	UserMapping *user;
+
+	/* upper relations (upper.c) */
+	bool		pushdown_safe;	/* a later stage may build on this one */
+	bool		qp_is_pushdown_safe;	/* a foreign table: the query's
+										 * pathkeys can be sent */
+	UpperRelationKind stage;
+	RelOptInfo *outerrel;		/* the relation this one is over */
+	RelOptInfo *scanrel;		/* the foreign table read */
+	List	   *grouped_tlist;	/* a grouping: the remote select list */
 } MfRelInfo;
+
+/* fdw_private of a path of upper.c, by position */
+enum MfPathPrivate
+{
+	MF_PATH_FINAL_SORT,			/* ORDER BY of the query's sort (Boolean) */
+	MF_PATH_LIMIT				/* LIMIT/OFFSET of the query (Boolean) */
+};
 
 extern void mf_classify_conditions(PlannerInfo *root, RelOptInfo *baserel,
 								   List *input_conds, List **remote_conds,
@@ -252,6 +275,36 @@ extern MfTypeClass mf_type_class(Oid typid);
 
 extern int	mf_set_transmission_modes(void);
 extern void mf_reset_transmission_modes(int nestlevel);
+
+/* deparse_upper.c */
+extern bool mf_is_upper_expr(PlannerInfo *root, RelOptInfo *scanrel,
+							 Expr *expr);
+extern bool mf_grouping_key_shippable(PlannerInfo *root, RelOptInfo *scanrel,
+									  Expr *expr);
+extern bool mf_pathkey_shippable(PlannerInfo *root, PathKey *pathkey,
+								 RelOptInfo *scanrel, RelOptInfo *grouped_rel);
+extern void mf_deparse_order_by(StringInfo buf, PlannerInfo *root,
+								RelOptInfo *scanrel, RelOptInfo *grouped_rel,
+								List *pathkeys, List **params_list);
+extern void mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
+									  RelOptInfo *grouped_rel, List *tlist,
+									  List *having, List **retrieved_attrs,
+									  List **params_list);
+extern void mf_deparse_lock_clause(StringInfo buf, Relation rel,
+								   const MfDialect *dialect,
+								   LockClauseStrength lock,
+								   LockWaitPolicy wait);
+
+/* ---------------------------------------------------------------------
+ * upper.c: sorts, aggregates and limits sent with the scan
+ * ---------------------------------------------------------------------
+ */
+extern void mf_add_sorted_paths(PlannerInfo *root, RelOptInfo *baserel);
+extern void mfGetForeignUpperPaths(PlannerInfo *root, UpperRelationKind stage,
+								   RelOptInfo *input_rel,
+								   RelOptInfo *output_rel, void *extra);
+extern bool mf_limit_values(PlannerInfo *root, int64 *count, int64 *offset);
+extern void mf_explain_relations(ForeignScan *fsplan, ExplainState *es);
 
 /* ---------------------------------------------------------------------
  * scan.c: reading foreign tables

@@ -102,6 +102,7 @@ static const MfOptionDef mf_options[] = {
 	/* planning, with postgres_fdw's names and defaults */
 	CORE("extensions", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),
 	CORE("use_remote_estimate", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("pushdown", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("fdw_startup_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
 	CORE("fdw_tuple_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
 	CORE("analyze_sampling", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_ENUM, 0, 0,
@@ -714,6 +715,8 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->extensions = mf_extension_list(defGetString(d), false);
 	else if (strcmp(name, "use_remote_estimate") == 0)
 		opts->use_remote_estimate = mf_parse_bool(d);
+	else if (strcmp(name, "pushdown") == 0)
+		opts->pushdown = mf_parse_bool(d);
 	else if (strcmp(name, "fdw_startup_cost") == 0)
 		opts->fdw_startup_cost = mf_parse_real(def, defGetString(d));
 	else if (strcmp(name, "fdw_tuple_cost") == 0)
@@ -749,6 +752,7 @@ mf_get_options(Oid serverid, Oid relid, MfOptions *opts)
 	opts->fdw_startup_cost = MF_DEFAULT_FDW_STARTUP_COST;
 	opts->fdw_tuple_cost = MF_DEFAULT_FDW_TUPLE_COST;
 	opts->keep_connections = true;
+	opts->pushdown = true;
 	opts->analyze_sampling = MF_SAMPLE_AUTO;
 
 	foreach(lc, server->options)

@@ -24,6 +24,7 @@
 #include "optimizer/optimizer.h"
 #include "optimizer/prep.h"
 #include "optimizer/pathnode.h"
+#include "optimizer/paths.h"
 #include "optimizer/planmain.h"
 #include "optimizer/restrictinfo.h"
 #include "parser/parsetree.h"
@@ -40,7 +41,8 @@ enum MfScanPrivate
 {
 	MF_SCAN_SQL,				/* remote SELECT (String) */
 	MF_SCAN_RETRIEVED_ATTRS,	/* attnums it returns (List of Integer) */
-	MF_SCAN_FETCH_SIZE			/* rows per fetch (Integer) */
+	MF_SCAN_FETCH_SIZE,			/* rows per fetch (Integer) */
+	MF_SCAN_GROUPED				/* a grouped relation's (Boolean) */
 };
 
 typedef struct MfScanState
@@ -89,6 +91,7 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	baserel->fdw_private = fpinfo;
 	mf_get_options(table->serverid, foreigntableid, &fpinfo->opts);
 	fpinfo->user = GetUserMapping(userid, table->serverid);
+	fpinfo->pushdown_safe = fpinfo->opts.pushdown;
 
 	mf_classify_conditions(root, baserel, baserel->baserestrictinfo,
 						   &fpinfo->remote_conds, &fpinfo->local_conds);
@@ -143,7 +146,8 @@ mfGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	add_path(baserel, (Path *)
 			 mf_create_foreignscan_path(root, baserel, fpinfo->rows,
 										fpinfo->startup_cost, fpinfo->total_cost,
-										baserel->lateral_relids, NIL));
+										NIL, baserel->lateral_relids, NIL));
+	mf_add_sorted_paths(root, baserel);
 }
 
 /*
@@ -176,19 +180,22 @@ mf_scan_lock(PlannerInfo *root, RelOptInfo *baserel, LockWaitPolicy *wait)
 }
 
 /*
- * How many rows the remote query may stop at, or 0 for all of them.
+ * How many rows the remote query may stop at, or 0 for all of them,
+ * when the planner kept the query's Limit node (a LIMIT that upper.c sent
+ * as the query says replaces it).
  *
  * A LIMIT (plus OFFSET) is sent along when the scan's rows go straight to
  * the query's Limit node: a SELECT of this one relation (or of one
- * append relation whose members this is), with no ORDER BY, every
+ * append relation whose members this is), with no ORDER BY or one that
+ * the remote sorts by (min/max as a top-1 subquery, say), every
  * condition evaluated remotely and no row locking.  The planner's
  * limit_tuples already says no when grouping, aggregates, DISTINCT,
  * window functions or set-returning functions come in between.  The local
  * Limit node stays: the remote one only saves sending rows nobody reads.
  */
 static int64
-mf_remote_limit(PlannerInfo *root, RelOptInfo *baserel, List *local_exprs,
-				bool locks)
+mf_remote_limit(PlannerInfo *root, RelOptInfo *baserel, List *pathkeys,
+				List *local_exprs, bool locks)
 {
 	Query	   *parse = root->parse;
 	Relids		top = IS_OTHER_REL(baserel) ? baserel->top_parent_relids :
@@ -197,12 +204,48 @@ mf_remote_limit(PlannerInfo *root, RelOptInfo *baserel, List *local_exprs,
 	if (parse->commandType != CMD_SELECT || root->limit_tuples <= 0 ||
 		root->limit_tuples > (double) PG_INT64_MAX / 2)
 		return 0;
-	if (parse->sortClause != NIL || root->query_pathkeys != NIL ||
-		parse->rowMarks != NIL || local_exprs != NIL)
+	/* rows sorted here would all be needed; rows sorted there are not */
+	if (root->query_pathkeys != NIL &&
+		!pathkeys_contained_in(root->query_pathkeys, pathkeys))
+		return 0;
+	if (parse->rowMarks != NIL || local_exprs != NIL)
 		return 0;
 	if (!bms_equal(root->all_baserels, top) || locks)
 		return 0;
 	return (int64) root->limit_tuples;
+}
+
+/* The plan of a grouped relation, or of its sort or limit (upper.c). */
+static ForeignScan *
+mf_upper_plan(PlannerInfo *root, RelOptInfo *rel, ForeignPath *best_path,
+			  List *tlist, Plan *outer_plan, bool has_limit)
+{
+	MfRelInfo  *fpinfo = rel->fdw_private;
+	List	   *retrieved_attrs;
+	List	   *params_list = NIL;
+	StringInfoData sql;
+
+	initStringInfo(&sql);
+	mf_deparse_grouped_select(&sql, root, rel, fpinfo->grouped_tlist,
+							  fpinfo->remote_conds, &retrieved_attrs,
+							  &params_list);
+	if (best_path->path.pathkeys != NIL)
+		mf_deparse_order_by(&sql, root, fpinfo->scanrel, rel,
+							best_path->path.pathkeys, &params_list);
+	if (has_limit)
+	{
+		int64		count;
+		int64		offset;
+
+		if (!mf_limit_values(root, &count, &offset))
+			elog(ERROR, "LIMIT is not shipped");
+		fpinfo->opts.dialect->deparse_limit_offset(&sql, count, offset);
+	}
+	return make_foreignscan(tlist, fpinfo->local_conds, 0, params_list,
+							list_make4(makeString(sql.data), retrieved_attrs,
+									   makeInteger(fpinfo->opts.fetch_size),
+									   makeBoolean(true)),
+							fpinfo->grouped_tlist, NIL, outer_plan);
 }
 
 ForeignScan *
@@ -218,9 +261,17 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	StringInfoData sql;
 	Relation	rel;
 	int64		limit;
+	int64		offset;
+	bool		has_limit = false;
 	LockClauseStrength lock;
 	LockWaitPolicy wait;
 	ListCell   *lc;
+
+	if (best_path->fdw_private != NIL)
+		has_limit = boolVal(list_nth(best_path->fdw_private, MF_PATH_LIMIT));
+	if (IS_UPPER_REL(baserel))
+		return mf_upper_plan(root, baserel, best_path, tlist, outer_plan,
+							 has_limit);
 
 	foreach(lc, scan_clauses)
 	{
@@ -245,15 +296,32 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	initStringInfo(&sql);
 	lock = mf_scan_lock(root, baserel, &wait);
 	mf_deparse_select(&sql, root, baserel, rel, fpinfo->attrs_used,
-					  remote_exprs, lock, wait, &retrieved_attrs, &params_list);
+					  remote_exprs, LCS_NONE, wait, &retrieved_attrs,
+					  &params_list);
+	if (best_path->path.pathkeys != NIL)
+		mf_deparse_order_by(&sql, root, baserel, NULL,
+							best_path->path.pathkeys, &params_list);
+	if (has_limit)
+	{
+		if (!mf_limit_values(root, &limit, &offset))
+			elog(ERROR, "LIMIT is not shipped");
+		fpinfo->opts.dialect->deparse_limit_offset(&sql, limit, offset);
+	}
+	else
+	{
+		limit = mf_remote_limit(root, baserel, best_path->path.pathkeys,
+								local_exprs, lock != LCS_NONE);
+		if (limit > 0)
+			fpinfo->opts.dialect->deparse_limit(&sql, limit);
+	}
+	if (lock != LCS_NONE)
+		mf_deparse_lock_clause(&sql, rel, fpinfo->opts.dialect, lock, wait);
 	table_close(rel, NoLock);
-	limit = mf_remote_limit(root, baserel, local_exprs, lock != LCS_NONE);
-	if (limit > 0)
-		fpinfo->opts.dialect->deparse_limit(&sql, limit);
 
 	return make_foreignscan(tlist, local_exprs, baserel->relid, params_list,
-							list_make3(makeString(sql.data), retrieved_attrs,
-									   makeInteger(fpinfo->opts.fetch_size)),
+							list_make4(makeString(sql.data), retrieved_attrs,
+									   makeInteger(fpinfo->opts.fetch_size),
+									   makeBoolean(false)),
 							NIL, remote_exprs, outer_plan);
 }
 
@@ -386,6 +454,8 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 	Oid			userid;
 	ForeignTable *table;
 	MfOptions	opts;
+	Index		rti = fsplan->scan.scanrelid;
+	TupleDesc	tupdesc;
 	int			i = 0;
 	ListCell   *lc;
 
@@ -395,8 +465,16 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 	st = palloc0(sizeof(MfScanState));
 	node->fdw_state = st;
 
-	rte = exec_rt_fetch(fsplan->scan.scanrelid, estate);
-	userid = mf_fscan_userid(fsplan, estate, fsplan->scan.scanrelid);
+	/* a grouped relation's rows are those of its remote select list */
+	if (rti > 0)
+		tupdesc = RelationGetDescr(node->ss.ss_currentRelation);
+	else
+	{
+		rti = mf_fscan_first_base_relid(fsplan);
+		tupdesc = node->ss.ss_ScanTupleSlot->tts_tupleDescriptor;
+	}
+	rte = exec_rt_fetch(rti, estate);
+	userid = mf_fscan_userid(fsplan, estate, rti);
 	table = GetForeignTable(rte->relid);
 	mf_get_options(table->serverid, rte->relid, &opts);
 	st->entry = mf_get_connection(GetUserMapping(userid, table->serverid), &opts);
@@ -406,8 +484,7 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 	st->fetch_size = intVal(list_nth(fsplan->fdw_private, MF_SCAN_FETCH_SIZE));
 	st->read_ahead = st->tr->async_send != NULL;
 	st->next_fetch = st->fetch_size;
-	mf_row_reader_init(&st->reader,
-					   RelationGetDescr(node->ss.ss_currentRelation),
+	mf_row_reader_init(&st->reader, tupdesc,
 					   list_nth(fsplan->fdw_private, MF_SCAN_RETRIEVED_ATTRS),
 					   estate->es_query_cxt);
 
@@ -739,6 +816,8 @@ mfExplainForeignScan(ForeignScanState *node, ExplainState *es)
 {
 	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
 
+	if (boolVal(list_nth(fsplan->fdw_private, MF_SCAN_GROUPED)))
+		mf_explain_relations(fsplan, es);
 	if (es->verbose)
 		ExplainPropertyText("Remote SQL",
 							strVal(list_nth(fsplan->fdw_private, MF_SCAN_SQL)),

@@ -1,0 +1,41 @@
+/*-------------------------------------------------------------------------
+ *
+ * deparse_int.h
+ *		What deparse.c shares with deparse_upper.c: the context of one
+ *		expression walk, and the walks themselves.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef MF_DEPARSE_INT_H
+#define MF_DEPARSE_INT_H
+
+#include "multi_fdw.h"
+
+typedef struct MfDeparseCxt
+{
+	PlannerInfo *root;
+	RelOptInfo *baserel;		/* the foreign table scanned */
+	Oid			relid;
+	const MfDialect *dialect;
+	MfMarkerStyle markers;		/* the server's transport's */
+	StringInfo	buf;
+	List	  **params_list;
+	bool		aggregates;		/* aggregates may appear: the expressions
+								 * of a grouped relation */
+} MfDeparseCxt;
+
+/* deparse.c */
+extern void mf_deparse_cxt_init(MfDeparseCxt *cxt, PlannerInfo *root,
+								RelOptInfo *baserel, StringInfo buf,
+								List **params_list);
+extern bool mf_expr_shippable(Node *node, MfDeparseCxt *cxt);
+extern void mf_deparse_node(Node *node, MfDeparseCxt *cxt);
+extern bool mf_is_local_param(Node *node, const MfDialect *dialect);
+extern bool mf_collation_safe(Oid inputcollid, List *args);
+extern bool mf_is_text_type(Oid typid);
+
+/* deparse_upper.c */
+extern bool mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt);
+extern void mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt);
+
+#endif							/* MF_DEPARSE_INT_H */

@@ -1,0 +1,497 @@
+/*-------------------------------------------------------------------------
+ *
+ * deparse_upper.c
+ *		SQL text for what comes after the scan of one foreign table:
+ *		aggregates, GROUP BY and HAVING, ORDER BY.
+ *
+ * Shipping any of it rests on one question: does the remote compare the
+ * values as we do?  Grouping and DISTINCT need its equality, a sort and
+ * min/max its order, and NULL placement must come out as ours.  For text
+ * the answer depends on collations.  The postgres dialect follows
+ * postgres_fdw: the default collation, or a column's own, is assumed to
+ * be the remote's too.  Dialects whose text comparisons depend on a
+ * collation we cannot see (text_equality_by_option: MySQL) compare a
+ * column only when it carries text_pushdown, and order it only when the
+ * local collation orders by code point as that byte-wise remote collation
+ * does (C, POSIX, C.UTF-8).
+ *
+ * Which aggregates are shipped, and how they are spelled, is the
+ * dialect's table (dialect.h); this file writes them.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "access/htup_details.h"
+#include "access/table.h"
+#include "access/transam.h"
+#include "catalog/pg_aggregate.h"
+#include "catalog/pg_collation.h"
+#include "catalog/pg_database.h"
+#include "miscadmin.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/pathnode.h"
+#include "parser/parsetree.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/syscache.h"
+#include "utils/typcache.h"
+
+#include "deparse_int.h"
+
+/* ---------------------------------------------------------------------
+ * Comparisons
+ * ---------------------------------------------------------------------
+ */
+
+/* Does the collation order strings by code point (byte-wise in UTF-8)? */
+static bool
+mf_collation_bytewise(Oid collid)
+{
+	HeapTuple	tup;
+	char		provider;
+	Datum		datum;
+	bool		isnull;
+	char	   *name = NULL;
+
+	if (collid == C_COLLATION_OID)
+		return true;
+	if (!OidIsValid(collid))
+		return false;
+	if (collid == DEFAULT_COLLATION_OID)
+	{
+		tup = SearchSysCache1(DATABASEOID, ObjectIdGetDatum(MyDatabaseId));
+		if (!HeapTupleIsValid(tup))
+			return false;
+		provider = ((Form_pg_database) GETSTRUCT(tup))->datlocprovider;
+		datum = SysCacheGetAttr(DATABASEOID, tup, Anum_pg_database_datcollate,
+								&isnull);
+	}
+	else
+	{
+		tup = SearchSysCache1(COLLOID, ObjectIdGetDatum(collid));
+		if (!HeapTupleIsValid(tup))
+			return false;
+		provider = ((Form_pg_collation) GETSTRUCT(tup))->collprovider;
+		datum = SysCacheGetAttr(COLLOID, tup, Anum_pg_collation_collcollate,
+								&isnull);
+	}
+	if (!isnull && provider == COLLPROVIDER_LIBC)
+		name = TextDatumGetCString(datum);
+	ReleaseSysCache(tup);
+
+	/* glibc's C.UTF-8 sorts by code point, as the C locale sorts bytes */
+	return name != NULL &&
+		(strcmp(name, "C") == 0 || strcmp(name, "POSIX") == 0 ||
+		 pg_strcasecmp(name, "C.UTF-8") == 0 ||
+		 pg_strcasecmp(name, "C.utf8") == 0);
+}
+
+/*
+ * May the remote compare the values of expr, under collation collid, as
+ * we do: by equality (grouping, DISTINCT) or, with ordering, by order
+ * (sorting, min, max)?
+ */
+static bool
+mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
+						bool ordering)
+{
+	Oid			typid = getBaseType(exprType(expr));
+	Node	   *arg = expr;
+
+	while (arg && IsA(arg, RelabelType))
+		arg = (Node *) ((RelabelType *) arg)->arg;
+
+	if (mf_is_text_type(typid) && cxt->dialect->text_equality_by_option)
+	{
+		Var		   *var = (Var *) arg;
+
+		if (!IsA(arg, Var) || (Index) var->varno != cxt->baserel->relid ||
+			var->varlevelsup != 0 || var->varattno <= 0 ||
+			!mf_column_flag(cxt->relid, var->varattno, "text_pushdown"))
+			return false;
+		return !ordering || mf_collation_bytewise(collid);
+	}
+	if (!mf_collation_safe(collid, list_make1(expr)))
+		return false;
+	return cxt->dialect->operator_shippable(ordering ? "<" : "=", typid,
+											typid, collid);
+}
+
+/* ---------------------------------------------------------------------
+ * Aggregates
+ * ---------------------------------------------------------------------
+ */
+
+/* The dialect's entry for a built-in aggregate and argument type. */
+static const MfAggregate *
+mf_find_aggregate(const MfDialect *dialect, Oid aggfnoid, Oid argtype)
+{
+	char	   *name;
+
+	if (aggfnoid >= FirstGenbkiObjectId)
+		return NULL;
+	name = get_func_name(aggfnoid);
+	if (name == NULL)
+		return NULL;
+	for (int i = 0; i < dialect->n_aggregates; i++)
+	{
+		const MfAggregate *a = &dialect->aggregates[i];
+
+		if (strcmp(a->name, name) == 0 &&
+			(a->argtype == InvalidOid || a->argtype == argtype))
+			return a;
+	}
+	return NULL;
+}
+
+/* The one argument of agg, NULL for agg(*); false when there are more. */
+static bool
+mf_aggref_arg(Aggref *agg, Node **arg)
+{
+	ListCell   *lc;
+
+	*arg = NULL;
+	foreach(lc, agg->args)
+	{
+		TargetEntry *tle = lfirst_node(TargetEntry, lc);
+
+		if (tle->resjunk)
+			continue;
+		if (*arg != NULL)
+			return false;
+		*arg = (Node *) tle->expr;
+	}
+	return agg->aggstar ? *arg == NULL : *arg != NULL;
+}
+
+bool
+mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt)
+{
+	const MfDialect *d = cxt->dialect;
+	const MfAggregate *a;
+	Node	   *arg;
+	bool		ok;
+
+	/* plain aggregates only: no partial, ordered-set or sorted input */
+	if (agg->aggsplit != AGGSPLIT_SIMPLE || agg->aggkind != AGGKIND_NORMAL ||
+		agg->aggorder != NIL || agg->aggdirectargs != NIL ||
+		agg->aggvariadic || agg->agglevelsup != 0)
+		return false;
+	if (agg->aggfilter != NULL && !d->aggregate_filter)
+		return false;
+	if (!mf_aggref_arg(agg, &arg))
+		return false;
+	a = mf_find_aggregate(d, agg->aggfnoid,
+						  arg ? exprType(arg) : InvalidOid);
+	if (a == NULL || (agg->aggdistinct != NIL && !a->distinct))
+		return false;
+	if (!d->type_shippable(agg->aggtype))
+		return false;
+
+	/* no aggregate inside an aggregate */
+	cxt->aggregates = false;
+	ok = mf_expr_shippable(arg, cxt) &&
+		mf_expr_shippable((Node *) agg->aggfilter, cxt);
+	cxt->aggregates = true;
+	if (!ok || (arg != NULL && mf_is_local_param(arg, d)))
+		return false;
+
+	if (arg != NULL && !mf_collation_safe(agg->inputcollid, list_make1(arg)))
+		return false;
+	if (arg != NULL && a->orders &&
+		!mf_comparison_shippable(cxt, arg, agg->inputcollid, true))
+		return false;
+	if (arg != NULL && agg->aggdistinct != NIL &&
+		!mf_comparison_shippable(cxt, arg, agg->inputcollid, false))
+		return false;
+	return true;
+}
+
+void
+mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt)
+{
+	Node	   *arg;
+	const MfAggregate *a;
+
+	if (!mf_aggref_arg(agg, &arg))
+		elog(ERROR, "aggregate of several arguments is not shipped");
+	a = mf_find_aggregate(cxt->dialect, agg->aggfnoid,
+						  arg ? exprType(arg) : InvalidOid);
+	if (a == NULL)
+		elog(ERROR, "aggregate %u is not shipped", agg->aggfnoid);
+
+	appendStringInfo(cxt->buf, "%s(", a->remote);
+	if (agg->aggdistinct != NIL)
+		appendStringInfoString(cxt->buf, "DISTINCT ");
+	if (arg == NULL)
+		appendStringInfoChar(cxt->buf, '*');
+	else
+		mf_deparse_node(arg, cxt);
+	if (agg->aggfilter != NULL)
+	{
+		appendStringInfoString(cxt->buf, ") FILTER (WHERE ");
+		mf_deparse_node((Node *) agg->aggfilter, cxt);
+	}
+	appendStringInfoChar(cxt->buf, ')');
+}
+
+/*
+ * May expr, of the grouped relation over scanrel, be computed remotely?
+ * One that would be sent as a parameter is no use in a select list.
+ */
+bool
+mf_is_upper_expr(PlannerInfo *root, RelOptInfo *scanrel, Expr *expr)
+{
+	MfDeparseCxt cxt;
+
+	mf_deparse_cxt_init(&cxt, root, scanrel, NULL, NULL);
+	cxt.aggregates = true;
+	return mf_expr_shippable((Node *) expr, &cxt);
+}
+
+/* May the remote GROUP BY expr as we would? */
+bool
+mf_grouping_key_shippable(PlannerInfo *root, RelOptInfo *scanrel, Expr *expr)
+{
+	MfDeparseCxt cxt;
+
+	mf_deparse_cxt_init(&cxt, root, scanrel, NULL, NULL);
+	return mf_expr_shippable((Node *) expr, &cxt) &&
+		!mf_is_local_param((Node *) expr, cxt.dialect) &&
+		!IsA(expr, Param) &&
+		mf_comparison_shippable(&cxt, (Node *) expr, exprCollation((Node *) expr),
+								false);
+}
+
+/* ---------------------------------------------------------------------
+ * Sorting
+ * ---------------------------------------------------------------------
+ */
+
+/* A member of ec that is an expression of the scanned relation alone. */
+static EquivalenceMember *
+mf_em_for_rel(PlannerInfo *root, EquivalenceClass *ec, RelOptInfo *rel)
+{
+	ListCell   *lc;
+
+	foreach(lc, ec->ec_members)
+	{
+		EquivalenceMember *em = lfirst(lc);
+
+		if (em->em_is_child || em->em_is_const ||
+			bms_is_empty(em->em_relids) ||
+			!bms_is_subset(em->em_relids, rel->relids))
+			continue;
+		if (mf_is_foreign_expr(root, rel, em->em_expr) &&
+			!mf_is_local_param((Node *) em->em_expr,
+							   ((MfRelInfo *) rel->fdw_private)->opts.dialect))
+			return em;
+	}
+	return NULL;
+}
+
+/*
+ * A member of ec that the grouped relation computes as one of the query's
+ * sort expressions.
+ */
+static EquivalenceMember *
+mf_em_for_target(PlannerInfo *root, EquivalenceClass *ec,
+				 RelOptInfo *grouped_rel, RelOptInfo *scanrel)
+{
+	PathTarget *target = grouped_rel->reltarget;
+	ListCell   *lc;
+	int			i = 0;
+
+	foreach(lc, target->exprs)
+	{
+		Expr	   *expr = lfirst(lc);
+		Index		sgref = get_pathtarget_sortgroupref(target, i);
+		ListCell   *lc2;
+
+		i++;
+		if (sgref == 0 ||
+			get_sortgroupref_clause_noerr(sgref, root->parse->sortClause) == NULL)
+			continue;
+		while (expr && IsA(expr, RelabelType))
+			expr = ((RelabelType *) expr)->arg;
+		foreach(lc2, ec->ec_members)
+		{
+			EquivalenceMember *em = lfirst(lc2);
+			Expr	   *em_expr = em->em_expr;
+
+			if (em->em_is_const || em->em_is_child)
+				continue;
+			while (em_expr && IsA(em_expr, RelabelType))
+				em_expr = ((RelabelType *) em_expr)->arg;
+			if (equal(em_expr, expr) &&
+				mf_is_upper_expr(root, scanrel, em->em_expr) &&
+				!mf_is_local_param((Node *) em->em_expr,
+								   ((MfRelInfo *) scanrel->fdw_private)->opts.dialect))
+				return em;
+		}
+	}
+	return NULL;
+}
+
+static EquivalenceMember *
+mf_pathkey_em(PlannerInfo *root, PathKey *pathkey, RelOptInfo *scanrel,
+			  RelOptInfo *grouped_rel)
+{
+	return grouped_rel ?
+		mf_em_for_target(root, pathkey->pk_eclass, grouped_rel, scanrel) :
+		mf_em_for_rel(root, pathkey->pk_eclass, scanrel);
+}
+
+/*
+ * May the remote sort by pathkey, the rows of scanrel or, when grouped_rel
+ * is set, of the grouping over it, in our order with our NULL placement?
+ * Only the default order of the key's type is shipped (no USING).
+ */
+bool
+mf_pathkey_shippable(PlannerInfo *root, PathKey *pathkey, RelOptInfo *scanrel,
+					 RelOptInfo *grouped_rel)
+{
+	EquivalenceClass *ec = pathkey->pk_eclass;
+	EquivalenceMember *em;
+	TypeCacheEntry *typentry;
+	MfDeparseCxt cxt;
+
+	mf_deparse_cxt_init(&cxt, root, scanrel, NULL, NULL);
+	if (cxt.dialect->nulls_order == MF_NULLS_UNKNOWN || ec->ec_has_volatile)
+		return false;
+	em = mf_pathkey_em(root, pathkey, scanrel, grouped_rel);
+	if (em == NULL)
+		return false;
+	typentry = lookup_type_cache(em->em_datatype, TYPECACHE_BTREE_OPFAMILY);
+	if (pathkey->pk_opfamily != typentry->btree_opf)
+		return false;
+	cxt.aggregates = grouped_rel != NULL;
+	return mf_comparison_shippable(&cxt, (Node *) em->em_expr,
+								   ec->ec_collation, true);
+}
+
+/*
+ * Append " ORDER BY ..." for pathkeys that mf_pathkey_shippable accepted.
+ * A dialect that sorts NULLs low without a NULLS clause gets a key
+ * "x IS NULL" before x wherever ours differ from its own placement.
+ */
+void
+mf_deparse_order_by(StringInfo buf, PlannerInfo *root, RelOptInfo *scanrel,
+					RelOptInfo *grouped_rel, List *pathkeys,
+					List **params_list)
+{
+	MfDeparseCxt cxt;
+	ListCell   *lc;
+	bool		first = true;
+	int			nestlevel;
+
+	mf_deparse_cxt_init(&cxt, root, scanrel, buf, params_list);
+	cxt.aggregates = grouped_rel != NULL;
+	nestlevel = mf_set_transmission_modes();
+	foreach(lc, pathkeys)
+	{
+		PathKey    *pathkey = lfirst(lc);
+		EquivalenceMember *em = mf_pathkey_em(root, pathkey, scanrel,
+											  grouped_rel);
+		bool		desc = mf_pathkey_descending(pathkey);
+
+		if (em == NULL)
+			elog(ERROR, "could not find pathkey item to sort");
+		appendStringInfoString(buf, first ? " ORDER BY " : ", ");
+		first = false;
+		if (cxt.dialect->nulls_order == MF_NULLS_LOW &&
+			pathkey->pk_nulls_first == desc)
+		{
+			mf_deparse_node((Node *) em->em_expr, &cxt);
+			appendStringInfoString(buf, pathkey->pk_nulls_first ?
+								   " IS NULL DESC, " : " IS NULL, ");
+		}
+		mf_deparse_node((Node *) em->em_expr, &cxt);
+		appendStringInfoString(buf, desc ? " DESC" : " ASC");
+		if (cxt.dialect->nulls_order == MF_NULLS_CLAUSE)
+			appendStringInfoString(buf, pathkey->pk_nulls_first ?
+								   " NULLS FIRST" : " NULLS LAST");
+	}
+	mf_reset_transmission_modes(nestlevel);
+}
+
+/* ---------------------------------------------------------------------
+ * The grouped query
+ * ---------------------------------------------------------------------
+ */
+
+/*
+ * Append SELECT <tlist> FROM <table> WHERE <the scan's remote conditions>
+ * GROUP BY ... HAVING <having>, for the grouped relation over one foreign
+ * table.  GROUP BY names positions of the select list, where every
+ * grouping expression is.  retrieved_attrs numbers the select list.
+ */
+void
+mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
+						  RelOptInfo *grouped_rel, List *tlist, List *having,
+						  List **retrieved_attrs, List **params_list)
+{
+	MfRelInfo  *fpinfo = grouped_rel->fdw_private;
+	RelOptInfo *scanrel = fpinfo->scanrel;
+	MfRelInfo  *sfpinfo = scanrel->fdw_private;
+	Query	   *parse = root->parse;
+	MfDeparseCxt cxt;
+	Relation	rel;
+	ListCell   *lc;
+	int			i = 0;
+
+	mf_deparse_cxt_init(&cxt, root, scanrel, buf, params_list);
+	cxt.aggregates = true;
+
+	*retrieved_attrs = NIL;
+	appendStringInfoString(buf, "SELECT ");
+	foreach(lc, tlist)
+	{
+		TargetEntry *tle = lfirst_node(TargetEntry, lc);
+
+		if (i > 0)
+			appendStringInfoString(buf, ", ");
+		mf_deparse_node((Node *) tle->expr, &cxt);
+		*retrieved_attrs = lappend_int(*retrieved_attrs, ++i);
+	}
+	if (i == 0)
+		appendStringInfoString(buf, "NULL");
+
+	appendStringInfoString(buf, " FROM ");
+	rel = table_open(cxt.relid, NoLock);
+	mf_deparse_relation(buf, rel, cxt.dialect);
+	table_close(rel, NoLock);
+	mf_deparse_conditions(buf, root, scanrel, sfpinfo->remote_conds,
+						  " WHERE ", params_list);
+
+	if (parse->groupClause != NIL)
+	{
+		bool		first = true;
+
+		appendStringInfoString(buf, " GROUP BY ");
+		foreach(lc, parse->groupClause)
+		{
+			SortGroupClause *grp = lfirst_node(SortGroupClause, lc);
+			TargetEntry *tle = get_sortgroupref_tle(grp->tleSortGroupRef, tlist);
+
+			if (!first)
+				appendStringInfoString(buf, ", ");
+			appendStringInfo(buf, "%d", tle->resno);
+			first = false;
+		}
+	}
+
+	if (having != NIL)
+	{
+		bool		first = true;
+
+		foreach(lc, having)
+		{
+			appendStringInfoString(buf, first ? " HAVING " : " AND ");
+			mf_deparse_node(lfirst(lc), &cxt);
+			first = false;
+		}
+	}
+}

@@ -1,0 +1,478 @@
+/*-------------------------------------------------------------------------
+ *
+ * upper.c
+ *		Planning what comes after the scan of one foreign table so that the
+ *		remote does it: sorted scans, aggregation and grouping, the final
+ *		sort and LIMIT/OFFSET.
+ *
+ * The stages follow postgres_fdw's: a sorted path of the foreign table for
+ * the query's pathkeys (GetForeignPaths), then GetForeignUpperPaths for
+ * UPPERREL_GROUP_AGG (a grouped relation computed remotely), for
+ * UPPERREL_ORDERED (its sort) and for UPPERREL_FINAL (the LIMIT, with the
+ * sort below it).  Each upper relation's fdw_private says whether a later
+ * stage may build on it.  What may be shipped is deparse_upper.c's and the
+ * dialect's business; the option pushdown 'false' turns all of it off,
+ * leaving the scan as it was: its conditions, and the row cap that a scan
+ * straight under a Limit sends along (scan.c).
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/clauses.h"
+#include "optimizer/cost.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/pathnode.h"
+#include "optimizer/paths.h"
+#include "optimizer/prep.h"
+#include "optimizer/tlist.h"
+#include "parser/parsetree.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/selfuncs.h"
+
+#include "multi_fdw.h"
+
+/*
+ * What a remote sort is assumed to add to a scan when the remote is not
+ * asked (postgres_fdw's guess): little, so that a sort the remote can do
+ * goes there, where an index may serve it.
+ */
+#define MF_SORT_MULTIPLIER	1.05
+
+/* ---------------------------------------------------------------------
+ * Sorted scans
+ * ---------------------------------------------------------------------
+ */
+
+void
+mf_add_sorted_paths(PlannerInfo *root, RelOptInfo *baserel)
+{
+	MfRelInfo  *fpinfo = baserel->fdw_private;
+	ListCell   *lc;
+
+	fpinfo->qp_is_pushdown_safe = false;
+
+	/*
+	 * Only the query's own order: the orders a merge join could use are
+	 * guesses worth a remote round trip each, which postgres_fdw makes only
+	 * with use_remote_estimate.  A partition's members are left alone.
+	 */
+	if (!fpinfo->pushdown_safe || root->query_pathkeys == NIL ||
+		baserel->reloptkind != RELOPT_BASEREL)
+		return;
+	foreach(lc, root->query_pathkeys)
+	{
+		if (!mf_pathkey_shippable(root, lfirst(lc), baserel, NULL))
+			return;
+	}
+	fpinfo->qp_is_pushdown_safe = true;
+	add_path(baserel, (Path *)
+			 mf_create_foreignscan_path(root, baserel, fpinfo->rows,
+										fpinfo->startup_cost * MF_SORT_MULTIPLIER,
+										fpinfo->total_cost * MF_SORT_MULTIPLIER,
+										root->query_pathkeys,
+										baserel->lateral_relids, NIL));
+}
+
+/* ---------------------------------------------------------------------
+ * Grouping and aggregation
+ * ---------------------------------------------------------------------
+ */
+
+/* Add expr to the remote select list unless an equal one is there. */
+static List *
+mf_tlist_add(List *tlist, Expr *expr)
+{
+	return add_to_flat_tlist(tlist, list_make1(expr));
+}
+
+/*
+ * Can the grouping be computed remotely, and with what select list?
+ * Every GROUP BY expression must be shipped, and the aggregates of every
+ * other output and of the HAVING conditions that stay here; an output
+ * that is not shipped whole is computed here from those.
+ */
+static bool
+mf_grouping_ok(PlannerInfo *root, RelOptInfo *grouped_rel, Node *having)
+{
+	Query	   *parse = root->parse;
+	MfRelInfo  *fpinfo = grouped_rel->fdw_private;
+	RelOptInfo *scanrel = fpinfo->scanrel;
+	PathTarget *target = grouped_rel->reltarget;
+	List	   *tlist = NIL;
+	ListCell   *lc;
+	int			i = 0;
+
+	if (parse->groupingSets != NIL)
+		return false;
+	/* rows the scan would filter here must be gone before aggregating */
+	if (((MfRelInfo *) scanrel->fdw_private)->local_conds != NIL)
+		return false;
+
+	foreach(lc, target->exprs)
+	{
+		Expr	   *expr = lfirst(lc);
+		Index		sgref = get_pathtarget_sortgroupref(target, i);
+
+		i++;
+		if (sgref != 0 &&
+			get_sortgroupref_clause_noerr(sgref, parse->groupClause) != NULL)
+		{
+			TargetEntry *tle;
+
+			if (!mf_grouping_key_shippable(root, scanrel, expr))
+				return false;
+
+			/*
+			 * Duplicates stay: two equal expressions under different
+			 * sortgrouprefs are two entries of the grouping target.
+			 */
+			tle = makeTargetEntry(expr, list_length(tlist) + 1, NULL, false);
+			tle->ressortgroupref = sgref;
+			tlist = lappend(tlist, tle);
+		}
+		else if (contain_agg_clause((Node *) expr) &&
+				 mf_is_upper_expr(root, scanrel, expr))
+			tlist = mf_tlist_add(tlist, expr);
+		else
+		{
+			/*
+			 * Computed here from what is fetched: its aggregates must be
+			 * shipped; its plain columns are grouping columns, already in.
+			 * An expression of no column or aggregate (a constant) is
+			 * computed here too.
+			 */
+			List	   *aggvars = pull_var_clause((Node *) expr,
+												  PVC_INCLUDE_AGGREGATES);
+			ListCell   *l;
+
+			foreach(l, aggvars)
+			{
+				Expr	   *v = lfirst(l);
+
+				if (!IsA(v, Aggref))
+					continue;
+				if (!mf_is_upper_expr(root, scanrel, v))
+					return false;
+				tlist = mf_tlist_add(tlist, v);
+			}
+		}
+	}
+
+	/* HAVING conditions go along where they can, else stay here */
+	foreach(lc, (List *) having)
+	{
+		Expr	   *expr = lfirst(lc);
+
+		if (mf_is_upper_expr(root, scanrel, expr))
+			fpinfo->remote_conds = lappend(fpinfo->remote_conds, expr);
+		else
+		{
+			ListCell   *l;
+
+			fpinfo->local_conds = lappend(fpinfo->local_conds, expr);
+			foreach(l, pull_var_clause((Node *) expr, PVC_INCLUDE_AGGREGATES))
+			{
+				Expr	   *v = lfirst(l);
+
+				if (!IsA(v, Aggref))
+					continue;
+				if (!mf_is_upper_expr(root, scanrel, v))
+					return false;
+				tlist = mf_tlist_add(tlist, v);
+			}
+		}
+	}
+
+	fpinfo->grouped_tlist = tlist;
+	return true;
+}
+
+/*
+ * The cost of grouping remotely: the remote reads the table, groups and
+ * aggregates, and only the groups cross the network.
+ */
+static void
+mf_grouping_cost(PlannerInfo *root, RelOptInfo *grouped_rel)
+{
+	MfRelInfo  *fpinfo = grouped_rel->fdw_private;
+	RelOptInfo *scanrel = fpinfo->scanrel;
+	MfRelInfo  *sfpinfo = scanrel->fdw_private;
+	Query	   *parse = root->parse;
+	AggClauseCosts aggcosts;
+	double		input_rows = sfpinfo->rows;
+	double		groups = 1;
+	int			ngroupcols = list_length(parse->groupClause);
+	Cost		remote;
+
+	memset(&aggcosts, 0, sizeof(aggcosts));
+	if (parse->hasAggs)
+		get_agg_clause_costs(root, AGGSPLIT_SIMPLE, &aggcosts);
+	if (parse->groupClause != NIL)
+		groups = estimate_num_groups(root,
+									 get_sortgrouplist_exprs(parse->groupClause,
+															 fpinfo->grouped_tlist),
+									 input_rows, NULL, NULL);
+
+	remote = seq_page_cost * scanrel->pages + cpu_tuple_cost * scanrel->tuples +
+		aggcosts.transCost.startup +
+		aggcosts.transCost.per_tuple * input_rows +
+		cpu_operator_cost * ngroupcols * input_rows +
+		aggcosts.finalCost.startup;
+
+	fpinfo->local_conds_sel = clauselist_selectivity(root, fpinfo->local_conds,
+													 0, JOIN_INNER, NULL);
+	cost_qual_eval(&fpinfo->local_conds_cost, fpinfo->local_conds, root);
+
+	fpinfo->rows = clamp_row_est(groups * fpinfo->local_conds_sel);
+	fpinfo->startup_cost = fpinfo->opts.fdw_startup_cost + remote +
+		fpinfo->local_conds_cost.startup;
+	fpinfo->total_cost = fpinfo->startup_cost +
+		(aggcosts.finalCost.per_tuple + cpu_tuple_cost) * groups +
+		(fpinfo->opts.fdw_tuple_cost + cpu_tuple_cost +
+		 fpinfo->local_conds_cost.per_tuple) * groups;
+}
+
+static void
+mf_add_grouping_paths(PlannerInfo *root, RelOptInfo *input_rel,
+					  RelOptInfo *grouped_rel, GroupPathExtraData *extra)
+{
+	Query	   *parse = root->parse;
+	MfRelInfo  *fpinfo = grouped_rel->fdw_private;
+
+	if (!parse->groupClause && !parse->groupingSets && !parse->hasAggs &&
+		!root->hasHavingQual)
+		return;
+	/* a join or anything but one foreign table below: not ours */
+	if (!IS_SIMPLE_REL(input_rel) ||
+		extra->patype == PARTITIONWISE_AGGREGATE_PARTIAL)
+		return;
+	fpinfo->scanrel = input_rel;
+	if (!mf_grouping_ok(root, grouped_rel, extra->havingQual))
+		return;
+	fpinfo->pushdown_safe = true;
+	mf_grouping_cost(root, grouped_rel);
+
+	add_path(grouped_rel, (Path *)
+			 mf_create_foreign_upper_path(root, grouped_rel,
+										  grouped_rel->reltarget,
+										  fpinfo->rows, fpinfo->startup_cost,
+										  fpinfo->total_cost, NIL, NIL));
+}
+
+/* ---------------------------------------------------------------------
+ * The final sort and LIMIT
+ * ---------------------------------------------------------------------
+ */
+
+static void
+mf_add_ordered_paths(PlannerInfo *root, RelOptInfo *input_rel,
+					 RelOptInfo *ordered_rel)
+{
+	MfRelInfo  *ifpinfo = input_rel->fdw_private;
+	MfRelInfo  *fpinfo = ordered_rel->fdw_private;
+	ListCell   *lc;
+
+	if (root->parse->hasTargetSRFs)
+		return;
+
+	/*
+	 * Over the foreign table itself the sorted path is already there
+	 * (the query's pathkeys were its sort's); the final stage may use it.
+	 */
+	if (IS_SIMPLE_REL(input_rel))
+	{
+		fpinfo->pushdown_safe = ifpinfo->qp_is_pushdown_safe;
+		return;
+	}
+	if (ifpinfo->stage != UPPERREL_GROUP_AGG)
+		return;
+	foreach(lc, root->sort_pathkeys)
+	{
+		if (!mf_pathkey_shippable(root, lfirst(lc), ifpinfo->scanrel,
+								  input_rel))
+			return;
+	}
+	fpinfo->pushdown_safe = true;
+	add_path(ordered_rel, (Path *)
+			 mf_create_foreign_upper_path(root, input_rel,
+										  root->upper_targets[UPPERREL_ORDERED],
+										  ifpinfo->rows,
+										  ifpinfo->startup_cost * MF_SORT_MULTIPLIER,
+										  ifpinfo->total_cost * MF_SORT_MULTIPLIER,
+										  root->sort_pathkeys,
+										  list_make2(makeBoolean(true),
+													 makeBoolean(false))));
+}
+
+/*
+ * The query's LIMIT and OFFSET when both are constants (or absent):
+ * count -1 for no limit.  A parameter (a generic plan's $1) stays with
+ * the local Limit node.
+ */
+bool
+mf_limit_values(PlannerInfo *root, int64 *count, int64 *offset)
+{
+	Node	   *c = root->parse->limitCount;
+	Node	   *o = root->parse->limitOffset;
+
+	*count = -1;
+	*offset = 0;
+	if (c != NULL)
+	{
+		if (!IsA(c, Const))
+			return false;
+		if (!((Const *) c)->constisnull)
+			*count = DatumGetInt64(((Const *) c)->constvalue);
+		if (!((Const *) c)->constisnull && *count < 0)
+			return false;		/* the local Limit node raises the error */
+	}
+	if (o != NULL)
+	{
+		if (!IsA(o, Const))
+			return false;
+		if (!((Const *) o)->constisnull)
+			*offset = DatumGetInt64(((Const *) o)->constvalue);
+		if (*offset < 0)
+			return false;
+	}
+	return true;
+}
+
+static void
+mf_add_final_paths(PlannerInfo *root, RelOptInfo *input_rel,
+				   RelOptInfo *final_rel, FinalPathExtraData *extra)
+{
+	Query	   *parse = root->parse;
+	MfRelInfo  *ifpinfo = input_rel->fdw_private;
+	MfRelInfo  *fpinfo = final_rel->fdw_private;
+	List	   *pathkeys = NIL;
+	bool		has_final_sort = false;
+	double		rows;
+	Cost		startup_cost;
+	Cost		total_cost;
+	int64		count;
+	int64		offset;
+
+	/*
+	 * A LIMIT of a plain SELECT.  Row locks are left to the scan and the
+	 * local LockRows node, and WITH TIES to the local Limit node.
+	 */
+	if (parse->commandType != CMD_SELECT || !extra->limit_needed ||
+		parse->rowMarks != NIL || parse->hasTargetSRFs ||
+		parse->limitOption == LIMIT_OPTION_WITH_TIES)
+		return;
+	if (fpinfo->opts.dialect->deparse_limit_offset == NULL ||
+		!mf_limit_values(root, &count, &offset))
+		return;
+
+	if (IS_UPPER_REL(input_rel) && ifpinfo->stage == UPPERREL_ORDERED)
+	{
+		input_rel = ifpinfo->outerrel;
+		ifpinfo = input_rel->fdw_private;
+		has_final_sort = true;
+		pathkeys = root->sort_pathkeys;
+	}
+	else if (root->sort_pathkeys != NIL)
+		return;					/* the sort stays here, so must the limit */
+	if (!IS_SIMPLE_REL(input_rel) && ifpinfo->stage != UPPERREL_GROUP_AGG)
+		return;
+	/* rows filtered here after the remote's limit would be too few */
+	if (ifpinfo->local_conds != NIL)
+		return;
+	fpinfo->pushdown_safe = true;
+
+	rows = ifpinfo->rows;
+	startup_cost = ifpinfo->startup_cost;
+	total_cost = ifpinfo->total_cost;
+	if (has_final_sort)
+	{
+		startup_cost *= MF_SORT_MULTIPLIER;
+		total_cost *= MF_SORT_MULTIPLIER;
+	}
+	adjust_limit_rows_costs(&rows, &startup_cost, &total_cost,
+							extra->offset_est, extra->count_est);
+
+	/*
+	 * The local Limit node over a scan is priced the same, but reads the
+	 * rows it skips across the network: prefer the remote limit.
+	 */
+	total_cost -= (total_cost - startup_cost) * 0.05;
+
+	add_path(final_rel, (Path *)
+			 mf_create_foreign_upper_path(root, input_rel,
+										  root->upper_targets[UPPERREL_FINAL],
+										  rows, startup_cost, total_cost,
+										  pathkeys,
+										  list_make2(makeBoolean(has_final_sort),
+													 makeBoolean(true))));
+}
+
+void
+mfGetForeignUpperPaths(PlannerInfo *root, UpperRelationKind stage,
+					   RelOptInfo *input_rel, RelOptInfo *output_rel,
+					   void *extra)
+{
+	MfRelInfo  *ifpinfo = input_rel->fdw_private;
+	MfRelInfo  *fpinfo;
+
+	/* a join of foreign tables, say, has no fdw_private of ours */
+	if (ifpinfo == NULL || !ifpinfo->pushdown_safe)
+		return;
+	if ((stage != UPPERREL_GROUP_AGG && stage != UPPERREL_ORDERED &&
+		 stage != UPPERREL_FINAL) || output_rel->fdw_private != NULL)
+		return;
+
+	fpinfo = palloc0(sizeof(MfRelInfo));
+	fpinfo->opts = ifpinfo->opts;
+	fpinfo->user = ifpinfo->user;
+	fpinfo->stage = stage;
+	fpinfo->outerrel = input_rel;
+	fpinfo->scanrel = IS_SIMPLE_REL(input_rel) ? input_rel : ifpinfo->scanrel;
+	output_rel->fdw_private = fpinfo;
+
+	switch (stage)
+	{
+		case UPPERREL_GROUP_AGG:
+			mf_add_grouping_paths(root, input_rel, output_rel,
+								  (GroupPathExtraData *) extra);
+			break;
+		case UPPERREL_ORDERED:
+			mf_add_ordered_paths(root, input_rel, output_rel);
+			break;
+		case UPPERREL_FINAL:
+			mf_add_final_paths(root, input_rel, output_rel,
+							   (FinalPathExtraData *) extra);
+			break;
+		default:
+			break;
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * EXPLAIN
+ * ---------------------------------------------------------------------
+ */
+
+/* "Relations: Aggregate on (public.t alias)", as postgres_fdw shows it */
+void
+mf_explain_relations(ForeignScan *fsplan, ExplainState *es)
+{
+	Index		rti = mf_fscan_first_base_relid(fsplan);
+	RangeTblEntry *rte = rt_fetch(rti, es->rtable);
+	char	   *refname = list_nth(es->rtable_names, rti - 1);
+	char	   *relname = get_rel_name(rte->relid);
+	StringInfoData buf;
+
+	initStringInfo(&buf);
+	appendStringInfo(&buf, "Aggregate on (%s.%s",
+					 quote_identifier(get_namespace_name(get_rel_namespace(rte->relid))),
+					 quote_identifier(relname));
+	if (refname != NULL && strcmp(refname, relname) != 0)
+		appendStringInfo(&buf, " %s", quote_identifier(refname));
+	appendStringInfoChar(&buf, ')');
+	ExplainPropertyText("Relations", buf.data, es);
+}
