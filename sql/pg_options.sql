@@ -365,7 +365,7 @@ SET multi_fdw.two_phase_fault = 'crash_after_local_commit';
 \echo :LAST_ERROR_SQLSTATE
 RESET ROLE;
 RESET multi_fdw.two_phase_fault;
-DROP SERVER opt_2pc_pg, opt_2pc_my, opt_2pc_off;
+DROP SERVER IF EXISTS opt_2pc_pg, opt_2pc_my, opt_2pc_off;
 
 -- ===================================================================
 -- clean up
