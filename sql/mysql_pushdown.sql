@@ -115,6 +115,13 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT avg(a) FROM pa;
 SELECT * FROM pa_agree($$SELECT avg(a), avg(b) FROM pa$$);
 -- FILTER has no MariaDB spelling
 EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FILTER (WHERE b > 0) FROM pa;
+-- (16+ would sort the input of an aggregate with its own ORDER BY or
+-- DISTINCT below it, which then asks the scan for that order: the plans are
+-- made the same on every version)
+DO $$BEGIN
+  PERFORM pg_catalog.set_config('enable_presorted_aggregate', 'off', false);
+EXCEPTION WHEN undefined_object THEN NULL;
+END$$;
 -- text under a case-insensitive collation: 'Beta' and 'beta' are one
 -- value there; min, max, GROUP BY and DISTINCT stay here
 EXPLAIN (VERBOSE, COSTS OFF) SELECT min(ci), count(DISTINCT ci) FROM pa;

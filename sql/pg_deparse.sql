@@ -79,7 +79,7 @@ RESET plan_cache_mode;
 EXPLAIN (VERBOSE, COSTS OFF) EXECUTE dp_prep(5);
 DEALLOCATE dp_prep;
 EXPLAIN (VERBOSE, COSTS OFF)
-  SELECT x, (SELECT max(d) FROM dp_pg WHERE a = l.x AND e > l.x) FROM dp_local l;
+  SELECT x, (SELECT sum(d) FROM dp_pg WHERE a = l.x AND e > l.x) FROM dp_local l;
 SELECT public.mf_explain($$EXPLAIN (VERBOSE, COSTS OFF)
   SELECT b FROM dp_pg WHERE a = (SELECT max(x) FROM dp_local)$$);
 EXPLAIN (VERBOSE, COSTS OFF)

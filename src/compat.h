@@ -98,21 +98,6 @@ mf_result_rel_userid(ResultRelInfo *rinfo, EState *estate)
 #endif
 }
 
-/* the same while planning an UPDATE or DELETE of range table entry rti */
-static inline Oid
-mf_planner_result_userid(PlannerInfo *root, Index rti)
-{
-#if PG_VERSION_NUM >= 160000
-	RelOptInfo *rel = find_base_rel(root, rti);
-
-	return OidIsValid(rel->userid) ? rel->userid : GetUserId();
-#else
-	RangeTblEntry *rte = planner_rt_fetch(rti, root);
-
-	return OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
-#endif
-}
-
 /*
  * The same before the planner has built its relations (AddForeignUpdateTargets
  * of the statement's own target): from the range table.  A child of an
@@ -135,6 +120,26 @@ mf_planner_rte_userid(PlannerInfo *root, Index rti)
 #else
 	return OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
 #endif
+}
+
+/*
+ * The same while planning a write to range table entry rti: its relation's
+ * user where the planner has built one (a child of an inherited target
+ * has no permission entry of its own), else the range table's (the target
+ * of an INSERT is not among the planner's relations).
+ */
+static inline Oid
+mf_planner_result_userid(PlannerInfo *root, Index rti)
+{
+#if PG_VERSION_NUM >= 160000
+	RelOptInfo *rel = root->simple_rel_array != NULL &&
+		rti < (Index) root->simple_rel_array_size ?
+		root->simple_rel_array[rti] : NULL;
+
+	if (rel != NULL && OidIsValid(rel->userid))
+		return rel->userid;
+#endif
+	return mf_planner_rte_userid(root, rti);
 }
 
 /*
