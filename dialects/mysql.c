@@ -375,6 +375,17 @@ mfmysql_exact_number(Oid typid)
 }
 
 /*
+ * Integer % truncates as ours does (the sign of the dividend) and keeps an
+ * integer type; by zero it gives NULL, so the core ships it only with a
+ * constant divisor (zero_divisor_gives_null).  / is DECIMAL division there.
+ */
+static bool
+mfmysql_integer(Oid typid)
+{
+	return typid == INT2OID || typid == INT4OID || typid == INT8OID;
+}
+
+/*
  * Text comparisons are never shipped: MySQL compares strings by the
  * column's collation (usually case-insensitive and ignoring trailing
  * spaces), so even = does not give our answer.
@@ -391,7 +402,9 @@ mfmysql_operator_shippable(const char *opname, Oid left, Oid right,
 		return strcmp(opname, "-") == 0 && mfmysql_exact_number(right);
 
 	if (mfmysql_exact_number(left) && mfmysql_exact_number(right))
-		return arith || mf_builtin_comparison(opname);
+		return arith || mf_builtin_comparison(opname) ||
+			(strcmp(opname, "%") == 0 && mfmysql_integer(left) &&
+			 mfmysql_integer(right));
 
 	if (mf_comparable_times(left, right))
 		return mf_builtin_comparison(opname);
@@ -784,6 +797,7 @@ const MfDialect mf_dialect_mysql = {
 	.sample_auto = MF_SAMPLE_RANDOM,
 
 	.type_shippable = mfmysql_type_shippable,
+	.zero_divisor_gives_null = true,
 	.operator_shippable = mfmysql_operator_shippable,
 	.deparse_const = mfmysql_deparse_const,
 	.cast_param = NULL,			/* the bare marker */

@@ -133,10 +133,15 @@ EXPLAIN (VERBOSE, COSTS OFF)
   SELECT nb, count(*), min(nb), count(DISTINCT nb) FROM pa GROUP BY nb;
 SELECT * FROM pa_agree($$SELECT nb, count(*), min(nb), max(nb),
   count(DISTINCT nb) FROM pa GROUP BY nb$$);
--- MariaDB's % gives NULL where ours raises division by zero, / a DECIMAL:
--- neither goes, so the grouping stays here
+-- MariaDB's % gives NULL where ours raises division by zero: it goes with
+-- a constant divisor other than zero (negative values keep the dividend's
+-- sign on both), and stays here with a column or a zero; / gives a
+-- DECIMAL there and stays here
 EXPLAIN (VERBOSE, COSTS OFF) SELECT a % 3, count(*) FROM pa GROUP BY 1;
 SELECT * FROM pa_agree($$SELECT a % 3, count(*) FROM pa GROUP BY 1$$);
+SELECT * FROM pa_agree($$SELECT b % -7, count(*) FROM pa GROUP BY 1$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM pa WHERE a % b = 0;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM pa WHERE a % 0 = 0;
 EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(a / 2) FROM pa;
 -- grouping by numbers and HAVING
 SELECT * FROM pa_agree($$SELECT a, d, count(*), sum(b) FROM pa GROUP BY a, d

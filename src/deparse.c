@@ -218,6 +218,23 @@ mf_collation_safe(Oid inputcollid, List *args)
 	return false;
 }
 
+/* A constant int2, int4 or int8 other than zero. */
+static bool
+mf_const_is_nonzero_integer(Const *c)
+{
+	switch (c->consttype)
+	{
+		case INT2OID:
+			return DatumGetInt16(c->constvalue) != 0;
+		case INT4OID:
+			return DatumGetInt32(c->constvalue) != 0;
+		case INT8OID:
+			return DatumGetInt64(c->constvalue) != 0;
+		default:
+			return false;
+	}
+}
+
 static bool
 mf_operator_shippable(MfDeparseCxt *cxt, Oid opno, Oid opfuncid,
 					  Oid inputcollid, List *args)
@@ -245,6 +262,21 @@ mf_operator_shippable(MfDeparseCxt *cxt, Oid opno, Oid opfuncid,
 		ok = cxt->dialect->operator_shippable(NameStr(form->oprname),
 											  form->oprleft, form->oprright,
 											  inputcollid);
+
+	/*
+	 * Where x % 0 is NULL rather than an error, % is the same only with a
+	 * divisor known not to be zero: a non-null constant other than 0.
+	 */
+	if (ok && cxt->dialect->zero_divisor_gives_null &&
+		strcmp(NameStr(form->oprname), "%") == 0)
+	{
+		Node	   *divisor = list_length(args) == 2 ?
+			mf_strip_relabel(lsecond(args)) : NULL;
+
+		ok = divisor != NULL && IsA(divisor, Const) &&
+			!((Const *) divisor)->constisnull &&
+			mf_const_is_nonzero_integer((Const *) divisor);
+	}
 
 	if (ok && strchr(NameStr(form->oprname), '?') != NULL &&
 		cxt->baserel != NULL && cxt->baserel->fdw_private != NULL &&

@@ -410,6 +410,12 @@ typedef struct MfDialect
 	 * (InvalidOid for a prefix operator's left input), inputcollid its
 	 * collation.
 	 */
+	/*
+	 * x % 0 is NULL there (MySQL), an error here: the core ships % only
+	 * with a constant divisor other than zero, whatever operator_shippable
+	 * says.
+	 */
+	bool		zero_divisor_gives_null;
 	bool		(*operator_shippable) (const char *opname, Oid left, Oid right,
 									   Oid inputcollid);
 
