@@ -137,7 +137,7 @@ demo: deps
 	t/testbed/demo
 
 # PGXS tracks no header dependencies: every object follows the interfaces.
-$(OBJS): src/dialect.h src/transport.h src/multi_fdw.h
+$(OBJS): src/dialect.h src/transport.h src/multi_fdw.h src/compat.h
 src/connection.o src/twophase.o: src/connection_int.h
 src/deparse.o src/deparse_upper.o: src/deparse_int.h
 
