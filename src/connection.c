@@ -574,29 +574,11 @@ bool
 mf_conn_ask_about_table(MfConnEntry *entry, const char *query_fmt,
 						const char *table, bool answer)
 {
-	MfTypeClass classes[1] = {MF_TYPE_TEXT};
-	const char *values[1] = {table};
-	char	   *sql = psprintf(query_fmt,
-							   mf_marker(entry->transport->markers, 1));
-	MfResult   *res;
-	MfError		err;
-	int			n;
+	List	   *rows = mf_conn_ask_rows(entry, query_fmt, table, 1);
 
-	mf_error_clear(&err);
-	res = entry->transport->query(entry->conn, sql, 1, values, classes, 1, &err);
-	if (res == NULL)
-		mf_raise_error(ERROR, entry, &err, sql);
-	n = entry->transport->fetch(res, &err);
-	if (n > 0)
-	{
-		const char *v = entry->transport->value(res, 0, 0);
-
-		answer = v != NULL && v[0] == 't';
-	}
-	entry->transport->result_close(res);
-	if (n < 0)
-		mf_raise_error(ERROR, entry, &err, sql);
-	pfree(sql);
+	if (rows != NIL)
+		answer = ((char *) linitial(rows))[0] == 't';
+	list_free_deep(rows);
 	return answer;
 }
 

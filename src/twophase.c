@@ -371,15 +371,15 @@ mf_any_parallel_commit(List *entries)
 }
 
 /*
- * Commit without preparing, every entry of the list: COMMIT, or XA END
- * and XA COMMIT ONE PHASE (a second round, for XA END must be answered
- * first).
+ * XA END for the entries with an XA transaction open, the first round of
+ * committing or preparing them (XA END must be answered first).  The
+ * transaction stays the abort's to roll back as XA until the next round
+ * succeeds.
  */
 static void
-mf_commit_one_phase_all(List *entries)
+mf_xa_end_all(List *entries)
 {
 	List	   *ends = NIL;
-	List	   *commits = NIL;
 	ListCell   *lc;
 
 	foreach(lc, entries)
@@ -392,6 +392,20 @@ mf_commit_one_phase_all(List *entries)
 	}
 	mf_xact_run_steps(ends, false, true);
 	mf_xact_raise_first(ends);
+}
+
+/*
+ * Commit without preparing, every entry of the list: COMMIT, or XA END
+ * and XA COMMIT ONE PHASE (a second round, for XA END must be answered
+ * first).
+ */
+static void
+mf_commit_one_phase_all(List *entries)
+{
+	List	   *commits = NIL;
+	ListCell   *lc;
+
+	mf_xa_end_all(entries);
 	foreach(lc, entries)
 	{
 		MfConnEntry *entry = lfirst(lc);
@@ -424,20 +438,10 @@ mf_commit_one_phase_all(List *entries)
 static void
 mf_prepare_all(List *entries)
 {
-	List	   *ends = NIL;
 	List	   *prepares = NIL;
 	ListCell   *lc;
 
-	foreach(lc, entries)
-	{
-		MfConnEntry *entry = lfirst(lc);
-
-		if (entry->xa_open)
-			mf_xact_step(&ends, entry, psprintf(entry->dialect->xa_end_fmt, entry->gid),
-						 false);
-	}
-	mf_xact_run_steps(ends, false, true);
-	mf_xact_raise_first(ends);
+	mf_xa_end_all(entries);
 	foreach(lc, entries)
 	{
 		MfConnEntry *entry = lfirst(lc);
