@@ -6,6 +6,8 @@
 #                            throwaway servers, run every suite, stop them
 #                            (PG_CONFIG=... picks the PostgreSQL, 15 to 18)
 #   make demo                the same set-up, then a federated bulk load
+#   make fuzz SEEDS=N        the same, running only the pushdown fuzzer
+#                            (t/013_pushdown_fuzz.pl) with seeds 1..N
 #
 #   make WITH_MYSQL=no       build without the mysql transport (no MariaDB
 #   make WITH_ODBC=no        Connector/C), without the odbc one (no unixODBC);
@@ -105,7 +107,7 @@ endif
 EXTRA_CLEAN = src/build-flags.stamp $(TR_MYSQL) $(TR_ODBC) \
 	$(TR_MYSQL:.o=.bc) $(TR_ODBC:.o=.bc)
 
-.PHONY: test demo deps bench
+.PHONY: test demo deps bench fuzz
 
 ifneq ($(PGXS),)
 include $(PGXS)
@@ -130,6 +132,15 @@ test: deps
 	$(MAKE) all WITH_MYSQL=yes WITH_ODBC=yes
 	$(MAKE) install WITH_MYSQL=yes WITH_ODBC=yes
 	PG_CONFIG="$(PG_CONFIG)" t/testbed/run-tests
+
+# The fuzzer's own seeds; run-tests always runs some pg_regress suite, and
+# pg_init is the shortest.
+SEEDS ?= 3
+fuzz: deps
+	$(MAKE) all WITH_MYSQL=yes WITH_ODBC=yes
+	$(MAKE) install WITH_MYSQL=yes WITH_ODBC=yes
+	PG_CONFIG="$(PG_CONFIG)" MF_FUZZ_SEEDS="$(SEEDS)" MF_REGRESS=pg_init \
+	  MF_TAP=t/013_pushdown_fuzz.pl t/testbed/run-tests
 
 demo: deps
 	$(MAKE) all

@@ -375,9 +375,24 @@ mfmysql_exact_number(Oid typid)
 }
 
 /*
- * Integer % truncates as ours does (the sign of the dividend) and keeps an
- * integer type; by zero it gives NULL, so the core ships it only with a
- * constant divisor (zero_divisor_gives_null).  / is DECIMAL division there.
+ * Whether our arithmetic on these operands is int2 or int4 arithmetic:
+ * MySQL computes all integer arithmetic in 64 bits, so where ours
+ * overflows and raises an error (2147483647 + 1, -(-2147483648)) MySQL
+ * answers, and a WHERE or a SUM shipped there would count rows we refuse.
+ * With an int8 or numeric side we widen as MySQL does, and an int8
+ * overflow is an error on both sides.
+ */
+static bool
+mfmysql_narrow_int(Oid typid)
+{
+	return typid == INT2OID || typid == INT4OID;
+}
+
+/*
+ * Integer % truncates as ours does (the sign of the dividend), keeps an
+ * integer type and cannot overflow; by zero it gives NULL, so the core
+ * ships it only with a constant divisor (zero_divisor_gives_null).  / is
+ * DECIMAL division there.
  */
 static bool
 mfmysql_integer(Oid typid)
@@ -399,10 +414,12 @@ mfmysql_operator_shippable(const char *opname, Oid left, Oid right,
 						 strcmp(opname, "*") == 0);
 
 	if (left == InvalidOid)
-		return strcmp(opname, "-") == 0 && mfmysql_exact_number(right);
+		return strcmp(opname, "-") == 0 && mfmysql_exact_number(right) &&
+			!mfmysql_narrow_int(right);
 
 	if (mfmysql_exact_number(left) && mfmysql_exact_number(right))
-		return arith || mf_builtin_comparison(opname) ||
+		return mf_builtin_comparison(opname) ||
+			(arith && !(mfmysql_narrow_int(left) && mfmysql_narrow_int(right))) ||
 			(strcmp(opname, "%") == 0 && mfmysql_integer(left) &&
 			 mfmysql_integer(right));
 

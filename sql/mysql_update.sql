@@ -61,6 +61,10 @@ SELECT count(*), sum(qty), sum(price) FROM items;
 -- sent whole
 --
 EXPLAIN (VERBOSE, COSTS OFF)
+UPDATE items SET qty = 0, note = NULL WHERE id <= 5;
+-- but not int4 arithmetic, which MariaDB does in 64 bits (mysql_pushdown):
+-- the new value is computed here
+EXPLAIN (VERBOSE, COSTS OFF)
 UPDATE items SET qty = qty + 1 WHERE id <= 5;
 UPDATE items SET qty = qty + 1 WHERE id <= 5;
 \echo updated :ROW_COUNT

@@ -289,6 +289,9 @@ SELECT multi_fdw_exec('odbc_my', 'INSERT INTO odbc_batch VALUES (99999999999, 1)
 -- ---------------------------------------------------------------------
 -- UPDATE and DELETE by key columns
 -- ---------------------------------------------------------------------
+-- a constant goes whole; int4 arithmetic, which MariaDB does in 64 bits,
+-- is computed here and the rows updated by key
+EXPLAIN (VERBOSE, COSTS OFF) UPDATE odbc_my_batch SET b = 0 WHERE a >= 2;
 EXPLAIN (VERBOSE, COSTS OFF) UPDATE odbc_my_batch SET b = b + 10 WHERE a >= 2;
 SELECT odbc_rows('UPDATE odbc_my_batch SET b = b + 10 WHERE a >= 2');
 EXPLAIN (VERBOSE, COSTS OFF) UPDATE odbc_my_batch SET b = b * 100 WHERE a::text || '' = '4';
