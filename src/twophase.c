@@ -197,40 +197,6 @@ mf_twophase_begin_sql(MfConnEntry *entry)
 	return psprintf(entry->dialect->xa_start_fmt, entry->gid);
 }
 
-/* Run one transaction statement of ours; raises on failure. */
-static void
-mf_xact_exec(MfConnEntry *entry, const char *fmt)
-{
-	char	   *sql = psprintf(fmt, entry->gid);
-	MfError		err;
-
-	mf_error_clear(&err);
-	entry->changing_xact_state = true;
-	if (!entry->transport->exec(entry->conn, sql, NULL, &err))
-		mf_raise_error(ERROR, entry, &err, sql);
-	entry->changing_xact_state = false;
-}
-
-/* Commit without preparing: COMMIT, or XA END + XA COMMIT ONE PHASE. */
-static void
-mf_commit_one_phase(MfConnEntry *entry)
-{
-	MfError		err;
-
-	if (entry->xa_open)
-	{
-		mf_xact_exec(entry, entry->dialect->xa_end_fmt);
-		mf_xact_exec(entry, entry->dialect->xa_commit_one_phase_fmt);
-		entry->xa_open = false;
-		return;
-	}
-	mf_error_clear(&err);
-	entry->changing_xact_state = true;
-	if (!entry->transport->commit(entry->conn, &err))
-		mf_raise_error(ERROR, entry, &err, "COMMIT");
-	entry->changing_xact_state = false;
-}
-
 /* ---------------------------------------------------------------------
  * parallel_commit, parallel_abort
  * ---------------------------------------------------------------------
@@ -287,9 +253,9 @@ mf_xact_step_blocking(MfXactStep *st)
  * parallel_commit.  The steps sent at once go first; then the others in
  * turn, stopping at the first that fails when stop_at_failure, as without
  * the options (what is not committed yet is rolled back by the abort that
- * follows); then the answers of the first.  Nothing raises here: a step that failed leaves
- * its connection marked as changing its transaction state (dropped when
- * the transaction ends).
+ * follows); then the answers of the first.  Nothing raises here: a step
+ * that failed leaves its connection marked as changing its transaction
+ * state (dropped when the transaction ends).
  */
 static void
 mf_xact_run_steps(List *steps, bool abort, bool stop_at_failure)
@@ -357,17 +323,6 @@ mf_xact_raise_first(List *steps)
 		if (!st->ok && !st->skipped)
 			mf_raise_error(ERROR, st->entry, &st->err, st->sql);
 	}
-}
-
-static bool
-mf_any_parallel_commit(List *entries)
-{
-	ListCell   *lc;
-
-	foreach(lc, entries)
-		if (((MfConnEntry *) lfirst(lc))->parallel_commit)
-			return true;
-	return false;
 }
 
 /*
@@ -461,18 +416,6 @@ mf_prepare_all(List *entries)
 		}
 	}
 	mf_xact_raise_first(prepares);
-}
-
-/* entry->gid is set: by XA START, or by mf_twophase_pre_commit */
-static void
-mf_prepare(MfConnEntry *entry)
-{
-	/* until prepared, an ended XA transaction is rolled back as XA */
-	if (entry->xa_open)
-		mf_xact_exec(entry, entry->dialect->xa_end_fmt);
-	mf_xact_exec(entry, entry->dialect->prepare_fmt);
-	entry->xa_open = false;
-	entry->prepared = true;
 }
 
 /* ---------------------------------------------------------------------
@@ -585,6 +528,8 @@ mf_twophase_pre_commit(HTAB *connections)
 	List	   *active = NIL;
 	List	   *can = NIL;
 	List	   *cannot = NIL;
+	List	   *readers = NIL;		/* read only: committed last */
+
 	/*
 	 * A local write assigns the transaction id, unless an XA START did it
 	 * first: then what tells is the WAL written (pruning a page while
@@ -605,13 +550,12 @@ mf_twophase_pre_commit(HTAB *connections)
 		/* finish streams first: their rows belong to the commit */
 		mf_claim_connection(entry, NULL);
 		active = lappend(active, entry);
-		if (entry->written)
-		{
-			if (mf_can_prepare(entry))
-				can = lappend(can, entry);
-			else
-				cannot = lappend(cannot, entry);
-		}
+		if (!entry->written)
+			readers = lappend(readers, entry);
+		else if (mf_can_prepare(entry))
+			can = lappend(can, entry);
+		else
+			cannot = lappend(cannot, entry);
 	}
 
 	nwritten = list_length(can) + list_length(cannot);
@@ -646,40 +590,18 @@ mf_twophase_pre_commit(HTAB *connections)
 	}
 	mf_record_decisions(can);
 
-	if (mf_any_parallel_commit(can))
-	{
-		mf_prepare_all(can);
-		mf_fault("fail_prepare");
-	}
-	else
-	{
-		foreach(lc, can)
-		{
-			mf_prepare(lfirst(lc));
-			if (lc != list_head(can) || list_length(can) == 1)
-				mf_fault("fail_prepare");
-		}
-	}
+	mf_prepare_all(can);
+	mf_fault("fail_prepare");
 
 	/* the local commit must be on disk before any COMMIT PREPARED */
 	ForceSyncCommit();
 
-	foreach(lc, cannot)
+	if (cannot != NIL)
 	{
 		mf_fault("fail_last_resource");
-		mf_commit_one_phase(lfirst(lc));
+		mf_commit_one_phase_all(cannot);
 	}
-	{
-		List	   *readers = NIL;
-
-		foreach(lc, active)
-		{
-			entry = lfirst(lc);
-			if (!entry->written)
-				readers = lappend(readers, entry);
-		}
-		mf_commit_one_phase_all(readers);
-	}
+	mf_commit_one_phase_all(readers);
 	mf_fault("crash_before_local_commit");
 }
 
