@@ -237,14 +237,15 @@ mfmysql_returning_on(CmdType operation, bool do_nothing,
 }
 
 static void
-mfmysql_deparse_limit(StringInfo buf, int64 count)
+mfmysql_deparse_limit(StringInfo buf, int64 count, bool ordered)
 {
 	appendStringInfo(buf, " LIMIT " INT64_FORMAT, count);
 }
 
 /* MySQL has no OFFSET without LIMIT: the largest count stands for none */
 static void
-mfmysql_deparse_limit_offset(StringInfo buf, int64 count, int64 offset)
+mfmysql_deparse_limit_offset(StringInfo buf, int64 count, int64 offset,
+							 bool ordered)
 {
 	if (count >= 0)
 		appendStringInfo(buf, " LIMIT " INT64_FORMAT, count);
@@ -795,6 +796,7 @@ const MfDialect mf_dialect_mysql = {
 	.boolean_conditions = true,
 	.const_shippable = mf_const_finite,
 	.text_equality_by_option = true,
+	.text_grouping_by_option = true,
 	.no_negative_zero = true,
 
 	.deparse_lock = mfmysql_deparse_lock,

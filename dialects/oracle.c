@@ -136,12 +136,57 @@ mforacle_deparse_insert(StringInfo buf, const char *table,
 	appendStringInfoString(buf, ") SELECT * FROM x");
 }
 
-/* Oracle 12c and later */
+/*
+ * Oracle 12c's row limiting clause, after the ORDER BY if there is one
+ * (none is needed).  FETCH FIRST 0 ROWS ONLY returns no row.
+ */
 static void
-mforacle_deparse_limit(StringInfo buf, int64 count)
+mforacle_deparse_limit_offset(StringInfo buf, int64 count, int64 offset,
+							  bool ordered)
 {
-	appendStringInfo(buf, " FETCH FIRST " INT64_FORMAT " ROWS ONLY", count);
+	if (offset > 0)
+		appendStringInfo(buf, " OFFSET " INT64_FORMAT " ROWS", offset);
+	if (count >= 0)
+		appendStringInfo(buf, " FETCH FIRST " INT64_FORMAT " ROWS ONLY", count);
 }
+
+static void
+mforacle_deparse_limit(StringInfo buf, int64 count, bool ordered)
+{
+	mforacle_deparse_limit_offset(buf, count, 0, ordered);
+}
+
+/*
+ * What Oracle computes as PostgreSQL does, value and type.  COUNT and SUM
+ * are NUMBERs, exact decimals of 38 digits: more than any count, and than
+ * any sum of int2, int4 or int8 values a table can hold (read back as our
+ * bigint or numeric).  MIN and MAX return one of their values, where
+ * Oracle orders them as we do (the core checks the order): integers,
+ * float8, dates and timestamps.  Not numeric: a NUMBER keeps no trailing
+ * zeros, so min(n) would come back as 1.5 where ours, of values our
+ * column's typmod made, is 1.500000; nor SUM of numeric, for the same
+ * reason.  AVG is a NUMBER rounded to 38 digits, ours has another scale;
+ * the statistics use other algorithms; text stays local (NLS_SORT, and ''
+ * being NULL).
+ */
+static const MfAggregate mforacle_aggregates[] = {
+	{"count", InvalidOid, "COUNT", true, false, NULL},
+	{"sum", INT2OID, "SUM", true, false, NULL},
+	{"sum", INT4OID, "SUM", true, false, NULL},
+	{"sum", INT8OID, "SUM", true, false, NULL},
+	{"min", INT2OID, "MIN", true, true, NULL},
+	{"min", INT4OID, "MIN", true, true, NULL},
+	{"min", INT8OID, "MIN", true, true, NULL},
+	{"min", FLOAT8OID, "MIN", true, true, NULL},
+	{"min", DATEOID, "MIN", true, true, NULL},
+	{"min", TIMESTAMPOID, "MIN", true, true, NULL},
+	{"max", INT2OID, "MAX", true, true, NULL},
+	{"max", INT4OID, "MAX", true, true, NULL},
+	{"max", INT8OID, "MAX", true, true, NULL},
+	{"max", FLOAT8OID, "MAX", true, true, NULL},
+	{"max", DATEOID, "MAX", true, true, NULL},
+	{"max", TIMESTAMPOID, "MAX", true, true, NULL},
+};
 
 /*
  * Oracle has no shared row lock: FOR SHARE is sent as FOR UPDATE, which
@@ -548,6 +593,19 @@ const MfDialect mf_dialect_oracle = {
 	.session_setup_sql = NULL,	/* see the top of the file */
 	.begin_sql = NULL,
 	.deparse_limit = mforacle_deparse_limit,
+	.deparse_limit_offset = mforacle_deparse_limit_offset,
+	.aggregates = mforacle_aggregates,
+	.n_aggregates = lengthof(mforacle_aggregates),
+	.aggregate_filter = false,
+
+	/*
+	 * Oracle sorts NULLs high and has NULLS FIRST/LAST; the MariaDB
+	 * stand-in sorts them low and has no NULLS clause.  A key that places
+	 * them goes before every sort key, exact on both.
+	 */
+	.nulls_order = MF_NULLS_KEY,
+	.nulls_key_case = true,
+	.group_by_expressions = true,
 
 	.error_map = mforacle_errors,
 	.n_error_map = lengthof(mforacle_errors),

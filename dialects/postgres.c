@@ -149,13 +149,14 @@ mfpg_begin_sql(bool serializable)
 }
 
 static void
-mfpg_deparse_limit(StringInfo buf, int64 count)
+mfpg_deparse_limit(StringInfo buf, int64 count, bool ordered)
 {
 	appendStringInfo(buf, " LIMIT " INT64_FORMAT, count);
 }
 
 static void
-mfpg_deparse_limit_offset(StringInfo buf, int64 count, int64 offset)
+mfpg_deparse_limit_offset(StringInfo buf, int64 count, int64 offset,
+						  bool ordered)
 {
 	if (count >= 0)
 		appendStringInfo(buf, " LIMIT " INT64_FORMAT, count);

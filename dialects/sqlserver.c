@@ -65,24 +65,70 @@ mfmssql_deparse_insert(StringInfo buf, const char *table,
 }
 
 /*
- * T-SQL has no LIMIT.  OFFSET/FETCH needs an ORDER BY, and ORDER BY
- * (SELECT NULL) is the conventional "any order"; the deparser therefore
- * never puts an ORDER BY of its own before the limit for this dialect.
- * FETCH refuses zero rows, so a limit of 0 skips past any possible row
- * instead (TOP 0 would need to go after SELECT, out of our reach).
+ * T-SQL has no LIMIT.  OFFSET/FETCH needs an ORDER BY: where the query
+ * has none, ORDER BY (SELECT NULL) is the conventional "any order".  FETCH
+ * refuses zero rows, so a limit of 0 skips past any possible row instead
+ * (TOP 0 would need to go after SELECT, out of our reach).
  */
 static void
-mfmssql_deparse_limit(StringInfo buf, int64 count)
+mfmssql_deparse_limit_offset(StringInfo buf, int64 count, int64 offset,
+							 bool ordered)
 {
-	if (count <= 0)
-		appendStringInfoString(buf,
-							   " ORDER BY (SELECT NULL)"
-							   " OFFSET 9223372036854775807 ROWS");
-	else
-		appendStringInfo(buf,
-						 " ORDER BY (SELECT NULL) OFFSET 0 ROWS"
-						 " FETCH NEXT " INT64_FORMAT " ROWS ONLY", count);
+	if (!ordered)
+		appendStringInfoString(buf, " ORDER BY (SELECT NULL)");
+	if (count == 0)
+	{
+		appendStringInfoString(buf, " OFFSET 9223372036854775807 ROWS");
+		return;
+	}
+	appendStringInfo(buf, " OFFSET " INT64_FORMAT " ROWS", offset);
+	if (count > 0)
+		appendStringInfo(buf, " FETCH NEXT " INT64_FORMAT " ROWS ONLY", count);
 }
+
+static void
+mfmssql_deparse_limit(StringInfo buf, int64 count, bool ordered)
+{
+	mfmssql_deparse_limit_offset(buf, Max(count, 0), 0, ordered);
+}
+
+/*
+ * What SQL Server computes as PostgreSQL does, value and type.
+ *
+ * COUNT is an int: where a group has more than 2,147,483,647 rows SQL
+ * Server fails with an arithmetic overflow (22003) where we would answer;
+ * it never answers wrongly.  COUNT_BIG would be a bigint as ours, but the
+ * MariaDB stand-in that proves the deparse has no COUNT_BIG.
+ *
+ * SUM of an int is an int there, which overflows where our bigint does
+ * not, and SUM of a bigint a bigint where ours is a numeric; the argument
+ * is cast to DECIMAL(38,0) first, whose SUM is a DECIMAL(38,0): exact for
+ * any sum of int2, int4 or int8 values that a table can hold.
+ *
+ * MIN and MAX return one of their values, where SQL Server orders them as
+ * we do (the core checks the order): integers, float8, dates and
+ * timestamps.  Not numeric: the result's scale is the remote column's,
+ * where ours is that of the values our column's typmod made.  Left out:
+ * AVG (of an int it is an int, truncated), the statistics, bool_and/or.
+ */
+static const MfAggregate mfmssql_aggregates[] = {
+	{"count", InvalidOid, "COUNT", true, false, NULL},
+	{"sum", INT2OID, "SUM", true, false, "DECIMAL(38,0)"},
+	{"sum", INT4OID, "SUM", true, false, "DECIMAL(38,0)"},
+	{"sum", INT8OID, "SUM", true, false, "DECIMAL(38,0)"},
+	{"min", INT2OID, "MIN", true, true, NULL},
+	{"min", INT4OID, "MIN", true, true, NULL},
+	{"min", INT8OID, "MIN", true, true, NULL},
+	{"min", FLOAT8OID, "MIN", true, true, NULL},
+	{"min", DATEOID, "MIN", true, true, NULL},
+	{"min", TIMESTAMPOID, "MIN", true, true, NULL},
+	{"max", INT2OID, "MAX", true, true, NULL},
+	{"max", INT4OID, "MAX", true, true, NULL},
+	{"max", INT8OID, "MAX", true, true, NULL},
+	{"max", FLOAT8OID, "MAX", true, true, NULL},
+	{"max", DATEOID, "MAX", true, true, NULL},
+	{"max", TIMESTAMPOID, "MAX", true, true, NULL},
+};
 
 /*
  * One table per TRUNCATE TABLE, no CASCADE (a referenced table is refused
@@ -526,6 +572,18 @@ const MfDialect mf_dialect_sqlserver = {
 	" SET XACT_ABORT OFF",
 	.begin_sql = NULL,
 	.deparse_limit = mfmssql_deparse_limit,
+	.deparse_limit_offset = mfmssql_deparse_limit_offset,
+	.aggregates = mfmssql_aggregates,
+	.n_aggregates = lengthof(mfmssql_aggregates),
+	.aggregate_filter = false,
+
+	/*
+	 * NULLs sort low and there is no NULLS clause (the ORDER BY page of
+	 * the T-SQL reference); the MariaDB stand-in sorts them low too.
+	 */
+	.nulls_order = MF_NULLS_LOW,
+	.nulls_key_case = true,
+	.group_by_expressions = true,
 
 	.error_map = mfmssql_errors,
 	.n_error_map = lengthof(mfmssql_errors),
@@ -537,6 +595,7 @@ const MfDialect mf_dialect_sqlserver = {
 	.boolean_conditions = false,
 	.const_shippable = mf_const_finite,
 	.text_equality_by_option = true,
+	.text_grouping_by_option = false,
 
 	/*
 	 * T-SQL locks with table hints (WITH (UPDLOCK)), not a clause: rows to

@@ -107,6 +107,8 @@ mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
 	{
 		Var		   *var = (Var *) arg;
 
+		if (!cxt->dialect->text_grouping_by_option)
+			return false;
 		if (!IsA(arg, Var) || (Index) var->varno != cxt->baserel->relid ||
 			var->varlevelsup != 0 || var->varattno <= 0 ||
 			!mf_column_flag(cxt->relid, var->varattno, "text_pushdown"))
@@ -227,6 +229,12 @@ mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt)
 		appendStringInfoString(cxt->buf, "DISTINCT ");
 	if (arg == NULL)
 		appendStringInfoChar(cxt->buf, '*');
+	else if (a->arg_cast != NULL)
+	{
+		appendStringInfoString(cxt->buf, "CAST(");
+		mf_deparse_node(arg, cxt);
+		appendStringInfo(cxt->buf, " AS %s)", a->arg_cast);
+	}
 	else
 		mf_deparse_node(arg, cxt);
 	if (agg->aggfilter != NULL)
@@ -258,6 +266,8 @@ mf_grouping_key_shippable(PlannerInfo *root, RelOptInfo *scanrel, Expr *expr)
 	MfDeparseCxt cxt;
 
 	mf_deparse_cxt_init(&cxt, root, scanrel, NULL, NULL);
+	if (cxt.dialect->group_by_expressions && !contain_var_clause((Node *) expr))
+		return false;
 	return mf_expr_shippable((Node *) expr, &cxt) &&
 		!mf_is_local_param((Node *) expr, cxt.dialect) &&
 		!IsA(expr, Param) &&
@@ -373,9 +383,33 @@ mf_pathkey_shippable(PlannerInfo *root, PathKey *pathkey, RelOptInfo *scanrel,
 }
 
 /*
+ * Append the sort key that puts the NULLs of x first or last: "x IS NULL"
+ * sorts false before true, and so does the CASE that dialects without
+ * boolean values get.
+ */
+static void
+mf_deparse_nulls_key(MfDeparseCxt *cxt, Expr *expr, bool nulls_first)
+{
+	StringInfo	buf = cxt->buf;
+
+	if (cxt->dialect->nulls_key_case)
+	{
+		appendStringInfoString(buf, "CASE WHEN ");
+		mf_deparse_node((Node *) expr, cxt);
+		appendStringInfoString(buf, nulls_first ?
+							   " IS NULL THEN 0 ELSE 1 END, " :
+							   " IS NULL THEN 1 ELSE 0 END, ");
+		return;
+	}
+	mf_deparse_node((Node *) expr, cxt);
+	appendStringInfoString(buf, nulls_first ? " IS NULL DESC, " : " IS NULL, ");
+}
+
+/*
  * Append " ORDER BY ..." for pathkeys that mf_pathkey_shippable accepted.
  * A dialect that sorts NULLs low without a NULLS clause gets a key
- * "x IS NULL" before x wherever ours differ from its own placement.
+ * "x IS NULL" before x wherever ours differ from its own placement; one
+ * whose placement is not to be relied on (MF_NULLS_KEY) gets it always.
  */
 void
 mf_deparse_order_by(StringInfo buf, PlannerInfo *root, RelOptInfo *scanrel,
@@ -401,13 +435,10 @@ mf_deparse_order_by(StringInfo buf, PlannerInfo *root, RelOptInfo *scanrel,
 			elog(ERROR, "could not find pathkey item to sort");
 		appendStringInfoString(buf, first ? " ORDER BY " : ", ");
 		first = false;
-		if (cxt.dialect->nulls_order == MF_NULLS_LOW &&
-			pathkey->pk_nulls_first == desc)
-		{
-			mf_deparse_node((Node *) em->em_expr, &cxt);
-			appendStringInfoString(buf, pathkey->pk_nulls_first ?
-								   " IS NULL DESC, " : " IS NULL, ");
-		}
+		if ((cxt.dialect->nulls_order == MF_NULLS_LOW &&
+			 pathkey->pk_nulls_first == desc) ||
+			cxt.dialect->nulls_order == MF_NULLS_KEY)
+			mf_deparse_nulls_key(&cxt, em->em_expr, pathkey->pk_nulls_first);
 		mf_deparse_node((Node *) em->em_expr, &cxt);
 		appendStringInfoString(buf, desc ? " DESC" : " ASC");
 		if (cxt.dialect->nulls_order == MF_NULLS_CLAUSE)
@@ -478,7 +509,10 @@ mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
 
 			if (!first)
 				appendStringInfoString(buf, ", ");
-			appendStringInfo(buf, "%d", tle->resno);
+			if (cxt.dialect->group_by_expressions)
+				mf_deparse_node((Node *) tle->expr, &cxt);
+			else
+				appendStringInfo(buf, "%d", tle->resno);
 			first = false;
 		}
 	}

@@ -101,6 +101,10 @@ typedef struct MfAggregate
 	bool		orders;			/* it compares its argument by < (min,
 								 * max): only where the remote orders the
 								 * argument's values as we do */
+	const char *arg_cast;		/* the remote type the argument is cast to
+								 * first, so that the result has room
+								 * (SQL Server's SUM of an int is an int
+								 * that overflows); NULL: none */
 } MfAggregate;
 
 /* Where a remote ORDER BY puts NULLs, and how it is told otherwise. */
@@ -108,9 +112,14 @@ typedef enum MfNullsOrder
 {
 	MF_NULLS_UNKNOWN = 0,		/* not proven: no sort is shipped */
 	MF_NULLS_CLAUSE,			/* ASC/DESC NULLS FIRST/LAST, as PostgreSQL */
-	MF_NULLS_LOW				/* NULLs sort below every value and there is
-								 * no NULLS clause (MySQL): a key "x IS NULL"
-								 * goes first where that is not what we want */
+	MF_NULLS_LOW,				/* NULLs sort below every value and there is
+								 * no NULLS clause (MySQL, SQL Server): a key
+								 * "x IS NULL" goes first where that is not
+								 * what we want */
+	MF_NULLS_KEY				/* a key "x IS NULL" goes before every x, so
+								 * that the remote's own placement never
+								 * matters (Oracle, whose NULLS clause and
+								 * high NULLs the MariaDB stand-in lacks) */
 } MfNullsOrder;
 
 typedef struct MfDialect
@@ -203,16 +212,21 @@ typedef struct MfDialect
 	const char *resolve_setup_sql;
 	const char *prepared_missing_sqlstate;	/* "no such prepared transaction" */
 
-	/* Append a row limit to a SELECT (LIMIT n, FETCH FIRST n ROWS ONLY). */
-	void		(*deparse_limit) (StringInfo buf, int64 count);
+	/*
+	 * Append a row limit to a SELECT (LIMIT n, FETCH FIRST n ROWS ONLY).
+	 * ordered: the SELECT already ends with an ORDER BY (T-SQL's OFFSET
+	 * needs one, and takes no second one).
+	 */
+	void		(*deparse_limit) (StringInfo buf, int64 count, bool ordered);
 
 	/*
 	 * Append LIMIT count OFFSET offset after a remote ORDER BY, GROUP BY or
 	 * WHERE (count < 0: no limit; offset 0: none), replacing the local Limit
-	 * node.  NULL: only deparse_limit's cap is sent, under the local Limit.
+	 * node; ordered as for deparse_limit.  NULL: only deparse_limit's cap
+	 * is sent, under the local Limit.
 	 */
 	void		(*deparse_limit_offset) (StringInfo buf, int64 count,
-										 int64 offset);
+										 int64 offset, bool ordered);
 
 	/*
 	 * Upper relations of one foreign table (upper.c): the aggregates
@@ -223,6 +237,28 @@ typedef struct MfDialect
 	int			n_aggregates;
 	bool		aggregate_filter;
 	MfNullsOrder nulls_order;
+
+	/*
+	 * The key that places NULLs is written CASE WHEN x IS NULL THEN 1 ELSE
+	 * 0 END: the remote has no boolean values to sort by (T-SQL, Oracle).
+	 */
+	bool		nulls_key_case;
+
+	/*
+	 * GROUP BY names the grouping expressions, not their positions in the
+	 * select list (T-SQL has no positions; Oracle only behind
+	 * group_by_position_enabled, off by default).  A grouping key must
+	 * then hold a column: T-SQL refuses constants there.
+	 */
+	bool		group_by_expressions;
+
+	/*
+	 * With text_equality_by_option: a text_pushdown column may also be
+	 * grouped, counted DISTINCT, sorted and given to min/max (MySQL's
+	 * byte-wise collations without pad space).  Unset: text stays local
+	 * after the scan (SQL Server compares 'a' = 'a ' under every collation).
+	 */
+	bool		text_grouping_by_option;
 
 	/* native error numbers, for transports that give no SQLSTATE */
 	const MfErrorMap *error_map;

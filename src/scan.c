@@ -239,7 +239,8 @@ mf_upper_plan(PlannerInfo *root, RelOptInfo *rel, ForeignPath *best_path,
 
 		if (!mf_limit_values(root, &count, &offset))
 			elog(ERROR, "LIMIT is not shipped");
-		fpinfo->opts.dialect->deparse_limit_offset(&sql, count, offset);
+		fpinfo->opts.dialect->deparse_limit_offset(&sql, count, offset,
+												   best_path->path.pathkeys != NIL);
 	}
 	return make_foreignscan(tlist, fpinfo->local_conds, 0, params_list,
 							list_make4(makeString(sql.data), retrieved_attrs,
@@ -305,14 +306,16 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	{
 		if (!mf_limit_values(root, &limit, &offset))
 			elog(ERROR, "LIMIT is not shipped");
-		fpinfo->opts.dialect->deparse_limit_offset(&sql, limit, offset);
+		fpinfo->opts.dialect->deparse_limit_offset(&sql, limit, offset,
+												   best_path->path.pathkeys != NIL);
 	}
 	else
 	{
 		limit = mf_remote_limit(root, baserel, best_path->path.pathkeys,
 								local_exprs, lock != LCS_NONE);
 		if (limit > 0)
-			fpinfo->opts.dialect->deparse_limit(&sql, limit);
+			fpinfo->opts.dialect->deparse_limit(&sql, limit,
+												best_path->path.pathkeys != NIL);
 	}
 	if (lock != LCS_NONE)
 		mf_deparse_lock_clause(&sql, rel, fpinfo->opts.dialect, lock, wait);
