@@ -214,6 +214,26 @@ mf_create_foreign_upper_path(PlannerInfo *root, RelOptInfo *rel,
 #endif
 }
 
+/* a join path: unparameterised, no EvalPlanQual path below */
+static inline ForeignPath *
+mf_create_foreign_join_path(PlannerInfo *root, RelOptInfo *rel, double rows,
+							Cost startup_cost, Cost total_cost, List *pathkeys)
+{
+#if PG_VERSION_NUM >= 180000
+	return create_foreign_join_path(root, rel, NULL, rows, 0,
+									startup_cost, total_cost, pathkeys,
+									NULL, NULL, NIL, NIL);
+#elif PG_VERSION_NUM >= 170000
+	return create_foreign_join_path(root, rel, NULL, rows,
+									startup_cost, total_cost, pathkeys,
+									NULL, NULL, NIL, NIL);
+#else
+	return create_foreign_join_path(root, rel, NULL, rows,
+									startup_cost, total_cost, pathkeys,
+									NULL, NULL, NIL);
+#endif
+}
+
 /* 18: a path key's direction is a compare type, no longer a strategy */
 static inline bool
 mf_pathkey_descending(PathKey *pathkey)

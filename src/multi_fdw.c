@@ -49,6 +49,7 @@ multi_fdw_handler(PG_FUNCTION_ARGS)
 	routine->EndForeignScan = mfEndForeignScan;
 	routine->ExplainForeignScan = mfExplainForeignScan;
 	routine->AnalyzeForeignTable = mfAnalyzeForeignTable;
+	routine->GetForeignJoinPaths = mfGetForeignJoinPaths;
 	routine->GetForeignUpperPaths = mfGetForeignUpperPaths;
 
 	/* several servers read at once under an Append */

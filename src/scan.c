@@ -42,7 +42,8 @@ enum MfScanPrivate
 	MF_SCAN_SQL,				/* remote SELECT (String) */
 	MF_SCAN_RETRIEVED_ATTRS,	/* attnums it returns (List of Integer) */
 	MF_SCAN_FETCH_SIZE,			/* rows per fetch (Integer) */
-	MF_SCAN_GROUPED				/* a grouped relation's (Boolean) */
+	MF_SCAN_RELATIONS			/* a join's or grouping's relations, for
+								 * EXPLAIN (join.c); NIL: a table's scan */
 };
 
 typedef struct MfScanState
@@ -124,11 +125,11 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	 */
 	retrieved = clamp_row_est(baserel->rows / Max(fpinfo->local_conds_sel, 1e-10));
 	fpinfo->rows = baserel->rows;
+	fpinfo->remote_cost = seq_page_cost * baserel->pages +
+		cpu_tuple_cost * baserel->tuples;
 	fpinfo->startup_cost = fpinfo->opts.fdw_startup_cost +
 		fpinfo->local_conds_cost.startup;
-	fpinfo->total_cost = fpinfo->startup_cost +
-		seq_page_cost * baserel->pages +
-		cpu_tuple_cost * baserel->tuples +
+	fpinfo->total_cost = fpinfo->startup_cost + fpinfo->remote_cost +
 		(fpinfo->opts.fdw_tuple_cost + cpu_tuple_cost +
 		 fpinfo->local_conds_cost.per_tuple) * retrieved +
 		fpinfo->opts.fdw_startup_cost *
@@ -244,7 +245,7 @@ mf_upper_plan(PlannerInfo *root, RelOptInfo *rel, ForeignPath *best_path,
 	return make_foreignscan(tlist, fpinfo->local_conds, 0, params_list,
 							list_make4(makeString(sql.data), retrieved_attrs,
 									   makeInteger(fpinfo->opts.fetch_size),
-									   makeBoolean(true)),
+									   mf_relations_tree(root, rel)),
 							fpinfo->grouped_tlist, NIL, outer_plan);
 }
 
@@ -272,6 +273,9 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	if (IS_UPPER_REL(baserel))
 		return mf_upper_plan(root, baserel, best_path, tlist, outer_plan,
 							 has_limit);
+	if (IS_JOIN_REL(baserel))
+		return mf_join_plan(root, baserel, best_path, tlist, outer_plan,
+							has_limit);
 
 	foreach(lc, scan_clauses)
 	{
@@ -321,7 +325,7 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	return make_foreignscan(tlist, local_exprs, baserel->relid, params_list,
 							list_make4(makeString(sql.data), retrieved_attrs,
 									   makeInteger(fpinfo->opts.fetch_size),
-									   makeBoolean(false)),
+									   NIL),
 							NIL, remote_exprs, outer_plan);
 }
 
@@ -465,7 +469,7 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 	st = palloc0(sizeof(MfScanState));
 	node->fdw_state = st;
 
-	/* a grouped relation's rows are those of its remote select list */
+	/* a join's or grouping's rows are those of its remote select list */
 	if (rti > 0)
 		tupdesc = RelationGetDescr(node->ss.ss_currentRelation);
 	else
@@ -816,8 +820,10 @@ mfExplainForeignScan(ForeignScanState *node, ExplainState *es)
 {
 	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
 
-	if (boolVal(list_nth(fsplan->fdw_private, MF_SCAN_GROUPED)))
-		mf_explain_relations(fsplan, es);
+	List	   *relations = list_nth(fsplan->fdw_private, MF_SCAN_RELATIONS);
+
+	if (relations != NIL)
+		mf_explain_relations(fsplan, relations, es);
 	if (es->verbose)
 		ExplainPropertyText("Remote SQL",
 							strVal(list_nth(fsplan->fdw_private, MF_SCAN_SQL)),

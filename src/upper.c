@@ -61,7 +61,8 @@ mf_add_sorted_paths(PlannerInfo *root, RelOptInfo *baserel)
 	 * with use_remote_estimate.  A partition's members are left alone.
 	 */
 	if (!fpinfo->pushdown_safe || root->query_pathkeys == NIL ||
-		baserel->reloptkind != RELOPT_BASEREL)
+		(baserel->reloptkind != RELOPT_BASEREL &&
+		 baserel->reloptkind != RELOPT_JOINREL))
 		return;
 	foreach(lc, root->query_pathkeys)
 	{
@@ -69,12 +70,19 @@ mf_add_sorted_paths(PlannerInfo *root, RelOptInfo *baserel)
 			return;
 	}
 	fpinfo->qp_is_pushdown_safe = true;
-	add_path(baserel, (Path *)
-			 mf_create_foreignscan_path(root, baserel, fpinfo->rows,
-										fpinfo->startup_cost * MF_SORT_MULTIPLIER,
-										fpinfo->total_cost * MF_SORT_MULTIPLIER,
-										root->query_pathkeys,
-										baserel->lateral_relids, NIL));
+	if (IS_JOIN_REL(baserel))
+		add_path(baserel, (Path *)
+				 mf_create_foreign_join_path(root, baserel, fpinfo->rows,
+											 fpinfo->startup_cost * MF_SORT_MULTIPLIER,
+											 fpinfo->total_cost * MF_SORT_MULTIPLIER,
+											 root->query_pathkeys));
+	else
+		add_path(baserel, (Path *)
+				 mf_create_foreignscan_path(root, baserel, fpinfo->rows,
+											fpinfo->startup_cost * MF_SORT_MULTIPLIER,
+											fpinfo->total_cost * MF_SORT_MULTIPLIER,
+											root->query_pathkeys,
+											baserel->lateral_relids, NIL));
 }
 
 /* ---------------------------------------------------------------------
@@ -217,7 +225,7 @@ mf_grouping_cost(PlannerInfo *root, RelOptInfo *grouped_rel)
 															 fpinfo->grouped_tlist),
 									 input_rows, NULL, NULL);
 
-	remote = seq_page_cost * scanrel->pages + cpu_tuple_cost * scanrel->tuples +
+	remote = sfpinfo->remote_cost +
 		aggcosts.transCost.startup +
 		aggcosts.transCost.per_tuple * input_rows +
 		cpu_operator_cost * ngroupcols * input_rows +
@@ -246,8 +254,8 @@ mf_add_grouping_paths(PlannerInfo *root, RelOptInfo *input_rel,
 	if (!parse->groupClause && !parse->groupingSets && !parse->hasAggs &&
 		!root->hasHavingQual)
 		return;
-	/* a join or anything but one foreign table below: not ours */
-	if (!IS_SIMPLE_REL(input_rel) ||
+	/* a foreign table or a join sent whole, and whole groups of it */
+	if ((!IS_SIMPLE_REL(input_rel) && !IS_JOIN_REL(input_rel)) ||
 		extra->patype == PARTITIONWISE_AGGREGATE_PARTIAL)
 		return;
 	fpinfo->scanrel = input_rel;
@@ -280,10 +288,11 @@ mf_add_ordered_paths(PlannerInfo *root, RelOptInfo *input_rel,
 		return;
 
 	/*
-	 * Over the foreign table itself the sorted path is already there
-	 * (the query's pathkeys were its sort's); the final stage may use it.
+	 * Over the foreign table or join itself the sorted path is already
+	 * there (the query's pathkeys were its sort's); the final stage may use
+	 * it.
 	 */
-	if (IS_SIMPLE_REL(input_rel))
+	if (IS_SIMPLE_REL(input_rel) || IS_JOIN_REL(input_rel))
 	{
 		fpinfo->pushdown_safe = ifpinfo->qp_is_pushdown_safe;
 		return;
@@ -378,7 +387,8 @@ mf_add_final_paths(PlannerInfo *root, RelOptInfo *input_rel,
 	}
 	else if (root->sort_pathkeys != NIL)
 		return;					/* the sort stays here, so must the limit */
-	if (!IS_SIMPLE_REL(input_rel) && ifpinfo->stage != UPPERREL_GROUP_AGG)
+	if (!IS_SIMPLE_REL(input_rel) && !IS_JOIN_REL(input_rel) &&
+		ifpinfo->stage != UPPERREL_GROUP_AGG)
 		return;
 	/* rows filtered here after the remote's limit would be too few */
 	if (ifpinfo->local_conds != NIL)
@@ -419,7 +429,7 @@ mfGetForeignUpperPaths(PlannerInfo *root, UpperRelationKind stage,
 	MfRelInfo  *ifpinfo = input_rel->fdw_private;
 	MfRelInfo  *fpinfo;
 
-	/* a join of foreign tables, say, has no fdw_private of ours */
+	/* a join of a foreign table and a local one has no fdw_private */
 	if (ifpinfo == NULL || !ifpinfo->pushdown_safe)
 		return;
 	if ((stage != UPPERREL_GROUP_AGG && stage != UPPERREL_ORDERED &&
@@ -431,7 +441,8 @@ mfGetForeignUpperPaths(PlannerInfo *root, UpperRelationKind stage,
 	fpinfo->user = ifpinfo->user;
 	fpinfo->stage = stage;
 	fpinfo->outerrel = input_rel;
-	fpinfo->scanrel = IS_SIMPLE_REL(input_rel) ? input_rel : ifpinfo->scanrel;
+	fpinfo->scanrel = (IS_SIMPLE_REL(input_rel) || IS_JOIN_REL(input_rel)) ?
+		input_rel : ifpinfo->scanrel;
 	output_rel->fdw_private = fpinfo;
 
 	switch (stage)
@@ -450,29 +461,4 @@ mfGetForeignUpperPaths(PlannerInfo *root, UpperRelationKind stage,
 		default:
 			break;
 	}
-}
-
-/* ---------------------------------------------------------------------
- * EXPLAIN
- * ---------------------------------------------------------------------
- */
-
-/* "Relations: Aggregate on (public.t alias)", as postgres_fdw shows it */
-void
-mf_explain_relations(ForeignScan *fsplan, ExplainState *es)
-{
-	Index		rti = mf_fscan_first_base_relid(fsplan);
-	RangeTblEntry *rte = rt_fetch(rti, es->rtable);
-	char	   *refname = list_nth(es->rtable_names, rti - 1);
-	char	   *relname = get_rel_name(rte->relid);
-	StringInfoData buf;
-
-	initStringInfo(&buf);
-	appendStringInfo(&buf, "Aggregate on (%s.%s",
-					 quote_identifier(get_namespace_name(get_rel_namespace(rte->relid))),
-					 quote_identifier(relname));
-	if (refname != NULL && strcmp(refname, relname) != 0)
-		appendStringInfo(&buf, " %s", quote_identifier(refname));
-	appendStringInfoChar(&buf, ')');
-	ExplainPropertyText("Relations", buf.data, es);
 }
