@@ -44,6 +44,7 @@ SET search_path = my_pj, public;
 CREATE TABLE lja AS SELECT * FROM mja;
 CREATE TABLE ljb AS SELECT * FROM mjb;
 CREATE TABLE ljc AS SELECT * FROM mjc;
+ANALYZE mja, mjb, mjc, lja, ljb, ljc;
 
 CREATE FUNCTION mj_agree(q text, ordered boolean DEFAULT false,
                          OUT same boolean, OUT relations text, OUT remote text)
