@@ -102,6 +102,11 @@ SELECT * FROM mj_agree($$SELECT * FROM mja
 SELECT * FROM mj_agree($$SELECT * FROM mja
  WHERE NOT EXISTS (SELECT 1 FROM mjb WHERE mjb.ja = mja.id AND mjb.b > 2)$$);
 SELECT * FROM mj_agree($$SELECT * FROM mja WHERE id NOT IN (SELECT ja FROM mjb)$$);
+-- sorted by the outer side's key, which the planner knows equal to the
+-- inner side's: only the outer side's column is in scope outside EXISTS
+SELECT * FROM mj_agree($$SELECT mja.id, mja.a FROM mja
+ WHERE EXISTS (SELECT 1 FROM mjb WHERE mjb.ja = mja.id) ORDER BY mja.id LIMIT 5 OFFSET 2$$, true);
+
 
 -- text: a case-insensitive collation would join 'Beta' with 'BETA' and
 -- 'beta'; the join stays here

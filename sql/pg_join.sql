@@ -166,6 +166,10 @@ SELECT * FROM pj_agree($$SELECT pja.* FROM pja LEFT JOIN pjb ON pjb.ja = pja.id
 -- a semi join inside an inner one
 SELECT * FROM pj_agree($$SELECT pja.id, pjc.id FROM pja JOIN pjc ON pjc.jb = pja.id
  WHERE EXISTS (SELECT 1 FROM pjb WHERE pjb.ja = pja.id)$$);
+-- sorted by the outer side's key, which the planner knows equal to the
+-- inner side's: only the outer side's column is in scope outside EXISTS
+SELECT * FROM pj_agree($$SELECT pja.id, pja.a FROM pja
+ WHERE EXISTS (SELECT 1 FROM pjb WHERE pjb.ja = pja.id) ORDER BY pja.id LIMIT 5 OFFSET 2$$, true);
 -- NOT IN is not an anti join (a NULL in the list changes its answer)
 SELECT * FROM pj_agree($$SELECT * FROM pja WHERE id NOT IN (SELECT ja FROM pjb)$$);
 

@@ -270,10 +270,15 @@ mf_grouping_key_shippable(PlannerInfo *root, RelOptInfo *scanrel, Expr *expr)
  * ---------------------------------------------------------------------
  */
 
-/* A member of ec that is an expression of the scanned relation alone. */
+/*
+ * A member of ec that is an expression of the scanned relation alone, of
+ * the tables whose columns its remote query can name: not those inside a
+ * semi or anti join's EXISTS.
+ */
 static EquivalenceMember *
 mf_em_for_rel(PlannerInfo *root, EquivalenceClass *ec, RelOptInfo *rel)
 {
+	Relids		hidden = ((MfRelInfo *) rel->fdw_private)->hidden_relids;
 	ListCell   *lc;
 
 	foreach(lc, ec->ec_members)
@@ -282,7 +287,8 @@ mf_em_for_rel(PlannerInfo *root, EquivalenceClass *ec, RelOptInfo *rel)
 
 		if (em->em_is_child || em->em_is_const ||
 			bms_is_empty(em->em_relids) ||
-			!bms_is_subset(em->em_relids, rel->relids))
+			!bms_is_subset(em->em_relids, rel->relids) ||
+			bms_overlap(em->em_relids, hidden))
 			continue;
 		if (mf_is_foreign_expr(root, rel, em->em_expr) &&
 			!mf_is_local_param((Node *) em->em_expr,

@@ -100,6 +100,11 @@ mf_join_ok(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	fpinfo->jointype = jointype;
 	fpinfo->join_outer = outerrel;
 	fpinfo->join_inner = innerrel;
+	fpinfo->hidden_relids = bms_union(ofpinfo->hidden_relids,
+									  ifpinfo->hidden_relids);
+	if (jointype == JOIN_SEMI || jointype == JOIN_ANTI)
+		fpinfo->hidden_relids = bms_add_members(fpinfo->hidden_relids,
+												innerrel->relids);
 	foreach(lc, extra->restrictlist)
 	{
 		RestrictInfo *ri = lfirst_node(RestrictInfo, lc);

@@ -202,6 +202,8 @@ typedef struct MfRelInfo
 	RelOptInfo *join_outer;
 	RelOptInfo *join_inner;
 	List	   *join_conds;
+	Relids		hidden_relids;	/* tables inside a semi or anti join's
+								 * EXISTS: their columns are not in scope */
 
 	/* upper relations (upper.c) */
 	bool		pushdown_safe;	/* a later stage may build on this one */
