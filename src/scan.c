@@ -53,6 +53,8 @@ typedef struct MfScanState
 	char	   *sql;
 	int			fetch_size;
 	MfResult   *result;			/* NULL until the first row is wanted */
+	MfResult   *rescan_result;	/* a rescan's old result, closed when the
+								 * new query opens */
 	int			nrows;			/* rows of the current fetch */
 	int			next_row;
 	bool		eof;
@@ -541,9 +543,29 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 
 	mf_claim_connection(st->entry, st);
 	mf_error_clear(&err);
-	st->result = st->tr->query(mf_conn(st->entry), st->sql, st->nparams,
-							   st->param_values, st->param_classes,
-							   st->fetch_size, &err);
+	if (st->rescan_result != NULL)
+	{
+		/* a rescan: the old query is closed as the new one opens */
+		MfResult   *old = st->rescan_result;
+
+		st->rescan_result = NULL;
+		if (st->tr->requery != NULL)
+			st->result = st->tr->requery(old, st->sql, st->nparams,
+										 st->param_values, st->param_classes,
+										 st->fetch_size, &err);
+		else
+		{
+			st->tr->result_close(old);
+			st->result = st->tr->query(mf_conn(st->entry), st->sql,
+									   st->nparams, st->param_values,
+									   st->param_classes, st->fetch_size,
+									   &err);
+		}
+	}
+	else
+		st->result = st->tr->query(mf_conn(st->entry), st->sql, st->nparams,
+								   st->param_values, st->param_classes,
+								   st->fetch_size, &err);
 	if (st->result == NULL)
 		mf_raise_error(ERROR, st->entry, &err, st->sql);
 	st->nrows = st->next_row = 0;
@@ -781,14 +803,28 @@ mfForeignAsyncNotify(AsyncRequest *areq)
 	mf_async_produce(areq);
 }
 
+/*
+ * Close the scan's query; with keep, where the transport can, hand it to
+ * the next mf_scan_open, which closes it in the exchange that opens the
+ * new one (until then the remote cursor stays open, which holds nothing
+ * the connection needs).
+ */
 static void
-mf_scan_close(MfScanState *st)
+mf_scan_close(MfScanState *st, bool keep)
 {
+	if (st->rescan_result != NULL)
+	{
+		st->tr->result_close(st->rescan_result);
+		st->rescan_result = NULL;
+	}
 	if (st->result != NULL)
 	{
 		/* closing reads any answer still out, so the link is free after */
 		mf_clear_stream_owner(st->entry, st);
-		st->tr->result_close(st->result);
+		if (keep && st->tr->requery != NULL)
+			st->rescan_result = st->result;
+		else
+			st->tr->result_close(st->result);
 		st->result = NULL;
 	}
 	st->request_out = st->ahead_ready = false;
@@ -802,7 +838,7 @@ mfReScanForeignScan(ForeignScanState *node)
 	MfScanState *st = node->fdw_state;
 
 	/* parameters may have changed: run the query again */
-	mf_scan_close(st);
+	mf_scan_close(st, true);
 }
 
 void
@@ -812,7 +848,7 @@ mfEndForeignScan(ForeignScanState *node)
 
 	if (st == NULL)
 		return;
-	mf_scan_close(st);
+	mf_scan_close(st, false);
 }
 
 void
