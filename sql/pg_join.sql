@@ -253,6 +253,14 @@ EXPLAIN (VERBOSE, COSTS OFF)
   SELECT pja.id, pjb.b FROM pja JOIN pjb ON pja.id = pjb.ja WHERE pjb.b = 2;
 SELECT * FROM pj_agree($$SELECT pja.id, pjb.b FROM pja JOIN pjb ON pja.id = pjb.ja
   WHERE pjb.b = 2$$);
+-- ... and offers the orders a merge join with a local table could use
+SET enable_hashjoin = off;
+SET enable_nestloop = off;
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT pja.id, l.id FROM pja JOIN pj_local l ON l.id = pja.id;
+SELECT pja.id, l.id FROM pja JOIN pj_local l ON l.id = pja.id ORDER BY 1;
+RESET enable_hashjoin;
+RESET enable_nestloop;
 ALTER SERVER pg_remote OPTIONS (DROP use_remote_estimate);
 
 DROP TABLE pj_local, lja, ljb, ljc;

@@ -25,6 +25,7 @@
 #include "nodes/plannodes.h"
 #include "optimizer/inherit.h"
 #include "optimizer/pathnode.h"
+#include "optimizer/paths.h"
 #include "parser/parse_relation.h"
 #include "parser/parsetree.h"
 #include "utils/acl.h"
@@ -231,6 +232,19 @@ mf_create_foreign_join_path(PlannerInfo *root, RelOptInfo *rel, double rows,
 	return create_foreign_join_path(root, rel, NULL, rows,
 									startup_cost, total_cost, pathkeys,
 									NULL, NULL, NIL);
+#endif
+}
+
+/* an ascending, NULLS LAST key of ec's first operator family */
+static inline PathKey *
+mf_make_ascending_pathkey(PlannerInfo *root, EquivalenceClass *ec)
+{
+#if PG_VERSION_NUM >= 180000
+	return make_canonical_pathkey(root, ec, linitial_oid(ec->ec_opfamilies),
+								  COMPARE_LT, false);
+#else
+	return make_canonical_pathkey(root, ec, linitial_oid(ec->ec_opfamilies),
+								  BTLessStrategyNumber, false);
 #endif
 }
 

@@ -47,6 +47,33 @@
  * ---------------------------------------------------------------------
  */
 
+/* A path of rel sorted by pathkeys: a table's scan or a join's. */
+static void
+mf_add_sorted_path(PlannerInfo *root, RelOptInfo *rel, List *pathkeys)
+{
+	MfRelInfo  *fpinfo = rel->fdw_private;
+
+	if (IS_JOIN_REL(rel))
+		add_path(rel, (Path *)
+				 mf_create_foreign_join_path(root, rel, fpinfo->rows,
+											 fpinfo->startup_cost * MF_SORT_MULTIPLIER,
+											 fpinfo->total_cost * MF_SORT_MULTIPLIER,
+											 pathkeys));
+	else
+		add_path(rel, (Path *)
+				 mf_create_foreignscan_path(root, rel, fpinfo->rows,
+											fpinfo->startup_cost * MF_SORT_MULTIPLIER,
+											fpinfo->total_cost * MF_SORT_MULTIPLIER,
+											pathkeys, rel->lateral_relids, NIL));
+}
+
+/*
+ * Sorted paths: for the query's own order, and, with use_remote_estimate,
+ * for each order a merge join with another relation could use (one key
+ * each, as postgres_fdw makes them: without the remote's estimates, a
+ * guess per order is not worth the paths).  A partition's members are
+ * left alone.
+ */
 void
 mf_add_sorted_paths(PlannerInfo *root, RelOptInfo *baserel)
 {
@@ -54,35 +81,48 @@ mf_add_sorted_paths(PlannerInfo *root, RelOptInfo *baserel)
 	ListCell   *lc;
 
 	fpinfo->qp_is_pushdown_safe = false;
-
-	/*
-	 * Only the query's own order: the orders a merge join could use are
-	 * guesses worth a remote round trip each, which postgres_fdw makes only
-	 * with use_remote_estimate.  A partition's members are left alone.
-	 */
-	if (!fpinfo->pushdown_safe || root->query_pathkeys == NIL ||
+	if (!fpinfo->pushdown_safe ||
 		(baserel->reloptkind != RELOPT_BASEREL &&
 		 baserel->reloptkind != RELOPT_JOINREL))
 		return;
-	foreach(lc, root->query_pathkeys)
+
+	if (root->query_pathkeys != NIL)
 	{
-		if (!mf_pathkey_shippable(root, lfirst(lc), baserel, NULL))
-			return;
+		bool		ok = true;
+
+		foreach(lc, root->query_pathkeys)
+		{
+			if (!mf_pathkey_shippable(root, lfirst(lc), baserel, NULL))
+			{
+				ok = false;
+				break;
+			}
+		}
+		if (ok)
+		{
+			fpinfo->qp_is_pushdown_safe = true;
+			mf_add_sorted_path(root, baserel, root->query_pathkeys);
+		}
 	}
-	fpinfo->qp_is_pushdown_safe = true;
-	if (IS_JOIN_REL(baserel))
-		add_path(baserel, (Path *)
-				 mf_create_foreign_join_path(root, baserel, fpinfo->rows,
-											 fpinfo->startup_cost * MF_SORT_MULTIPLIER,
-											 fpinfo->total_cost * MF_SORT_MULTIPLIER,
-											 root->query_pathkeys));
-	else
-		add_path(baserel, (Path *)
-				 mf_create_foreignscan_path(root, baserel, fpinfo->rows,
-											fpinfo->startup_cost * MF_SORT_MULTIPLIER,
-											fpinfo->total_cost * MF_SORT_MULTIPLIER,
-											root->query_pathkeys,
-											baserel->lateral_relids, NIL));
+
+	if (!fpinfo->opts.use_remote_estimate || !baserel->has_eclass_joins)
+		return;
+	foreach(lc, root->eq_classes)
+	{
+		EquivalenceClass *ec = lfirst(lc);
+		PathKey    *pathkey;
+
+		if (ec->ec_has_volatile || ec->ec_opfamilies == NIL ||
+			!eclass_useful_for_merging(root, ec, baserel))
+			continue;
+		pathkey = mf_make_ascending_pathkey(root, ec);
+		/* the query's order, first key and all, is there already */
+		if (fpinfo->qp_is_pushdown_safe &&
+			linitial(root->query_pathkeys) == pathkey)
+			continue;
+		if (mf_pathkey_shippable(root, pathkey, baserel, NULL))
+			mf_add_sorted_path(root, baserel, list_make1(pathkey));
+	}
 }
 
 /* ---------------------------------------------------------------------
