@@ -77,6 +77,26 @@ mf_fscan_userid(ForeignScan *fsplan, EState *estate, Index rti)
 #endif
 }
 
+/* the user a relation of the executor's range table is read as */
+static inline Oid
+mf_exec_rte_userid(EState *estate, RangeTblEntry *rte)
+{
+#if PG_VERSION_NUM >= 160000
+	if (rte->perminfoindex != 0)
+	{
+		RTEPermissionInfo *perminfo = getRTEPermissionInfo(estate->es_rteperminfos,
+														   rte);
+
+		if (OidIsValid(perminfo->checkAsUser))
+			return perminfo->checkAsUser;
+	}
+	return GetUserId();
+#else
+	(void) estate;
+	return OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+#endif
+}
+
 /*
  * The user a result relation is modified as: a partition that rows are
  * routed into (range table index 0) counts as its root.

@@ -29,6 +29,7 @@ _PG_init(void)
 	mf_install_wait();
 	mf_twophase_init();
 	mf_resolver_init();
+	mf_depjoin_init();
 	mf_appname_init();
 }
 

@@ -340,6 +340,9 @@ extern ForeignScan *mf_join_plan(PlannerInfo *root, RelOptInfo *joinrel,
 								 Plan *outer_plan, bool has_limit);
 extern List *mf_join_scan_tlist(RelOptInfo *rel);
 extern List *mf_relations_tree(PlannerInfo *root, RelOptInfo *rel);
+
+/* depjoin.c: joins with other inputs by shipping their keys */
+extern void mf_depjoin_init(void);
 extern void mf_explain_relations(ForeignScan *fsplan, List *tree,
 								 ExplainState *es);
 
