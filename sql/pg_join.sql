@@ -254,13 +254,16 @@ EXPLAIN (VERBOSE, COSTS OFF)
 SELECT * FROM pj_agree($$SELECT pja.id, pjb.b FROM pja JOIN pjb ON pja.id = pjb.ja
   WHERE pjb.b = 2$$);
 -- ... and offers the orders a merge join with a local table could use
+-- (with the dependent join off: see pg_xjoin)
 SET enable_hashjoin = off;
 SET enable_nestloop = off;
+SET multi_fdw.dependent_join = off;
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT pja.id, l.id FROM pja JOIN pj_local l ON l.id = pja.id;
 SELECT pja.id, l.id FROM pja JOIN pj_local l ON l.id = pja.id ORDER BY 1;
 RESET enable_hashjoin;
 RESET enable_nestloop;
+RESET multi_fdw.dependent_join;
 ALTER SERVER pg_remote OPTIONS (DROP use_remote_estimate);
 
 DROP TABLE pj_local, lja, ljb, ljc;
