@@ -146,6 +146,19 @@ my @TARGETS = (
 	  ddl => "($COLUMNS) SERVER fz_ora OPTIONS (table_name 'fz')",
 	  yddl => "($Y_COLUMNS) SERVER fz_ora OPTIONS (table_name 'fy')" },
 );
+# The same join queries across servers, by the dependent join or not: each
+# dialect's fz with the local fy, and with the next dialect's fy (another
+# server, or another wrapper of the same MariaDB).
+my @CROSS;
+for my $k (0 .. $#TARGETS)
+{
+	my $t = $TARGETS[$k];
+	my $n = $TARGETS[ ($k + 1) % @TARGETS ];
+	push @CROSS, { %$t, dialect => "$t->{dialect} x local", ytable => 'fy_local', joins_only => 1 };
+	push @CROSS, { %$t, dialect => "$t->{dialect} x $n->{dialect}", ytable => $n->{ytable},
+		joins_only => 1 };
+}
+
 # the remote tables are filled through the FDW: what the fuzzer checks is
 # the pushdown, and t/009_value_fidelity.pl checks that values arrive
 gw_safe_psql(
@@ -522,9 +535,9 @@ sub for_table
 # plan when asked
 sub run_all
 {
-	my ($queries, $target, $explain, $settings) = @_;
+	my ($queries, $target, $explain, $settings, $joins_only) = @_;
 	my $script = "\\pset null '<NULL>'\n$settings;\n";
-	for my $k (0 .. $#$queries)
+	for my $k (($joins_only ? $QUERIES_PER_SEED : 0) .. $#$queries)
 	{
 		my $q = for_table($queries->[$k][0], $target);
 		$script .= "\\echo '\@\@Q $k'\n$q;\n\\if :ERROR\n\\echo '\@\@ERROR' :SQLSTATE\n\\endif\n";
@@ -584,18 +597,21 @@ for my $seed (1 .. $nseeds)
 		$errors++ if grep { /^\@\@ERROR/ } @$a;
 		$empty++ unless @$a;
 	}
-	for my $t (@TARGETS)
+	for my $t (@TARGETS, @CROSS)
 	{
-		my ($ans, $plan) = run_all(\@queries, $t, 1, $settings);
+		my ($ans, $plan) = run_all(\@queries, $t, 1, $settings, $t->{joins_only});
 		my $bad = 0;
 		for my $k (0 .. $#queries)
 		{
+			next if $t->{joins_only} && $k < $QUERIES_PER_SEED;
 			my ($sql, $ordered) = @{ $queries[$k] };
 			my $remote = join(' ', grep { /Remote SQL:/ } @{ $plan->{$k} // [] });
 			$shipped{ $t->{dialect} }{aggregate}++ if $remote =~ /\b(count|sum|avg|min|max|bool_and|bool_or)\(/i;
 			$shipped{ $t->{dialect} }{'ORDER BY'}++ if $remote =~ /ORDER BY/;
 			$shipped{ $t->{dialect} }{'LIMIT/OFFSET'}++ if $remote =~ /\b(LIMIT|OFFSET|FETCH)\b/;
 			$shipped{ $t->{dialect} }{join}++ if $remote =~ /\bJOIN\b|EXISTS \(/;
+			$shipped{ $t->{dialect} }{'dependent join'}++
+			  if grep { /dependent join/ } @{ $plan->{$k} // [] };
 			next if same($local->{$k} // ['<no answer>'], $ans->{$k} // ['<no answer>'], $ordered);
 			$bad++;
 			diag("mismatch: seed $seed, query $k, dialect $t->{dialect}"
@@ -605,7 +621,8 @@ for my $seed (1 .. $nseeds)
 				  . "\n  $t->{dialect}:" . show($ans->{$k} // [])
 				  . "\n  plan:" . show($plan->{$k} // []));
 		}
-		is($bad, 0, "seed $seed, $t->{dialect}: " . scalar(@queries) . ' queries agree');
+		is($bad, 0, "seed $seed, $t->{dialect}: "
+			  . ($t->{joins_only} ? $JOINS_PER_SEED : scalar(@queries)) . ' queries agree');
 	}
 }
 
@@ -617,10 +634,12 @@ for my $c ('aggregate', 'ORDER BY', 'LIMIT/OFFSET', 'join')
 # a generator whose queries mostly fail or find nothing would prove little
 note("local table: $errors errors, $empty empty answers of $total queries");
 ok($errors < $total / 5, 'few queries fail on the local table');
-for my $d (map { $_->{dialect} } @TARGETS)
+ok(($shipped{'postgres x local'}{'dependent join'} // 0) > 0,
+	'the dependent join runs in some queries');
+for my $d (map { $_->{dialect} } @TARGETS, @CROSS)
 {
 	note("$d: of $total queries, "
-		  . join(', ', map { ($shipped{$d}{$_} // 0) . " ship $_" } 'aggregate', 'ORDER BY', 'LIMIT/OFFSET', 'join'));
+		  . join(', ', map { ($shipped{$d}{$_} // 0) . " ship $_" } 'aggregate', 'ORDER BY', 'LIMIT/OFFSET', 'join', 'dependent join'));
 }
 
 done_testing();
