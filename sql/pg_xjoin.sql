@@ -82,8 +82,8 @@ SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk JOIN xc ON xc.id =
 SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xk JOIN xc
   ON xc.id = xk.k AND xc.grp < 8 AND xk.tag <> 'b2'$$);
 -- left, semi, anti
-EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-  SELECT xk.k, xk.tag, xc.name FROM xk LEFT JOIN xc ON xc.id = xk.k AND xc.grp <> 9;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xk.tag, xc.name FROM xk LEFT JOIN xc ON xc.id = xk.k AND xc.grp <> 9$$);
 SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk LEFT JOIN xc
   ON xc.id = xk.k AND xc.grp <> 9$$);
 SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk LEFT JOIN xc
@@ -91,11 +91,14 @@ SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk LEFT JOIN xc
 SELECT * FROM xj_agree($$SELECT * FROM xk WHERE EXISTS (SELECT 1 FROM xc WHERE xc.id = xk.k)$$);
 SELECT * FROM xj_agree($$SELECT * FROM xk WHERE k IN (SELECT id FROM xc WHERE grp = 7)$$);
 SELECT * FROM xj_agree($$SELECT * FROM xk WHERE NOT EXISTS (SELECT 1 FROM xc WHERE xc.id = xk.k)$$);
--- a right join is the left join seen from the other side
+-- a right join is the left join seen from the other side; a condition
+-- after it on F's columns (NULL where no row matched)
 SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xc RIGHT JOIN xk ON xc.id = xk.k$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xc RIGHT JOIN xk ON xc.id = xk.k
+  WHERE xc.grp IS NULL OR xc.grp > 3$$);
 -- no key at all, and only NULL keys: nothing is asked of the remote
-EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-  SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k WHERE xk.k IS NULL;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k WHERE xk.k IS NULL$$);
 SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk LEFT JOIN xc
   ON xc.id = xk.k WHERE xk.k IS NULL$$);
 
@@ -118,8 +121,8 @@ SELECT * FROM xj_agree($$SELECT xo.id, xm.name FROM xo LEFT JOIN xm
 SET enable_hashjoin = off;
 SET enable_mergejoin = off;
 SET enable_nestloop = off;
-EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-  SELECT count(*) FROM xo JOIN xm ON xm.id = xo.cust WHERE xo.amount < 12;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT count(*) FROM xo JOIN xm ON xm.id = xo.cust WHERE xo.amount < 12$$);
 SELECT * FROM xj_agree($$SELECT count(*), sum(xm.grp) FROM xo JOIN xm
   ON xm.id = xo.cust WHERE xo.amount < 12$$);
 RESET enable_hashjoin;
@@ -138,8 +141,8 @@ SELECT * FROM xj_agree($$SELECT xk.tag, count(*) FROM xk JOIN xc ON xc.code = xk
 -- whole table; the same answer
 -- ===================================================================
 SET multi_fdw.dependent_join_max_keys = 3;
-EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-  SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k$$);
 SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk JOIN xc ON xc.id = xk.k$$);
 SELECT * FROM xj_agree($$SELECT xk.tag, count(*) FROM xk JOIN xc ON xc.code = xk.tag
   GROUP BY 1$$);

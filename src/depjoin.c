@@ -326,11 +326,65 @@ mf_depjoin_hook(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 
 static CustomScanMethods mf_depjoin_scan_methods;
 
-/* Append the columns of quals and targets to the scan tlist. */
+/*
+ * The entry of tlist for the column var is, whatever outer joins may
+ * have made it NULL (16+ marks that on the Var: a column of F is nullable
+ * in the join's output and not in its own ON clause).
+ */
+static TargetEntry *
+mf_tlist_column(List *tlist, Var *var)
+{
+	ListCell   *lc;
+
+	foreach(lc, tlist)
+	{
+		TargetEntry *tle = lfirst_node(TargetEntry, lc);
+		Var		   *v = (Var *) tle->expr;
+
+		if (IsA(v, Var) && v->varno == var->varno &&
+			v->varattno == var->varattno && v->varlevelsup == var->varlevelsup)
+			return tle;
+	}
+	return NULL;
+}
+
+/* Append the columns of node to the scan tlist, each column once. */
 static List *
 mf_add_vars(List *tlist, Node *node)
 {
-	return add_to_flat_tlist(tlist, pull_var_clause(node, PVC_RECURSE_PLACEHOLDERS));
+	ListCell   *lc;
+
+	foreach(lc, pull_var_clause(node, PVC_RECURSE_PLACEHOLDERS))
+	{
+		Var		   *v = lfirst(lc);
+
+		if (!IsA(v, Var))
+			elog(ERROR, "unexpected expression in the dependent join's columns");
+		if (mf_tlist_column(tlist, v) == NULL)
+			tlist = lappend(tlist, makeTargetEntry((Expr *) copyObject(v),
+												   list_length(tlist) + 1,
+												   NULL, false));
+	}
+	return tlist;
+}
+
+/*
+ * The join conditions are checked on the scan tuple, where each column is
+ * once: their columns are made the scan tuple's (the same column, marked
+ * as the join's output marks it).
+ */
+static Node *
+mf_as_scanned(Node *node, List *scan_tlist)
+{
+	if (node == NULL)
+		return NULL;
+	if (IsA(node, Var))
+	{
+		TargetEntry *tle = mf_tlist_column(scan_tlist, (Var *) node);
+
+		return (Node *) copyObject(tle ? tle->expr : (Expr *) node);
+	}
+	return expression_tree_mutator(node, mf_as_scanned, scan_tlist);
 }
 
 static Plan *
@@ -395,9 +449,11 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 
 	/* the scan tuple: every column the output and the conditions need */
 	scan_tlist = mf_add_vars(NIL, (Node *) rel->reltarget->exprs);
-	scan_tlist = mf_add_vars(scan_tlist, (Node *) join_quals);
 	scan_tlist = mf_add_vars(scan_tlist, (Node *) other_quals);
-	xtle = tlist_member((Expr *) xvar, xplan->targetlist);
+	scan_tlist = mf_add_vars(scan_tlist, (Node *) join_quals);
+	join_quals = (List *) mf_as_scanned((Node *) join_quals, scan_tlist);
+	other_quals = (List *) mf_as_scanned((Node *) other_quals, scan_tlist);
+	xtle = mf_tlist_column(xplan->targetlist, xvar);
 	if (xtle == NULL)
 		elog(ERROR, "the key of the dependent join is not in its input");
 	x_key = xtle->resno;
@@ -416,7 +472,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 		}
 		else
 		{
-			TargetEntry *x = tlist_member((Expr *) v, xplan->targetlist);
+			TargetEntry *x = mf_tlist_column(xplan->targetlist, v);
 
 			if (x == NULL)
 				elog(ERROR, "a column of the dependent join is not in its input");
