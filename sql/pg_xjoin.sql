@@ -147,6 +147,13 @@ SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk JOIN xc ON xc.id =
 SELECT * FROM xj_agree($$SELECT xk.tag, count(*) FROM xk JOIN xc ON xc.code = xk.tag
   GROUP BY 1$$);
 RESET multi_fdw.dependent_join_max_keys;
+-- the same by the table's option (which wins over the GUC)
+ALTER FOREIGN TABLE xc OPTIONS (ADD dependent_join_max_keys '3');
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k$$);
+ALTER FOREIGN TABLE xc OPTIONS (DROP dependent_join_max_keys);
+-- a limit must be a positive number: the error names the option
+ALTER FOREIGN TABLE xc OPTIONS (ADD dependent_join_max_keys '0');
 
 -- ===================================================================
 -- the planner's choice, and turning it off
@@ -156,6 +163,10 @@ SELECT * FROM xj_agree($$SELECT count(*) FROM lxo JOIN xk ON xk.k = lxo.cust$$);
 SET multi_fdw.dependent_join = off;
 EXPLAIN (COSTS OFF) SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k;
 RESET multi_fdw.dependent_join;
+-- or for one table (or its server)
+ALTER FOREIGN TABLE xc OPTIONS (ADD dependent_join 'false');
+EXPLAIN (COSTS OFF) SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k;
+ALTER FOREIGN TABLE xc OPTIONS (DROP dependent_join);
 -- in a prepared statement, rescanned under a nested loop
 PREPARE xq(int) AS SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k WHERE xk.k < $1;
 EXECUTE xq(10);

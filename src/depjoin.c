@@ -21,13 +21,15 @@
  * table); the remote rows of F stream through and are matched against it.
  * An inner join gives each match as it comes; a left or anti join gives
  * the rows of X without a match at the end, a semi join those with one.
- * More keys than multi_fdw.dependent_join_max_keys fall back at run time
+ * More keys than dependent_join_max_keys (the foreign table's or server's
+ * option, else the GUC multi_fdw.dependent_join_max_keys) fall back at run time
  * to a range (min <= key <= max) where the dialect compares the type by
  * order exactly, else to reading F whole: a bad estimate costs time, never
  * the answer.
  *
  * Planned through set_join_pathlist_hook as a CustomScan whose one child
- * is X's plan; multi_fdw.dependent_join = off turns it off.
+ * is X's plan; multi_fdw.dependent_join = off, or the option
+ * dependent_join 'false' of F or its server, turns it off.
  *
  *-------------------------------------------------------------------------
  */
@@ -90,7 +92,8 @@ enum MfDepJoinPrivate
 	MF_DJ_RANGE,				/* the dialect orders the key exactly
 								 * (Boolean): the fallback may be a range */
 	MF_DJ_FETCH_SIZE,
-	MF_DJ_ARRAYS				/* the keys go as one array (Boolean) */
+	MF_DJ_ARRAYS,				/* the keys go as one array (Boolean) */
+	MF_DJ_MAX_KEYS				/* F's dependent_join_max_keys, 0: the GUC */
 };
 
 /* ---------------------------------------------------------------------
@@ -247,7 +250,8 @@ mf_depjoin_consider(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *frel,
 	CustomPath *cpath;
 	ListCell   *lc;
 
-	if (!fpinfo->opts.pushdown || fpinfo->local_conds != NIL)
+	if (!fpinfo->opts.pushdown || !fpinfo->opts.dependent_join ||
+		fpinfo->local_conds != NIL)
 		return;
 	if (xpath == NULL || PATH_REQ_OUTER(xpath) != NULL ||
 		!bms_is_empty(joinrel->lateral_relids))
@@ -529,6 +533,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 		priv = lappend(priv, makeBoolean(range));
 		priv = lappend(priv, makeInteger(fpinfo->opts.fetch_size));
 		priv = lappend(priv, makeBoolean(fpinfo->opts.dialect->supports_arrays));
+		priv = lappend(priv, makeInteger(fpinfo->opts.dependent_join_max_keys));
 		cscan->custom_private = priv;
 	}
 	return (Plan *) cscan;
@@ -570,6 +575,7 @@ typedef struct MfDepJoinState
 	List	   *param_exprs;	/* F's own parameters */
 	int			nparams;
 	bool		range_ok;
+	int			max_keys;
 	int			fetch_size;
 	char	   *sql;
 	bool		has_where;
@@ -649,6 +655,9 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 	st->key_sql = strVal(list_nth(priv, MF_DJ_KEY_SQL));
 	st->range_ok = boolVal(list_nth(priv, MF_DJ_RANGE));
 	st->fetch_size = intVal(list_nth(priv, MF_DJ_FETCH_SIZE));
+	st->max_keys = intVal(list_nth(priv, MF_DJ_MAX_KEYS));
+	if (st->max_keys == 0)
+		st->max_keys = mf_depjoin_max_keys;
 	st->nmap = list_length(map);
 	st->map = palloc(sizeof(int) * Max(st->nmap, 1));
 	foreach(lc, map)
@@ -1016,17 +1025,17 @@ mf_depjoin_start(MfDepJoinState *st)
 		st->phase = MF_DJ_TAIL;
 		return;
 	}
-	if (st->ngroups > mf_depjoin_max_keys)
+	if (st->ngroups > st->max_keys)
 	{
 		if (st->range_ok)
 		{
 			st->ranged = true;
-			st->strategy = "range (more keys than multi_fdw.dependent_join_max_keys)";
+			st->strategy = "range (more keys than dependent_join_max_keys)";
 		}
 		else
 		{
 			st->whole = true;
-			st->strategy = "whole table (more keys than multi_fdw.dependent_join_max_keys)";
+			st->strategy = "whole table (more keys than dependent_join_max_keys)";
 		}
 	}
 	mf_depjoin_send(st);

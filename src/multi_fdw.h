@@ -77,6 +77,9 @@ typedef struct MfOptions
 	bool		use_remote_estimate;	/* ask the remote planner */
 	bool		pushdown;		/* sorts, aggregates and limits may be sent
 								 * (conditions always are) */
+	bool		dependent_join; /* other inputs' keys may be shipped to it
+								 * (depjoin.c) */
+	int			dependent_join_max_keys;	/* 0: the GUC's */
 	double		fdw_startup_cost;	/* of opening a remote query */
 	double		fdw_tuple_cost; /* of moving one row across */
 	MfSampleMethod analyze_sampling;	/* how ANALYZE asks for its sample */
