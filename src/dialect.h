@@ -122,6 +122,11 @@ typedef enum MfNullsOrder
 								 * high NULLs the MariaDB stand-in lacks) */
 } MfNullsOrder;
 
+/* A join type in MfDialect.join_types; inner, left and right are common. */
+#define MF_JOIN_BIT(jointype)	(1U << (jointype))
+#define MF_JOINS_COMMON \
+	(MF_JOIN_BIT(JOIN_INNER) | MF_JOIN_BIT(JOIN_LEFT) | MF_JOIN_BIT(JOIN_RIGHT))
+
 typedef struct MfDialect
 {
 	const char *name;
@@ -237,6 +242,13 @@ typedef struct MfDialect
 	int			n_aggregates;
 	bool		aggregate_filter;
 	MfNullsOrder nulls_order;
+
+	/*
+	 * Joins of its foreign tables sent whole (join.c): a set of
+	 * MF_JOIN_BIT(JOIN_INNER) and the like, 0 for none.  Semi and anti
+	 * joins are written with [NOT] EXISTS.
+	 */
+	unsigned	join_types;
 
 	/*
 	 * The key that places NULLs is written CASE WHEN x IS NULL THEN 1 ELSE
