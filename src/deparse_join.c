@@ -140,25 +140,6 @@ mf_join_conds(RelOptInfo *rel, MfDeparseCxt *cxt, bool *first,
 	mf_join_cond_list(fpinfo->remote_conds, cxt, first, keyword);
 }
 
-static const char *
-mf_join_keyword(JoinType jointype)
-{
-	switch (jointype)
-	{
-		case JOIN_INNER:
-			return "INNER JOIN";
-		case JOIN_LEFT:
-			return "LEFT JOIN";
-		case JOIN_RIGHT:
-			return "RIGHT JOIN";
-		case JOIN_FULL:
-			return "FULL JOIN";
-		default:
-			elog(ERROR, "join type %d is not shipped", (int) jointype);
-	}
-	return NULL;				/* keep the compiler quiet */
-}
-
 /* The FROM text of rel: "table rN", or a parenthesised join. */
 static void
 mf_join_from(RelOptInfo *rel, MfDeparseCxt *cxt)
@@ -192,7 +173,7 @@ mf_join_from(RelOptInfo *rel, MfDeparseCxt *cxt)
 		appendStringInfoChar(cxt->buf, ')');
 		return;
 	}
-	appendStringInfo(cxt->buf, " %s ", mf_join_keyword(fpinfo->jointype));
+	appendStringInfo(cxt->buf, " %s ", mf_join_name(fpinfo->jointype));
 	mf_join_from(fpinfo->join_inner, cxt);
 	appendStringInfoString(cxt->buf, " ON (");
 	mf_join_cond_list(fpinfo->join_conds, cxt, &first, "");

@@ -307,7 +307,8 @@ mf_join_plan(PlannerInfo *root, RelOptInfo *joinrel, ForeignPath *best_path,
  * ---------------------------------------------------------------------
  */
 
-static const char *
+/* "INNER JOIN" and so on: as SQL, and in EXPLAIN's Relations line */
+const char *
 mf_join_name(JoinType jointype)
 {
 	switch (jointype)

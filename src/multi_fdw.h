@@ -343,6 +343,7 @@ extern ForeignScan *mf_join_plan(PlannerInfo *root, RelOptInfo *joinrel,
 								 Plan *outer_plan, bool has_limit);
 extern List *mf_join_scan_tlist(RelOptInfo *rel);
 extern List *mf_relations_tree(PlannerInfo *root, RelOptInfo *rel);
+extern const char *mf_join_name(JoinType jointype);
 
 /* depjoin.c: joins with other inputs by shipping their keys */
 extern void mf_depjoin_init(void);
