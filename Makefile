@@ -16,14 +16,15 @@
 
 MODULE_big = multi_fdw
 EXTENSION = multi_fdw
-DATA = sql/multi_fdw--1.0.sql sql/multi_fdw--1.0--1.1.sql
+DATA = sql/multi_fdw--1.0.sql sql/multi_fdw--1.0--1.1.sql \
+	sql/multi_fdw--1.1--1.2.sql
 PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
 
 CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/deparse.o src/scan.o src/modify.o src/buffer.o src/import.o \
 	src/registry.o src/pipeline.o src/twophase.o src/resolver.o src/truncate.o \
 	src/appname.o src/estimate.o src/rowid.o src/stored_row.o src/upper.o \
-	src/deparse_upper.o
+	src/deparse_upper.o src/stats.o src/progress.o
 DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 # one folder per client library, and the kit they share

@@ -62,6 +62,7 @@ mfpq_query(MfConn *conn, const char *sql, int nparams,
 		 */
 		snprintf(declare, len, "DECLARE %s CURSOR FOR %s; FETCH %d FROM %s",
 				 res->name, sql, res->fetch_size, res->name);
+		conn->wire->bytes_sent += strlen(declare);
 		ok = mfpq_finish(conn, PQsendQuery(conn->pg, declare), MF_STEP_FETCH,
 						 &first, err);
 		if (ok && (first == NULL || PQresultStatus(first) != PGRES_TUPLES_OK))
@@ -80,6 +81,8 @@ mfpq_query(MfConn *conn, const char *sql, int nparams,
 	else
 	{
 		snprintf(declare, len, "DECLARE %s CURSOR FOR %s", res->name, sql);
+		conn->wire->bytes_sent += strlen(declare) +
+			mf_values_bytes(values, nparams);
 		ok = mfpq_finish(conn, PQsendQueryParams(conn->pg, declare, nparams, NULL,
 												 values, NULL, NULL, 0),
 						 MF_STEP_FETCH, NULL, err);
@@ -93,8 +96,8 @@ mfpq_query(MfConn *conn, const char *sql, int nparams,
 	return res;
 }
 
-int
-mfpq_fetch(MfResult *res, MfError *err)
+static int
+mfpq_fetch_batch(MfResult *res, MfError *err)
 {
 	MfConn	   *conn = res->conn;
 	char		sql[MFPQ_NAME_LEN + 48];
@@ -153,6 +156,17 @@ mfpq_fetch(MfResult *res, MfError *err)
 	/* a short batch is the last one: spare the round trip that says so */
 	if (n < res->fetch_size)
 		res->at_end = true;
+	return n;
+}
+
+/* A batch, counted as it is handed over. */
+int
+mfpq_fetch(MfResult *res, MfError *err)
+{
+	int			n = mfpq_fetch_batch(res, err);
+
+	if (n > 0)
+		mf_wire_count_rows(res->conn->wire, res, n, res->ncols, mfpq_value);
 	return n;
 }
 
@@ -216,6 +230,7 @@ mfpq_async_send(MfResult *res, int rows, MfError *err)
 		return false;
 	res->requested = rows > 0 ? rows : res->fetch_size;
 	snprintf(sql, sizeof(sql), "FETCH %d FROM %s", res->requested, res->name);
+	conn->wire->bytes_sent += strlen(sql);
 	if (!PQsendQuery(conn->pg, sql))
 	{
 		mfpq_conn_error(conn, MF_STEP_FETCH, err);

@@ -541,8 +541,8 @@ mfmy_stmt_result(MfStmt *stmt, MfError *err)
 	return res;
 }
 
-int
-mfmy_fetch(MfResult *res, MfError *err)
+static int
+mfmy_fetch_batch(MfResult *res, MfError *err)
 {
 	MfConn	   *conn = res->conn;
 
@@ -608,6 +608,17 @@ mfmy_fetch(MfResult *res, MfError *err)
 		res->nrows++;
 	}
 	return res->nrows;
+}
+
+/* A batch, counted as it is handed over. */
+int
+mfmy_fetch(MfResult *res, MfError *err)
+{
+	int			n = mfmy_fetch_batch(res, err);
+
+	if (n > 0)
+		mf_wire_count_rows(res->conn->wire, res, n, res->ncols, mfmy_value);
+	return n;
 }
 
 int

@@ -168,6 +168,8 @@ struct MfConn
 	 */
 	void		(*settle) (MfConn *conn);
 	char		version[64];
+
+	MfWireStats *wire;			/* the core's counters (transport.h) */
 };
 
 /* The parameters of one statement, bound from their text forms. */
