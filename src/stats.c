@@ -172,13 +172,14 @@ static void mf_stats_subxact_callback(SubXactEvent event,
 void
 mf_stats_init(void)
 {
-	DefineCustomIntVariable("multi_fdw.stats_max",
-							"Entries (database, server, user) the cluster-wide counters keep.",
-							"Counts for further entries are dropped until a reset.",
-							&mf_stats_max, 1000, 10, INT_MAX / 2,
-							PGC_POSTMASTER, 0, NULL, NULL, NULL);
+	/* a setting of the postmaster's can only come with the preload */
 	if (process_shared_preload_libraries_in_progress)
 	{
+		DefineCustomIntVariable("multi_fdw.stats_max",
+								"Entries (database, server, user) the cluster-wide counters keep.",
+								"Counts for further entries are dropped until a reset.",
+								&mf_stats_max, 1000, 10, INT_MAX / 2,
+								PGC_POSTMASTER, 0, NULL, NULL, NULL);
 		prev_shmem_request_hook = shmem_request_hook;
 		shmem_request_hook = mf_stats_shmem_request;
 		prev_shmem_startup_hook = shmem_startup_hook;

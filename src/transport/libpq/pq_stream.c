@@ -319,9 +319,6 @@ mfpq_pipeline_collect(MfConn *conn, bool wait, long *rows_affected,
 	if (PQpipelineStatus(conn->pg) == PQ_PIPELINE_OFF)
 		return 0;
 
-	/* a wait for an answer not in yet stops the pipeline: a round trip */
-	if (wait && conn->pl_taken < conn->pl_sent && PQisBusy(conn->pg))
-		conn->wire->round_trips++;
 	while (conn->pl_taken < conn->pl_sent)
 	{
 		switch (mfpq_take_one(conn, wait, rows_affected, err))
@@ -363,6 +360,12 @@ mfpq_pipeline_end(MfConn *conn, MfError *err)
 		return false;
 	}
 	conn->pl_syncs++;
+
+	/*
+	 * A pipeline is one round trip per sync.  Stalls when it is full show
+	 * in the wait time, not here: whether an answer is in yet when asked
+	 * for differs from run to run, and the count should not.
+	 */
 	conn->wire->round_trips++;
 
 	while (conn->pl_taken < conn->pl_sent && conn->pl_syncs > 0)
