@@ -24,7 +24,8 @@ CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/deparse.o src/scan.o src/modify.o src/buffer.o src/import.o \
 	src/registry.o src/pipeline.o src/twophase.o src/resolver.o src/truncate.o \
 	src/appname.o src/estimate.o src/rowid.o src/stored_row.o src/upper.o \
-	src/deparse_upper.o src/stats.o src/progress.o
+	src/deparse_upper.o src/join.o src/deparse_join.o src/depjoin.o \
+	src/stats.o src/progress.o
 DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 # one folder per client library, and the kit they share
@@ -53,10 +54,10 @@ endif
 OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
-REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_pushdown pg_batch pg_types \
+REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_pushdown pg_join pg_batch pg_types \
 	pg_update pg_rowid pg_semantics pg_compat pg_xact pg_parallel pg_errors pg_import pg_fastpath pg_sampling \
 	mysql_init mysql_semantics mysql_batch mysql_types mysql_infile mysql_xact mysql_errors mysql_update \
-	mysql_pushdown mysql_packet mysql_compat mysql_sampling odbc_pg odbc_mysql security oracle_batch oracle_types oracle_modify \
+	mysql_pushdown mysql_join pg_xjoin mysql_packet mysql_compat mysql_sampling odbc_pg odbc_mysql security oracle_batch oracle_types oracle_modify \
 	sqlserver_batch sqlserver_tds odbc_semantics stats
 REGRESS_OPTS = --dbname=contrib_regression
 ALL_REGRESS := $(REGRESS)
@@ -73,7 +74,7 @@ ALL_REGRESS := $(REGRESS)
 # test, t/testbed/run-tests) exports MF_PG_HOST and gets every suite.  Left
 # out here: ext_update (it needs MariaDB too) and pg_options (it needs the
 # remote's unix socket to trust every login).
-LOOPBACK_REGRESS = pg_init pg_deparse pg_scan pg_pushdown pg_batch pg_types pg_update pg_rowid \
+LOOPBACK_REGRESS = pg_init pg_deparse pg_scan pg_pushdown pg_join pg_batch pg_types pg_update pg_rowid \
 	pg_semantics pg_compat pg_xact pg_errors pg_import pg_fastpath pg_sampling
 ifeq ($(MF_PG_HOST),)
 ifeq ($(MF_LOOPBACK),yes)
@@ -151,7 +152,7 @@ demo: deps
 # PGXS tracks no header dependencies: every object follows the interfaces.
 $(OBJS): src/dialect.h src/transport.h src/multi_fdw.h src/compat.h
 src/connection.o src/twophase.o: src/connection_int.h
-src/deparse.o src/deparse_upper.o: src/deparse_int.h
+src/deparse.o src/deparse_upper.o src/deparse_join.o: src/deparse_int.h
 
 # The registry and the library follow the choice of transports: the stamp
 # changes when WITH_MYSQL or WITH_ODBC does.

@@ -770,6 +770,9 @@ const MfDialect mf_dialect_mysql = {
 	.aggregates = mfmysql_aggregates,
 	.n_aggregates = lengthof(mfmysql_aggregates),
 	.nulls_order = MF_NULLS_LOW,
+	/* no FULL JOIN in MySQL or MariaDB */
+	.join_types = MF_JOINS_COMMON | MF_JOIN_BIT(JOIN_SEMI) |
+	MF_JOIN_BIT(JOIN_ANTI),
 
 	.error_map = mfmysql_errors,
 	.n_error_map = lengthof(mfmysql_errors),

@@ -689,6 +689,8 @@ const MfDialect mf_dialect_postgres = {
 	.n_aggregates = lengthof(mfpg_aggregates),
 	.aggregate_filter = true,
 	.nulls_order = MF_NULLS_CLAUSE,
+	.join_types = MF_JOINS_COMMON | MF_JOIN_BIT(JOIN_FULL) |
+	MF_JOIN_BIT(JOIN_SEMI) | MF_JOIN_BIT(JOIN_ANTI),
 
 	/* libpq reports SQLSTATEs itself */
 	.error_map = NULL,

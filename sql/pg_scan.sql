@@ -284,11 +284,14 @@ SELECT count(*) FROM (SELECT id FROM scan_t LIMIT 3) s;
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM scan_t WHERE grp = 1 LIMIT 2 OFFSET 5;
 SELECT count(*) FROM (SELECT id FROM scan_t WHERE grp = 1 LIMIT 2 OFFSET 5) s;
 -- not when something in between needs every row: a local condition, a
--- join, a local aggregate or DISTINCT, row locking (ORDER BY, and
--- aggregates, now go with the LIMIT: see pg_pushdown)
+-- join with a local relation, a local aggregate or DISTINCT, row locking
+-- (ORDER BY, aggregates and joins of one server's tables now go with the
+-- LIMIT: see pg_pushdown, pg_join)
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM scan_t ORDER BY id LIMIT 3;
 EXPLAIN (VERBOSE, COSTS OFF)
 SELECT id FROM scan_t WHERE random() >= 0 LIMIT 3;
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT t.id FROM scan_t t JOIN (VALUES (1), (2)) g(grp) USING (grp) LIMIT 3;
 EXPLAIN (VERBOSE, COSTS OFF)
 SELECT t.id FROM scan_t t JOIN scan_grp g USING (grp) LIMIT 3;
 EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM scan_t LIMIT 3;

@@ -25,6 +25,7 @@
 #include "nodes/plannodes.h"
 #include "optimizer/inherit.h"
 #include "optimizer/pathnode.h"
+#include "optimizer/paths.h"
 #include "parser/parse_relation.h"
 #include "parser/parsetree.h"
 #include "utils/acl.h"
@@ -72,6 +73,26 @@ mf_fscan_userid(ForeignScan *fsplan, EState *estate, Index rti)
 	RangeTblEntry *rte = exec_rt_fetch(rti, estate);
 
 	(void) fsplan;
+	return OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+#endif
+}
+
+/* the user a relation of the executor's range table is read as */
+static inline Oid
+mf_exec_rte_userid(EState *estate, RangeTblEntry *rte)
+{
+#if PG_VERSION_NUM >= 160000
+	if (rte->perminfoindex != 0)
+	{
+		RTEPermissionInfo *perminfo = getRTEPermissionInfo(estate->es_rteperminfos,
+														   rte);
+
+		if (OidIsValid(perminfo->checkAsUser))
+			return perminfo->checkAsUser;
+	}
+	return GetUserId();
+#else
+	(void) estate;
 	return OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
 #endif
 }
@@ -211,6 +232,39 @@ mf_create_foreign_upper_path(PlannerInfo *root, RelOptInfo *rel,
 	return create_foreign_upper_path(root, rel, target, rows,
 									 startup_cost, total_cost, pathkeys,
 									 NULL, fdw_private);
+#endif
+}
+
+/* a join path: unparameterised, no EvalPlanQual path below */
+static inline ForeignPath *
+mf_create_foreign_join_path(PlannerInfo *root, RelOptInfo *rel, double rows,
+							Cost startup_cost, Cost total_cost, List *pathkeys)
+{
+#if PG_VERSION_NUM >= 180000
+	return create_foreign_join_path(root, rel, NULL, rows, 0,
+									startup_cost, total_cost, pathkeys,
+									NULL, NULL, NIL, NIL);
+#elif PG_VERSION_NUM >= 170000
+	return create_foreign_join_path(root, rel, NULL, rows,
+									startup_cost, total_cost, pathkeys,
+									NULL, NULL, NIL, NIL);
+#else
+	return create_foreign_join_path(root, rel, NULL, rows,
+									startup_cost, total_cost, pathkeys,
+									NULL, NULL, NIL);
+#endif
+}
+
+/* an ascending, NULLS LAST key of ec's first operator family */
+static inline PathKey *
+mf_make_ascending_pathkey(PlannerInfo *root, EquivalenceClass *ec)
+{
+#if PG_VERSION_NUM >= 180000
+	return make_canonical_pathkey(root, ec, linitial_oid(ec->ec_opfamilies),
+								  COMPARE_LT, false);
+#else
+	return make_canonical_pathkey(root, ec, linitial_oid(ec->ec_opfamilies),
+								  BTLessStrategyNumber, false);
 #endif
 }
 

@@ -335,9 +335,9 @@ mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt)
 		{
 			Var		   *var = (Var *) arg;
 
-			if ((Index) var->varno != cxt->baserel->relid || var->varattno <= 0 ||
-				!mf_column_flag(planner_rt_fetch(var->varno, cxt->root)->relid,
-								var->varattno, "text_pushdown"))
+			if (!mf_var_is_scanned(var, cxt) ||
+				!mf_column_flag(mf_var_relid(var, cxt), var->varattno,
+								"text_pushdown"))
 				return false;
 			marked = true;
 		}
@@ -345,6 +345,26 @@ mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt)
 			return false;
 	}
 	return marked;
+}
+
+/*
+ * An ordinary column of one of the foreign tables scanned (not a system
+ * column, not a whole row, not of an outer query).
+ */
+bool
+mf_var_is_scanned(Var *var, MfDeparseCxt *cxt)
+{
+	return var->varlevelsup == 0 && var->varattno > 0 &&
+		bms_is_member(var->varno, cxt->baserel->relids);
+}
+
+/* The foreign table a column of the scanned relation belongs to. */
+Oid
+mf_var_relid(Var *var, MfDeparseCxt *cxt)
+{
+	if (OidIsValid(cxt->relid))
+		return cxt->relid;
+	return planner_rt_fetch(var->varno, cxt->root)->relid;
 }
 
 bool
@@ -364,8 +384,7 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 				/* only ordinary columns of the scanned relation */
 				if (var->vartype == BOOLOID && !cxt->dialect->boolean_conditions)
 					break;
-				return (Index) var->varno == cxt->baserel->relid &&
-					var->varlevelsup == 0 && var->varattno > 0 &&
+				return mf_var_is_scanned(var, cxt) &&
 					mf_type_shippable(cxt, var->vartype);
 			}
 		case T_Const:
@@ -456,7 +475,10 @@ mf_deparse_cxt_init(MfDeparseCxt *cxt, PlannerInfo *root, RelOptInfo *baserel,
 	memset(cxt, 0, sizeof(*cxt));
 	cxt->root = root;
 	cxt->baserel = baserel;
-	cxt->relid = planner_rt_fetch(baserel->relid, root)->relid;
+	if (IS_SIMPLE_REL(baserel))
+		cxt->relid = planner_rt_fetch(baserel->relid, root)->relid;
+	else
+		cxt->qualify = true;
 	cxt->dialect = mf_rel_dialect(baserel);
 	cxt->markers = mf_rel_markers(baserel);
 	cxt->buf = buf;
@@ -586,8 +608,7 @@ mf_is_plain_column(Node *node, MfDeparseCxt *cxt)
 	if (IsA(node, RelabelType) &&
 		((RelabelType *) node)->relabelformat == COERCE_IMPLICIT_CAST)
 		node = (Node *) ((RelabelType *) node)->arg;
-	return IsA(node, Var) && (Index) ((Var *) node)->varno == cxt->baserel->relid &&
-		((Var *) node)->varlevelsup == 0;
+	return IsA(node, Var) && mf_var_is_scanned((Var *) node, cxt);
 }
 
 /* One operand; a constant beside a column of its type may stay untyped. */
@@ -684,9 +705,15 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 	switch (nodeTag(node))
 	{
 		case T_Var:
-			mf_deparse_column(cxt->buf, cxt->relid, ((Var *) node)->varattno,
-							  cxt->dialect);
-			break;
+			{
+				Var		   *var = (Var *) node;
+
+				if (cxt->qualify)
+					appendStringInfo(cxt->buf, "r%d.", var->varno);
+				mf_deparse_column(cxt->buf, mf_var_relid(var, cxt),
+								  var->varattno, cxt->dialect);
+				break;
+			}
 		case T_Const:
 			mf_deparse_const((Const *) node, cxt, false);
 			break;

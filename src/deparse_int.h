@@ -14,8 +14,10 @@
 typedef struct MfDeparseCxt
 {
 	PlannerInfo *root;
-	RelOptInfo *baserel;		/* the foreign table scanned */
-	Oid			relid;
+	RelOptInfo *baserel;		/* the relation scanned: a foreign table, or
+								 * a join of foreign tables (join.c) */
+	Oid			relid;			/* a foreign table's; InvalidOid for a join */
+	bool		qualify;		/* columns written as rN.col: a join's */
 	const MfDialect *dialect;
 	MfMarkerStyle markers;		/* the server's transport's */
 	StringInfo	buf;
@@ -33,6 +35,8 @@ extern void mf_deparse_node(Node *node, MfDeparseCxt *cxt);
 extern bool mf_is_local_param(Node *node, const MfDialect *dialect);
 extern bool mf_collation_safe(Oid inputcollid, List *args);
 extern bool mf_is_text_type(Oid typid);
+extern bool mf_var_is_scanned(Var *var, MfDeparseCxt *cxt);
+extern Oid	mf_var_relid(Var *var, MfDeparseCxt *cxt);
 
 /* deparse_upper.c */
 extern bool mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt);

@@ -107,9 +107,9 @@ mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
 	{
 		Var		   *var = (Var *) arg;
 
-		if (!IsA(arg, Var) || (Index) var->varno != cxt->baserel->relid ||
-			var->varlevelsup != 0 || var->varattno <= 0 ||
-			!mf_column_flag(cxt->relid, var->varattno, "text_pushdown"))
+		if (!IsA(arg, Var) || !mf_var_is_scanned(var, cxt) ||
+			!mf_column_flag(mf_var_relid(var, cxt), var->varattno,
+							"text_pushdown"))
 			return false;
 		return !ordering || mf_collation_bytewise(collid);
 	}
@@ -270,10 +270,15 @@ mf_grouping_key_shippable(PlannerInfo *root, RelOptInfo *scanrel, Expr *expr)
  * ---------------------------------------------------------------------
  */
 
-/* A member of ec that is an expression of the scanned relation alone. */
+/*
+ * A member of ec that is an expression of the scanned relation alone, of
+ * the tables whose columns its remote query can name: not those inside a
+ * semi or anti join's EXISTS.
+ */
 static EquivalenceMember *
 mf_em_for_rel(PlannerInfo *root, EquivalenceClass *ec, RelOptInfo *rel)
 {
+	Relids		hidden = ((MfRelInfo *) rel->fdw_private)->hidden_relids;
 	ListCell   *lc;
 
 	foreach(lc, ec->ec_members)
@@ -282,7 +287,8 @@ mf_em_for_rel(PlannerInfo *root, EquivalenceClass *ec, RelOptInfo *rel)
 
 		if (em->em_is_child || em->em_is_const ||
 			bms_is_empty(em->em_relids) ||
-			!bms_is_subset(em->em_relids, rel->relids))
+			!bms_is_subset(em->em_relids, rel->relids) ||
+			bms_overlap(em->em_relids, hidden))
 			continue;
 		if (mf_is_foreign_expr(root, rel, em->em_expr) &&
 			!mf_is_local_param((Node *) em->em_expr,
@@ -435,10 +441,8 @@ mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
 {
 	MfRelInfo  *fpinfo = grouped_rel->fdw_private;
 	RelOptInfo *scanrel = fpinfo->scanrel;
-	MfRelInfo  *sfpinfo = scanrel->fdw_private;
 	Query	   *parse = root->parse;
 	MfDeparseCxt cxt;
-	Relation	rel;
 	ListCell   *lc;
 	int			i = 0;
 
@@ -459,12 +463,7 @@ mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
 	if (i == 0)
 		appendStringInfoString(buf, "NULL");
 
-	appendStringInfoString(buf, " FROM ");
-	rel = table_open(cxt.relid, NoLock);
-	mf_deparse_relation(buf, rel, cxt.dialect);
-	table_close(rel, NoLock);
-	mf_deparse_conditions(buf, root, scanrel, sfpinfo->remote_conds,
-						  " WHERE ", params_list);
+	mf_deparse_from_where(buf, root, scanrel, params_list);
 
 	if (parse->groupClause != NIL)
 	{

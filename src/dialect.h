@@ -113,6 +113,11 @@ typedef enum MfNullsOrder
 								 * goes first where that is not what we want */
 } MfNullsOrder;
 
+/* A join type in MfDialect.join_types; inner, left and right are common. */
+#define MF_JOIN_BIT(jointype)	(1U << (jointype))
+#define MF_JOINS_COMMON \
+	(MF_JOIN_BIT(JOIN_INNER) | MF_JOIN_BIT(JOIN_LEFT) | MF_JOIN_BIT(JOIN_RIGHT))
+
 typedef struct MfDialect
 {
 	const char *name;
@@ -223,6 +228,13 @@ typedef struct MfDialect
 	int			n_aggregates;
 	bool		aggregate_filter;
 	MfNullsOrder nulls_order;
+
+	/*
+	 * Joins of its foreign tables sent whole (join.c): a set of
+	 * MF_JOIN_BIT(JOIN_INNER) and the like, 0 for none.  Semi and anti
+	 * joins are written with [NOT] EXISTS.
+	 */
+	unsigned	join_types;
 
 	/* native error numbers, for transports that give no SQLSTATE */
 	const MfErrorMap *error_map;

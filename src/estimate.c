@@ -53,28 +53,21 @@ mf_estimate_conditions(PlannerInfo *root, RelOptInfo *baserel, List *conds)
 }
 
 /*
- * Fill fpinfo's rows, width and costs from the remote's plan of the scan
- * of baserel.
+ * The remote planner's estimate of sql (a SELECT without parameters):
+ * its rows, width and costs.  what names the relation in an error.
  */
 void
-mf_remote_estimate(PlannerInfo *root, RelOptInfo *baserel, Oid relid,
-				   MfRelInfo *fpinfo)
+mf_ask_remote_estimate(MfRelInfo *fpinfo, const char *sql, const char *what,
+					   double *rows, int *width, Cost *startup, Cost *total)
 {
 	const MfDialect *dialect = fpinfo->opts.dialect;
 	MfConnEntry *entry;
 	const MfTransport *tr;
-	Relation	rel;
-	StringInfoData sql;
-	List	   *retrieved;
-	List	   *params = NIL;
+	StringInfoData explain;
 	MfStmt	   *stmt;
 	MfResult   *res = NULL;
 	MfError		err;
 	long		affected;
-	double		rows = 0;
-	int			width = 0;
-	Cost		startup = 0;
-	Cost		total = 0;
 	bool		parsed = false;
 
 	if (dialect->explain_prefix == NULL)
@@ -82,44 +75,68 @@ mf_remote_estimate(PlannerInfo *root, RelOptInfo *baserel, Oid relid,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("use_remote_estimate is not supported by dialect %s",
 						dialect->name)));
-
-	initStringInfo(&sql);
-	appendStringInfoString(&sql, dialect->explain_prefix);
-	rel = table_open(relid, NoLock);
-	mf_deparse_select(&sql, root, baserel, rel, fpinfo->attrs_used,
-					  mf_estimate_conditions(root, baserel, fpinfo->remote_conds),
-					  LCS_NONE, LockWaitBlock, &retrieved, &params);
-	table_close(rel, NoLock);
+	initStringInfo(&explain);
+	appendStringInfo(&explain, "%s%s", dialect->explain_prefix, sql);
 
 	entry = mf_get_connection(fpinfo->user, &fpinfo->opts);
 	mf_claim_connection(entry, NULL);
 	tr = mf_conn_transport(entry);
 	mf_error_clear(&err);
-	stmt = tr->prepare(mf_conn(entry), sql.data, 0, NULL, &err);
+	stmt = tr->prepare(mf_conn(entry), explain.data, 0, NULL, &err);
 	if (stmt == NULL)
-		mf_raise_error(ERROR, entry, &err, sql.data);
+		mf_raise_error(ERROR, entry, &err, explain.data);
 	if (!tr->execute(stmt, NULL, &affected, &res, &err))
 	{
 		tr->stmt_close(stmt);
-		mf_raise_error(ERROR, entry, &err, sql.data);
+		mf_raise_error(ERROR, entry, &err, explain.data);
 	}
+	*rows = 0;
+	*width = 0;
+	*startup = *total = 0;
 	if (res != NULL)
 	{
 		int			n = tr->fetch(res, &err);
 
 		if (n > 0)
-			parsed = dialect->parse_explain(tr->value(res, 0, 0), &rows,
-											&width, &startup, &total);
+			parsed = dialect->parse_explain(tr->value(res, 0, 0), rows,
+											width, startup, total);
 		tr->result_close(res);
 	}
 	tr->stmt_close(stmt);
 	if (!parsed)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_ERROR),
-				 errmsg("could not read the remote estimate of foreign table \"%s\"",
-						get_rel_name(relid)),
+				 errmsg("could not read the remote estimate of %s", what),
 				 errcontext("remote SQL on server \"%s\": %s",
-							fpinfo->opts.servername, sql.data)));
+							fpinfo->opts.servername, explain.data)));
+}
+
+/*
+ * Fill fpinfo's rows, width and costs from the remote's plan of the scan
+ * of baserel.
+ */
+void
+mf_remote_estimate(PlannerInfo *root, RelOptInfo *baserel, Oid relid,
+				   MfRelInfo *fpinfo)
+{
+	Relation	rel;
+	StringInfoData sql;
+	List	   *retrieved;
+	List	   *params = NIL;
+	double		rows;
+	int			width;
+	Cost		startup;
+	Cost		total;
+
+	initStringInfo(&sql);
+	rel = table_open(relid, NoLock);
+	mf_deparse_select(&sql, root, baserel, rel, fpinfo->attrs_used,
+					  mf_estimate_conditions(root, baserel, fpinfo->remote_conds),
+					  LCS_NONE, LockWaitBlock, &retrieved, &params);
+	table_close(rel, NoLock);
+	mf_ask_remote_estimate(fpinfo, sql.data,
+						   psprintf("foreign table \"%s\"", get_rel_name(relid)),
+						   &rows, &width, &startup, &total);
 
 	/*
 	 * The remote's rows are those its conditions let through; the local
@@ -128,6 +145,7 @@ mf_remote_estimate(PlannerInfo *root, RelOptInfo *baserel, Oid relid,
 	baserel->rows = clamp_row_est(rows * fpinfo->local_conds_sel);
 	baserel->reltarget->width = width;
 	fpinfo->rows = baserel->rows;
+	fpinfo->remote_cost = total;
 	fpinfo->startup_cost = startup + fpinfo->opts.fdw_startup_cost +
 		fpinfo->local_conds_cost.startup;
 	fpinfo->total_cost = total + fpinfo->opts.fdw_startup_cost +

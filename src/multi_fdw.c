@@ -30,6 +30,7 @@ _PG_init(void)
 	mf_stats_init();
 	mf_twophase_init();
 	mf_resolver_init();
+	mf_depjoin_init();
 	mf_appname_init();
 }
 
@@ -50,6 +51,7 @@ multi_fdw_handler(PG_FUNCTION_ARGS)
 	routine->EndForeignScan = mfEndForeignScan;
 	routine->ExplainForeignScan = mfExplainForeignScan;
 	routine->AnalyzeForeignTable = mfAnalyzeForeignTable;
+	routine->GetForeignJoinPaths = mfGetForeignJoinPaths;
 	routine->GetForeignUpperPaths = mfGetForeignUpperPaths;
 
 	/* several servers read at once under an Append */

@@ -77,6 +77,9 @@ typedef struct MfOptions
 	bool		use_remote_estimate;	/* ask the remote planner */
 	bool		pushdown;		/* sorts, aggregates and limits may be sent
 								 * (conditions always are) */
+	bool		dependent_join; /* other inputs' keys may be shipped to it
+								 * (depjoin.c) */
+	int			dependent_join_max_keys;	/* 0: the GUC's */
 	double		fdw_startup_cost;	/* of opening a remote query */
 	double		fdw_tuple_cost; /* of moving one row across */
 	MfSampleMethod analyze_sampling;	/* how ANALYZE asks for its sample */
@@ -173,9 +176,9 @@ extern void mf_install_wait(void);
 
 /*
  * What the planner learns about one foreign relation (fdw_private): a
- * foreign table, or an upper relation over one (upper.c), which keeps
- * its HAVING conditions as plain expressions in remote_conds and
- * local_conds.
+ * foreign table, a join of foreign tables of one server (join.c), or an
+ * upper relation over either (upper.c), which keeps its HAVING conditions
+ * as plain expressions in remote_conds and local_conds.
  */
 typedef struct MfRelInfo
 {
@@ -190,7 +193,21 @@ typedef struct MfRelInfo
 	int			width;
 	Cost		startup_cost;
 	Cost		total_cost;
+	Cost		remote_cost;	/* of the remote computing the rows, before
+								 * any crosses the network */
 	UserMapping *user;
+
+	/*
+	 * A join (join.c): remote_conds are then the conditions applied after
+	 * it (WHERE), join_conds those of its ON clause; a semi or anti join
+	 * writes join_conds into its EXISTS.
+	 */
+	JoinType	jointype;
+	RelOptInfo *join_outer;
+	RelOptInfo *join_inner;
+	List	   *join_conds;
+	Relids		hidden_relids;	/* tables inside a semi or anti join's
+								 * EXISTS: their columns are not in scope */
 
 	/* upper relations (upper.c) */
 	bool		pushdown_safe;	/* a later stage may build on this one */
@@ -277,6 +294,15 @@ extern MfTypeClass mf_type_class(Oid typid);
 extern int	mf_set_transmission_modes(void);
 extern void mf_reset_transmission_modes(int nestlevel);
 
+/* deparse_join.c */
+extern void mf_deparse_from_where(StringInfo buf, PlannerInfo *root,
+								  RelOptInfo *scanrel, List **params_list);
+extern bool mf_join_has_conds(RelOptInfo *rel);
+extern void mf_deparse_join_select(StringInfo buf, PlannerInfo *root,
+								   RelOptInfo *joinrel, List *tlist,
+								   List **retrieved_attrs,
+								   List **params_list);
+
 /* deparse_upper.c */
 extern bool mf_is_upper_expr(PlannerInfo *root, RelOptInfo *scanrel,
 							 Expr *expr);
@@ -305,7 +331,24 @@ extern void mfGetForeignUpperPaths(PlannerInfo *root, UpperRelationKind stage,
 								   RelOptInfo *input_rel,
 								   RelOptInfo *output_rel, void *extra);
 extern bool mf_limit_values(PlannerInfo *root, int64 *count, int64 *offset);
-extern void mf_explain_relations(ForeignScan *fsplan, ExplainState *es);
+
+/* ---------------------------------------------------------------------
+ * join.c: joins of foreign tables of one server sent whole
+ * ---------------------------------------------------------------------
+ */
+extern void mfGetForeignJoinPaths(PlannerInfo *root, RelOptInfo *joinrel,
+								  RelOptInfo *outerrel, RelOptInfo *innerrel,
+								  JoinType jointype, JoinPathExtraData *extra);
+extern ForeignScan *mf_join_plan(PlannerInfo *root, RelOptInfo *joinrel,
+								 ForeignPath *best_path, List *tlist,
+								 Plan *outer_plan, bool has_limit);
+extern List *mf_join_scan_tlist(RelOptInfo *rel);
+extern List *mf_relations_tree(PlannerInfo *root, RelOptInfo *rel);
+
+/* depjoin.c: joins with other inputs by shipping their keys */
+extern void mf_depjoin_init(void);
+extern void mf_explain_relations(ForeignScan *fsplan, List *tree,
+								 ExplainState *es);
 
 /* ---------------------------------------------------------------------
  * scan.c: reading foreign tables
@@ -632,6 +675,9 @@ extern void mf_progress_end_all(void);
  */
 extern void mf_remote_estimate(PlannerInfo *root, RelOptInfo *baserel,
 							   Oid relid, MfRelInfo *fpinfo);
+extern void mf_ask_remote_estimate(MfRelInfo *fpinfo, const char *sql,
+								   const char *what, double *rows, int *width,
+								   Cost *startup, Cost *total);
 extern void mf_check_sample_method(const MfDialect *dialect,
 								   MfSampleMethod method);
 extern MfSampleMethod mf_analyze_sample(MfConnEntry *entry, Relation rel,

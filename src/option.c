@@ -103,6 +103,9 @@ static const MfOptionDef mf_options[] = {
 	CORE("extensions", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),
 	CORE("use_remote_estimate", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("pushdown", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("dependent_join", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("dependent_join_max_keys", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_INT, 1,
+		 PG_INT32_MAX, NULL),
 	CORE("fdw_startup_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
 	CORE("fdw_tuple_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
 	CORE("analyze_sampling", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_ENUM, 0, 0,
@@ -717,6 +720,10 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->use_remote_estimate = mf_parse_bool(d);
 	else if (strcmp(name, "pushdown") == 0)
 		opts->pushdown = mf_parse_bool(d);
+	else if (strcmp(name, "dependent_join") == 0)
+		opts->dependent_join = mf_parse_bool(d);
+	else if (strcmp(name, "dependent_join_max_keys") == 0)
+		opts->dependent_join_max_keys = (int) mf_parse_int(def, defGetString(d));
 	else if (strcmp(name, "fdw_startup_cost") == 0)
 		opts->fdw_startup_cost = mf_parse_real(def, defGetString(d));
 	else if (strcmp(name, "fdw_tuple_cost") == 0)
@@ -753,6 +760,7 @@ mf_get_options(Oid serverid, Oid relid, MfOptions *opts)
 	opts->fdw_tuple_cost = MF_DEFAULT_FDW_TUPLE_COST;
 	opts->keep_connections = true;
 	opts->pushdown = true;
+	opts->dependent_join = true;
 	opts->analyze_sampling = MF_SAMPLE_AUTO;
 
 	foreach(lc, server->options)

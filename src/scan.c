@@ -42,7 +42,8 @@ enum MfScanPrivate
 	MF_SCAN_SQL,				/* remote SELECT (String) */
 	MF_SCAN_RETRIEVED_ATTRS,	/* attnums it returns (List of Integer) */
 	MF_SCAN_FETCH_SIZE,			/* rows per fetch (Integer) */
-	MF_SCAN_GROUPED				/* a grouped relation's (Boolean) */
+	MF_SCAN_RELATIONS			/* a join's or grouping's relations, for
+								 * EXPLAIN (join.c); NIL: a table's scan */
 };
 
 typedef struct MfScanState
@@ -52,6 +53,8 @@ typedef struct MfScanState
 	char	   *sql;
 	int			fetch_size;
 	MfResult   *result;			/* NULL until the first row is wanted */
+	MfResult   *rescan_result;	/* a rescan's old result, closed when the
+								 * new query opens */
 	int			nrows;			/* rows of the current fetch */
 	int			next_row;
 	bool		eof;
@@ -125,11 +128,11 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	 */
 	retrieved = clamp_row_est(baserel->rows / Max(fpinfo->local_conds_sel, 1e-10));
 	fpinfo->rows = baserel->rows;
+	fpinfo->remote_cost = seq_page_cost * baserel->pages +
+		cpu_tuple_cost * baserel->tuples;
 	fpinfo->startup_cost = fpinfo->opts.fdw_startup_cost +
 		fpinfo->local_conds_cost.startup;
-	fpinfo->total_cost = fpinfo->startup_cost +
-		seq_page_cost * baserel->pages +
-		cpu_tuple_cost * baserel->tuples +
+	fpinfo->total_cost = fpinfo->startup_cost + fpinfo->remote_cost +
 		(fpinfo->opts.fdw_tuple_cost + cpu_tuple_cost +
 		 fpinfo->local_conds_cost.per_tuple) * retrieved +
 		fpinfo->opts.fdw_startup_cost *
@@ -245,7 +248,7 @@ mf_upper_plan(PlannerInfo *root, RelOptInfo *rel, ForeignPath *best_path,
 	return make_foreignscan(tlist, fpinfo->local_conds, 0, params_list,
 							list_make4(makeString(sql.data), retrieved_attrs,
 									   makeInteger(fpinfo->opts.fetch_size),
-									   makeBoolean(true)),
+									   mf_relations_tree(root, rel)),
 							fpinfo->grouped_tlist, NIL, outer_plan);
 }
 
@@ -273,6 +276,9 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	if (IS_UPPER_REL(baserel))
 		return mf_upper_plan(root, baserel, best_path, tlist, outer_plan,
 							 has_limit);
+	if (IS_JOIN_REL(baserel))
+		return mf_join_plan(root, baserel, best_path, tlist, outer_plan,
+							has_limit);
 
 	foreach(lc, scan_clauses)
 	{
@@ -322,7 +328,7 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	return make_foreignscan(tlist, local_exprs, baserel->relid, params_list,
 							list_make4(makeString(sql.data), retrieved_attrs,
 									   makeInteger(fpinfo->opts.fetch_size),
-									   makeBoolean(false)),
+									   NIL),
 							NIL, remote_exprs, outer_plan);
 }
 
@@ -466,7 +472,7 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 	st = palloc0(sizeof(MfScanState));
 	node->fdw_state = st;
 
-	/* a grouped relation's rows are those of its remote select list */
+	/* a join's or grouping's rows are those of its remote select list */
 	if (rti > 0)
 		tupdesc = RelationGetDescr(node->ss.ss_currentRelation);
 	else
@@ -542,9 +548,29 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 	mf_claim_connection(st->entry, st);
 	mf_stats_count(st->entry, MF_C_STATEMENTS, 1);
 	mf_error_clear(&err);
-	st->result = st->tr->query(mf_conn(st->entry), st->sql, st->nparams,
-							   st->param_values, st->param_classes,
-							   st->fetch_size, &err);
+	if (st->rescan_result != NULL)
+	{
+		/* a rescan: the old query is closed as the new one opens */
+		MfResult   *old = st->rescan_result;
+
+		st->rescan_result = NULL;
+		if (st->tr->requery != NULL)
+			st->result = st->tr->requery(old, st->sql, st->nparams,
+										 st->param_values, st->param_classes,
+										 st->fetch_size, &err);
+		else
+		{
+			st->tr->result_close(old);
+			st->result = st->tr->query(mf_conn(st->entry), st->sql,
+									   st->nparams, st->param_values,
+									   st->param_classes, st->fetch_size,
+									   &err);
+		}
+	}
+	else
+		st->result = st->tr->query(mf_conn(st->entry), st->sql, st->nparams,
+								   st->param_values, st->param_classes,
+								   st->fetch_size, &err);
 	if (st->result == NULL)
 		mf_raise_error(ERROR, st->entry, &err, st->sql);
 	st->nrows = st->next_row = 0;
@@ -785,14 +811,28 @@ mfForeignAsyncNotify(AsyncRequest *areq)
 	mf_async_produce(areq);
 }
 
+/*
+ * Close the scan's query; with keep, where the transport can, hand it to
+ * the next mf_scan_open, which closes it in the exchange that opens the
+ * new one (until then the remote cursor stays open, which holds nothing
+ * the connection needs).
+ */
 static void
-mf_scan_close(MfScanState *st)
+mf_scan_close(MfScanState *st, bool keep)
 {
+	if (st->rescan_result != NULL)
+	{
+		st->tr->result_close(st->rescan_result);
+		st->rescan_result = NULL;
+	}
 	if (st->result != NULL)
 	{
 		/* closing reads any answer still out, so the link is free after */
 		mf_clear_stream_owner(st->entry, st);
-		st->tr->result_close(st->result);
+		if (keep && st->tr->requery != NULL)
+			st->rescan_result = st->result;
+		else
+			st->tr->result_close(st->result);
 		st->result = NULL;
 	}
 	st->request_out = st->ahead_ready = false;
@@ -806,7 +846,7 @@ mfReScanForeignScan(ForeignScanState *node)
 	MfScanState *st = node->fdw_state;
 
 	/* parameters may have changed: run the query again */
-	mf_scan_close(st);
+	mf_scan_close(st, true);
 }
 
 void
@@ -817,7 +857,7 @@ mfEndForeignScan(ForeignScanState *node)
 	if (st == NULL)
 		return;
 	mf_stats_node_use(&st->stats);
-	mf_scan_close(st);
+	mf_scan_close(st, false);
 	mf_stats_node_end(&st->stats);
 }
 
@@ -826,8 +866,10 @@ mfExplainForeignScan(ForeignScanState *node, ExplainState *es)
 {
 	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
 
-	if (boolVal(list_nth(fsplan->fdw_private, MF_SCAN_GROUPED)))
-		mf_explain_relations(fsplan, es);
+	List	   *relations = list_nth(fsplan->fdw_private, MF_SCAN_RELATIONS);
+
+	if (relations != NIL)
+		mf_explain_relations(fsplan, relations, es);
 	if (es->verbose)
 		ExplainPropertyText("Remote SQL",
 							strVal(list_nth(fsplan->fdw_private, MF_SCAN_SQL)),

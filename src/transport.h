@@ -257,6 +257,10 @@ typedef int (*MfFetchFn) (MfResult *res, MfError *err);
 typedef int (*MfNColumnsFn) (MfResult *res);
 typedef const char *(*MfValueFn) (MfResult *res, int row, int col);
 typedef void (*MfResultCloseFn) (MfResult *res);
+typedef MfResult *(*MfRequeryFn) (MfResult *old, const char *sql, int nparams,
+								  const char *const *values,
+								  const MfTypeClass *classes, int fetch_size,
+								  MfError *err);
 typedef bool (*MfCancelFn) (MfConn *conn, MfError *err);
 typedef void (*MfForgetAllFn) (MfConn *conn);
 typedef const char *(*MfServerVersionFn) (MfConn *conn);
@@ -494,6 +498,10 @@ typedef struct MfTransport
 	MfMaxPacketFn max_packet;
 	MfRemoteSessionFn remote_session;
 	MfPeerClosedFn peer_closed;
+	MfRequeryFn requery;		/* result_close(old) and query() in one
+								 * exchange: a rescan with new parameters;
+								 * old is gone even on error.  NULL: the
+								 * two calls */
 } MfTransport;
 
 /* the transports, defined in src/transport/ */

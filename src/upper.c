@@ -47,6 +47,33 @@
  * ---------------------------------------------------------------------
  */
 
+/* A path of rel sorted by pathkeys: a table's scan or a join's. */
+static void
+mf_add_sorted_path(PlannerInfo *root, RelOptInfo *rel, List *pathkeys)
+{
+	MfRelInfo  *fpinfo = rel->fdw_private;
+
+	if (IS_JOIN_REL(rel))
+		add_path(rel, (Path *)
+				 mf_create_foreign_join_path(root, rel, fpinfo->rows,
+											 fpinfo->startup_cost * MF_SORT_MULTIPLIER,
+											 fpinfo->total_cost * MF_SORT_MULTIPLIER,
+											 pathkeys));
+	else
+		add_path(rel, (Path *)
+				 mf_create_foreignscan_path(root, rel, fpinfo->rows,
+											fpinfo->startup_cost * MF_SORT_MULTIPLIER,
+											fpinfo->total_cost * MF_SORT_MULTIPLIER,
+											pathkeys, rel->lateral_relids, NIL));
+}
+
+/*
+ * Sorted paths: for the query's own order, and, with use_remote_estimate,
+ * for each order a merge join with another relation could use (one key
+ * each, as postgres_fdw makes them: without the remote's estimates, a
+ * guess per order is not worth the paths).  A partition's members are
+ * left alone.
+ */
 void
 mf_add_sorted_paths(PlannerInfo *root, RelOptInfo *baserel)
 {
@@ -54,27 +81,48 @@ mf_add_sorted_paths(PlannerInfo *root, RelOptInfo *baserel)
 	ListCell   *lc;
 
 	fpinfo->qp_is_pushdown_safe = false;
-
-	/*
-	 * Only the query's own order: the orders a merge join could use are
-	 * guesses worth a remote round trip each, which postgres_fdw makes only
-	 * with use_remote_estimate.  A partition's members are left alone.
-	 */
-	if (!fpinfo->pushdown_safe || root->query_pathkeys == NIL ||
-		baserel->reloptkind != RELOPT_BASEREL)
+	if (!fpinfo->pushdown_safe ||
+		(baserel->reloptkind != RELOPT_BASEREL &&
+		 baserel->reloptkind != RELOPT_JOINREL))
 		return;
-	foreach(lc, root->query_pathkeys)
+
+	if (root->query_pathkeys != NIL)
 	{
-		if (!mf_pathkey_shippable(root, lfirst(lc), baserel, NULL))
-			return;
+		bool		ok = true;
+
+		foreach(lc, root->query_pathkeys)
+		{
+			if (!mf_pathkey_shippable(root, lfirst(lc), baserel, NULL))
+			{
+				ok = false;
+				break;
+			}
+		}
+		if (ok)
+		{
+			fpinfo->qp_is_pushdown_safe = true;
+			mf_add_sorted_path(root, baserel, root->query_pathkeys);
+		}
 	}
-	fpinfo->qp_is_pushdown_safe = true;
-	add_path(baserel, (Path *)
-			 mf_create_foreignscan_path(root, baserel, fpinfo->rows,
-										fpinfo->startup_cost * MF_SORT_MULTIPLIER,
-										fpinfo->total_cost * MF_SORT_MULTIPLIER,
-										root->query_pathkeys,
-										baserel->lateral_relids, NIL));
+
+	if (!fpinfo->opts.use_remote_estimate || !baserel->has_eclass_joins)
+		return;
+	foreach(lc, root->eq_classes)
+	{
+		EquivalenceClass *ec = lfirst(lc);
+		PathKey    *pathkey;
+
+		if (ec->ec_has_volatile || ec->ec_opfamilies == NIL ||
+			!eclass_useful_for_merging(root, ec, baserel))
+			continue;
+		pathkey = mf_make_ascending_pathkey(root, ec);
+		/* the query's order, first key and all, is there already */
+		if (fpinfo->qp_is_pushdown_safe &&
+			linitial(root->query_pathkeys) == pathkey)
+			continue;
+		if (mf_pathkey_shippable(root, pathkey, baserel, NULL))
+			mf_add_sorted_path(root, baserel, list_make1(pathkey));
+	}
 }
 
 /* ---------------------------------------------------------------------
@@ -217,7 +265,7 @@ mf_grouping_cost(PlannerInfo *root, RelOptInfo *grouped_rel)
 															 fpinfo->grouped_tlist),
 									 input_rows, NULL, NULL);
 
-	remote = seq_page_cost * scanrel->pages + cpu_tuple_cost * scanrel->tuples +
+	remote = sfpinfo->remote_cost +
 		aggcosts.transCost.startup +
 		aggcosts.transCost.per_tuple * input_rows +
 		cpu_operator_cost * ngroupcols * input_rows +
@@ -246,8 +294,8 @@ mf_add_grouping_paths(PlannerInfo *root, RelOptInfo *input_rel,
 	if (!parse->groupClause && !parse->groupingSets && !parse->hasAggs &&
 		!root->hasHavingQual)
 		return;
-	/* a join or anything but one foreign table below: not ours */
-	if (!IS_SIMPLE_REL(input_rel) ||
+	/* a foreign table or a join sent whole, and whole groups of it */
+	if ((!IS_SIMPLE_REL(input_rel) && !IS_JOIN_REL(input_rel)) ||
 		extra->patype == PARTITIONWISE_AGGREGATE_PARTIAL)
 		return;
 	fpinfo->scanrel = input_rel;
@@ -280,10 +328,11 @@ mf_add_ordered_paths(PlannerInfo *root, RelOptInfo *input_rel,
 		return;
 
 	/*
-	 * Over the foreign table itself the sorted path is already there
-	 * (the query's pathkeys were its sort's); the final stage may use it.
+	 * Over the foreign table or join itself the sorted path is already
+	 * there (the query's pathkeys were its sort's); the final stage may use
+	 * it.
 	 */
-	if (IS_SIMPLE_REL(input_rel))
+	if (IS_SIMPLE_REL(input_rel) || IS_JOIN_REL(input_rel))
 	{
 		fpinfo->pushdown_safe = ifpinfo->qp_is_pushdown_safe;
 		return;
@@ -378,7 +427,8 @@ mf_add_final_paths(PlannerInfo *root, RelOptInfo *input_rel,
 	}
 	else if (root->sort_pathkeys != NIL)
 		return;					/* the sort stays here, so must the limit */
-	if (!IS_SIMPLE_REL(input_rel) && ifpinfo->stage != UPPERREL_GROUP_AGG)
+	if (!IS_SIMPLE_REL(input_rel) && !IS_JOIN_REL(input_rel) &&
+		ifpinfo->stage != UPPERREL_GROUP_AGG)
 		return;
 	/* rows filtered here after the remote's limit would be too few */
 	if (ifpinfo->local_conds != NIL)
@@ -419,7 +469,7 @@ mfGetForeignUpperPaths(PlannerInfo *root, UpperRelationKind stage,
 	MfRelInfo  *ifpinfo = input_rel->fdw_private;
 	MfRelInfo  *fpinfo;
 
-	/* a join of foreign tables, say, has no fdw_private of ours */
+	/* a join of a foreign table and a local one has no fdw_private */
 	if (ifpinfo == NULL || !ifpinfo->pushdown_safe)
 		return;
 	if ((stage != UPPERREL_GROUP_AGG && stage != UPPERREL_ORDERED &&
@@ -431,7 +481,8 @@ mfGetForeignUpperPaths(PlannerInfo *root, UpperRelationKind stage,
 	fpinfo->user = ifpinfo->user;
 	fpinfo->stage = stage;
 	fpinfo->outerrel = input_rel;
-	fpinfo->scanrel = IS_SIMPLE_REL(input_rel) ? input_rel : ifpinfo->scanrel;
+	fpinfo->scanrel = (IS_SIMPLE_REL(input_rel) || IS_JOIN_REL(input_rel)) ?
+		input_rel : ifpinfo->scanrel;
 	output_rel->fdw_private = fpinfo;
 
 	switch (stage)
@@ -450,29 +501,4 @@ mfGetForeignUpperPaths(PlannerInfo *root, UpperRelationKind stage,
 		default:
 			break;
 	}
-}
-
-/* ---------------------------------------------------------------------
- * EXPLAIN
- * ---------------------------------------------------------------------
- */
-
-/* "Relations: Aggregate on (public.t alias)", as postgres_fdw shows it */
-void
-mf_explain_relations(ForeignScan *fsplan, ExplainState *es)
-{
-	Index		rti = mf_fscan_first_base_relid(fsplan);
-	RangeTblEntry *rte = rt_fetch(rti, es->rtable);
-	char	   *refname = list_nth(es->rtable_names, rti - 1);
-	char	   *relname = get_rel_name(rte->relid);
-	StringInfoData buf;
-
-	initStringInfo(&buf);
-	appendStringInfo(&buf, "Aggregate on (%s.%s",
-					 quote_identifier(get_namespace_name(get_rel_namespace(rte->relid))),
-					 quote_identifier(relname));
-	if (refname != NULL && strcmp(refname, relname) != 0)
-		appendStringInfo(&buf, " %s", quote_identifier(refname));
-	appendStringInfoChar(&buf, ')');
-	ExplainPropertyText("Relations", buf.data, es);
 }

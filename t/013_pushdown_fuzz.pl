@@ -1,9 +1,11 @@
 # A differential fuzzer for what multi_fdw ships after the scan:
 # aggregates, GROUP BY/HAVING, ORDER BY and LIMIT/OFFSET of one foreign
-# table.  Queries come from a seed; each runs on a local table and on the
-# same rows through every dialect (postgres over libpq, mysql, and the
-# sqlserver and oracle stand-ins), and the answers must be the same text,
-# in order where the query's ORDER BY is total, as multisets otherwise.
+# table, and joins of two or three (inner, outer, semi, anti) with the
+# same over them.  Queries come from a seed; each runs on local tables and
+# on the same rows through every dialect (postgres over libpq, mysql, and
+# the sqlserver and oracle stand-ins), and the answers must be the same
+# text, in order where the query's ORDER BY is total, as multisets
+# otherwise.
 #
 # MF_FUZZ_SEEDS=N runs seeds 1..N (make fuzz SEEDS=N); the default is the
 # fixed set that make test runs.  A mismatch prints the seed, the dialect,
@@ -15,6 +17,7 @@ use MfTest;
 use Test::More;
 
 my $QUERIES_PER_SEED = 50;
+my $JOINS_PER_SEED = 20;
 my $nseeds = $ENV{MF_FUZZ_SEEDS} // 3;
 die "MF_FUZZ_SEEDS must be a positive number, got '$nseeds'\n"
   unless $nseeds =~ /^[1-9][0-9]*$/;
@@ -90,7 +93,26 @@ sub data_rows
 	return @rows;
 }
 
-remote_safe_psql("DROP TABLE IF EXISTS fz; CREATE TABLE fz ($COLUMNS);");
+# The second table, joined to the first: keys that match once, many times
+# or never (ids past 300), NULL keys, and values that meet fz's.
+my $Y_COLUMNS = 'id int, zid int, j int, tj text, dj date';
+sub y_rows
+{
+	srand(20261203);
+	my @rows;
+	for my $id (1 .. 120)
+	{
+		my $zid = rand(100) < 15 ? 'NULL' : 1 + int(rand(340) * rand());
+		my $j = rand(100) < 25 ? 'NULL' : $INTS[ int(rand(8)) ];
+		my $tj = rand(100) < 20 ? 'NULL' : sql_str($TEXTS[ int(rand(@TEXTS) * rand()) ]);
+		my $dj = rand(100) < 20 ? 'NULL' : sql_str($DATES[ int(rand(@DATES)) ]);
+		push @rows, "($id, $zid, $j, $tj, $dj)";
+	}
+	return @rows;
+}
+
+remote_safe_psql("DROP TABLE IF EXISTS fz, fy; CREATE TABLE fz ($COLUMNS); "
+	  . "CREATE TABLE fy ($Y_COLUMNS);");
 # tb compares byte for byte (so it may be marked text_pushdown), tc folds
 # case and accents, tp is binary but pads with spaces ('alpha' = 'alpha ')
 mariadb_safe(<<'SQL');
@@ -99,30 +121,59 @@ CREATE TABLE fz (id int PRIMARY KEY, i int, big bigint, n decimal(30,6),
   f double, d date, b boolean,
   tb varchar(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
   tc varchar(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci,
-  tp varchar(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin) ENGINE=InnoDB
+  tp varchar(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin) ENGINE=InnoDB;
+DROP TABLE IF EXISTS fy;
+CREATE TABLE fy (id int PRIMARY KEY, zid int, j int,
+  tj varchar(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+  dj date) ENGINE=InnoDB
 SQL
 
 my $MY_COLUMNS = $COLUMNS;
 $MY_COLUMNS =~ s/tb text/tb text OPTIONS (text_pushdown 'true')/;
+my $MY_Y_COLUMNS = $Y_COLUMNS;
+$MY_Y_COLUMNS =~ s/tj text/tj text OPTIONS (text_pushdown 'true')/;
 my @TARGETS = (
-	{ dialect => 'postgres',  table => 'fz_pg',
-	  ddl => "($COLUMNS) SERVER pg_remote OPTIONS (schema_name 'public', table_name 'fz')" },
-	{ dialect => 'mysql',     table => 'fz_my',
-	  ddl => "($MY_COLUMNS) SERVER $my OPTIONS (table_name 'fz')" },
-	{ dialect => 'sqlserver', table => 'fz_ms',
-	  ddl => "($COLUMNS) SERVER fz_ms OPTIONS (table_name 'fz')" },
-	{ dialect => 'oracle',    table => 'fz_ora',
-	  ddl => "($COLUMNS) SERVER fz_ora OPTIONS (table_name 'fz')" },
+	{ dialect => 'postgres',  table => 'fz_pg', ytable => 'fy_pg',
+	  ddl => "($COLUMNS) SERVER pg_remote OPTIONS (schema_name 'public', table_name 'fz')",
+	  yddl => "($Y_COLUMNS) SERVER pg_remote OPTIONS (schema_name 'public', table_name 'fy')" },
+	{ dialect => 'mysql',     table => 'fz_my', ytable => 'fy_my',
+	  ddl => "($MY_COLUMNS) SERVER $my OPTIONS (table_name 'fz')",
+	  yddl => "($MY_Y_COLUMNS) SERVER $my OPTIONS (table_name 'fy')" },
+	{ dialect => 'sqlserver', table => 'fz_ms', ytable => 'fy_ms',
+	  ddl => "($COLUMNS) SERVER fz_ms OPTIONS (table_name 'fz')",
+	  yddl => "($Y_COLUMNS) SERVER fz_ms OPTIONS (table_name 'fy')" },
+	{ dialect => 'oracle',    table => 'fz_ora', ytable => 'fy_ora',
+	  ddl => "($COLUMNS) SERVER fz_ora OPTIONS (table_name 'fz')",
+	  yddl => "($Y_COLUMNS) SERVER fz_ora OPTIONS (table_name 'fy')" },
 );
+# The same join queries across servers, by the dependent join or not: each
+# dialect's fz with the local fy, and with the next dialect's fy (another
+# server, or another wrapper of the same MariaDB).
+my @CROSS;
+for my $k (0 .. $#TARGETS)
+{
+	my $t = $TARGETS[$k];
+	my $n = $TARGETS[ ($k + 1) % @TARGETS ];
+	push @CROSS, { %$t, dialect => "$t->{dialect} x local", ytable => 'fy_local', joins_only => 1 };
+	push @CROSS, { %$t, dialect => "$t->{dialect} x $n->{dialect}", ytable => $n->{ytable},
+		joins_only => 1 };
+}
+
 # the remote tables are filled through the FDW: what the fuzzer checks is
 # the pushdown, and t/009_value_fidelity.pl checks that values arrive
 gw_safe_psql(
 	"CREATE TABLE fz_local ($COLUMNS);\n"
 	  . "INSERT INTO fz_local VALUES\n  " . join(",\n  ", data_rows()) . ";\n"
-	  . join('', map { "CREATE FOREIGN TABLE $_->{table} $_->{ddl};\n" } @TARGETS)
+	  . "CREATE TABLE fy_local ($Y_COLUMNS);\n"
+	  . "INSERT INTO fy_local VALUES\n  " . join(",\n  ", y_rows()) . ";\n"
+	  . join('', map { "CREATE FOREIGN TABLE $_->{table} $_->{ddl};\n"
+		  . "CREATE FOREIGN TABLE $_->{ytable} $_->{yddl};\n" } @TARGETS)
 	  . "INSERT INTO fz_pg SELECT * FROM fz_local;\n"
 	  . "INSERT INTO fz_my SELECT * FROM fz_local;\n"
-	  . "ANALYZE fz_local;\n",
+	  . "INSERT INTO fy_pg SELECT * FROM fy_local;\n"
+	  . "INSERT INTO fy_my SELECT * FROM fy_local;\n"
+	  . "ANALYZE fz_local, fy_local;\n"
+	  . join('', map { "ANALYZE $_->{table}, $_->{ytable};\n" } @TARGETS),
 	dbname => $db);
 
 # --- the queries ---------------------------------------------------------------
@@ -361,12 +412,121 @@ sub gen_query1
 	return [ $sql, 1 ];
 }
 
+# --- joins ---------------------------------------------------------------------
+
+# the columns of a condition on fz written as those of alias z (outside
+# its string literals)
+sub qualify
+{
+	my ($sql, $alias) = @_;
+	my @parts = split /('(?:[^']|'')*')/, $sql;
+	for my $k (0 .. $#parts)
+	{
+		next if $k % 2;
+		$parts[$k] =~ s/(?<![.\w])(id|i|big|n|f|d|b|tb|tc|tp)\b(?!\s*\()/$alias.$1/g;
+	}
+	return join('', @parts);
+}
+
+# a condition on z that cannot overflow (see gen_query)
+sub gen_zcond
+{
+	while (1)
+	{
+		my $c = gen_cond(1);
+		return qualify($c, 'z') unless $c =~ /\{/;
+	}
+}
+
+sub gen_ycond
+{
+	my ($y) = @_;
+	$y //= 'y';
+	my $cmp = pick('=', '<>', '<', '>=');
+	return pick("$y.j $cmp " . pick(@INTS[ 0 .. 7 ]), "$y.j IS NULL", "$y.zid IS NOT NULL",
+		"$y.tj $cmp " . sql_str(pick(@TEXTS)), "$y.dj $cmp " . sql_str(pick(@DATES)),
+		$portable ? () : ("$y.j % 3 = 1", "abs($y.j) = 2", "lower($y.tj) = 'beta'"));
+}
+
+sub gen_on
+{
+	my $on = pick('z.id = y.zid', 'z.id = y.zid', 'z.i = y.j', 'z.d = y.dj',
+		'z.tb = y.tj', $portable ? () : 'z.tc = y.tj');
+	$on .= ' AND ' . pick('z.i < y.j', 'y.j > 1', gen_ycond(), gen_zcond()) if chance(0.35);
+	return $on;
+}
+
+sub gen_join_where
+{
+	my @c;
+	push @c, gen_zcond() if chance(0.4);
+	push @c, gen_ycond() if chance(0.3);
+	return @c ? ' WHERE ' . join(' AND ', @c) : '';
+}
+
+# returns [sql with "T z" and "U y", ordered]
+sub gen_join_query
+{
+	$portable = chance(0.4);
+	my $shape = int(rand(6));
+	my $jt = pick('JOIN', 'JOIN', 'LEFT JOIN', 'RIGHT JOIN', 'FULL JOIN');
+	my $from = "T z $jt U y ON " . gen_on();
+	if ($shape <= 1)
+	{
+		my @out = (shuffle(qw(z.i z.d z.tb y.j y.tj y.dj z.n)))[ 0 .. int(rand(4)) ];
+		my $sql = 'SELECT z.id, y.id, ' . join(', ', @out) . " FROM $from" . gen_join_where();
+		return [ $sql, 0 ] if chance(0.3);
+		my @keys = map { $_ . gen_direction() } (shuffle(@out))[ 0 .. int(rand(@out)) ];
+		$sql .= ' ORDER BY ' . join(', ', @keys, 'z.id' . gen_direction(), 'y.id' . gen_direction());
+		$sql .= gen_limit() if chance(0.6);
+		return [ $sql, 1 ];
+	}
+	if ($shape == 2)
+	{
+		# three tables: the second join of another kind, on y's id
+		my $jt2 = pick('JOIN', 'LEFT JOIN', 'FULL JOIN');
+		my $sql = "SELECT z.id, y.id, y2.id, y2.j FROM $from $jt2 U y2 ON y2.zid = y.id"
+		  . (chance(0.3) ? ' AND ' . gen_ycond('y2') : '') . gen_join_where();
+		return [ $sql, 0 ] if chance(0.5);
+		return [ "$sql ORDER BY z.id, y.id, y2.id" . gen_direction() . gen_limit(), 1 ];
+	}
+	if ($shape == 3)
+	{
+		my @keys = (shuffle(qw(z.i z.d z.b y.j y.dj), $portable ? () : qw(z.tc)))[ 0 .. int(rand(2)) ];
+		my @aggs = map {
+			pick('count(*)', 'count(y.j)', 'sum(y.j)', 'sum(z.i)', 'min(z.d)', 'max(y.dj)',
+				'count(DISTINCT z.id)', 'max(z.big)', $portable ? () : ('avg(y.j)', 'min(z.tc)'))
+		} 1 .. 1 + int(rand(3));
+		my @out = shuffle(@keys, @aggs);
+		my $sql = 'SELECT ' . join(', ', @out) . " FROM $from" . gen_join_where()
+		  . ' GROUP BY ' . join(', ', @keys);
+		$sql .= ' HAVING count(*) > ' . int(rand(3)) if chance(0.3);
+		return [ $sql, 0 ] if chance(0.3);
+		$sql .= ' ORDER BY ' . join(', ', map { ($_ + 1) . gen_direction() } shuffle(0 .. $#out));
+		$sql .= gen_limit() if chance(0.4);
+		return [ $sql, 1 ];
+	}
+	# semi and anti joins, and IN (NOT IN is not an anti join)
+	my $sub = pick('EXISTS', 'NOT EXISTS', 'IN', 'NOT IN');
+	my $ycond = chance(0.5) ? ' AND ' . gen_ycond() : '';
+	my $pred = $sub =~ /EXISTS/
+	  ? "$sub (SELECT 1 FROM U y WHERE " . pick('y.zid = z.id', 'y.j = z.i', 'y.tj = z.tb')
+	  . "$ycond)"
+	  : "z.id $sub (SELECT y.zid FROM U y WHERE y.id > " . int(rand(60)) . "$ycond)";
+	my $sql = "SELECT z.id, z.i, z.tb FROM T z WHERE $pred"
+	  . (chance(0.4) ? ' AND ' . gen_zcond() : '');
+	return [ $sql, 0 ] if chance(0.4);
+	return [ "$sql ORDER BY z.id" . gen_direction() . gen_limit(), 1 ];
+}
+
 # --- running and comparing -----------------------------------------------------
 
 sub for_table
 {
-	my ($sql, $table) = @_;
-	$sql =~ s/\bFROM T\b/FROM $table/;
+	my ($sql, $t) = @_;
+	$sql =~ s/\bFROM T\b/FROM $t->{table}/;
+	$sql =~ s/\bT z\b/$t->{table} z/;
+	$sql =~ s/\bU (y2?)\b/$t->{ytable} $1/g;
 	return $sql;
 }
 
@@ -375,11 +535,11 @@ sub for_table
 # plan when asked
 sub run_all
 {
-	my ($queries, $table, $explain, $settings) = @_;
+	my ($queries, $target, $explain, $settings, $joins_only) = @_;
 	my $script = "\\pset null '<NULL>'\n$settings;\n";
-	for my $k (0 .. $#$queries)
+	for my $k (($joins_only ? $QUERIES_PER_SEED : 0) .. $#$queries)
 	{
-		my $q = for_table($queries->[$k][0], $table);
+		my $q = for_table($queries->[$k][0], $target);
 		$script .= "\\echo '\@\@Q $k'\n$q;\n\\if :ERROR\n\\echo '\@\@ERROR' :SQLSTATE\n\\endif\n";
 		$script .= "\\echo '\@\@E $k'\nEXPLAIN (VERBOSE, COSTS OFF) $q;\n" if $explain;
 	}
@@ -420,7 +580,8 @@ my ($errors, $empty) = (0, 0);    # answers of the local table
 for my $seed (1 .. $nseeds)
 {
 	srand($seed);
-	my @queries = map { gen_query() } 1 .. $QUERIES_PER_SEED;
+	my @queries = ((map { gen_query() } 1 .. $QUERIES_PER_SEED),
+		(map { gen_join_query() } 1 .. $JOINS_PER_SEED));
 	$total += @queries;
 	# other plans for the same answers: each seed under some planner settings
 	# (a disabled plan type costs so much that JIT would compile every
@@ -429,48 +590,56 @@ for my $seed (1 .. $nseeds)
 		'SET enable_hashagg = off', 'SET enable_sort = off',
 		'SET enable_incremental_sort = off', 'SET enable_seqscan = off',
 		'SET enable_nestloop = off');
-	my ($local) = run_all(\@queries, 'fz_local', 0, $settings);
+	my ($local) = run_all(\@queries, { table => 'fz_local', ytable => 'fy_local' }, 0,
+		$settings);
 	for my $a (values %$local)
 	{
 		$errors++ if grep { /^\@\@ERROR/ } @$a;
 		$empty++ unless @$a;
 	}
-	for my $t (@TARGETS)
+	for my $t (@TARGETS, @CROSS)
 	{
-		my ($ans, $plan) = run_all(\@queries, $t->{table}, 1, $settings);
+		my ($ans, $plan) = run_all(\@queries, $t, 1, $settings, $t->{joins_only});
 		my $bad = 0;
 		for my $k (0 .. $#queries)
 		{
+			next if $t->{joins_only} && $k < $QUERIES_PER_SEED;
 			my ($sql, $ordered) = @{ $queries[$k] };
 			my $remote = join(' ', grep { /Remote SQL:/ } @{ $plan->{$k} // [] });
 			$shipped{ $t->{dialect} }{aggregate}++ if $remote =~ /\b(count|sum|avg|min|max|bool_and|bool_or)\(/i;
 			$shipped{ $t->{dialect} }{'ORDER BY'}++ if $remote =~ /ORDER BY/;
 			$shipped{ $t->{dialect} }{'LIMIT/OFFSET'}++ if $remote =~ /\b(LIMIT|OFFSET|FETCH)\b/;
+			$shipped{ $t->{dialect} }{join}++ if $remote =~ /\bJOIN\b|EXISTS \(/;
+			$shipped{ $t->{dialect} }{'dependent join'}++
+			  if grep { /dependent join/ } @{ $plan->{$k} // [] };
 			next if same($local->{$k} // ['<no answer>'], $ans->{$k} // ['<no answer>'], $ordered);
 			$bad++;
 			diag("mismatch: seed $seed, query $k, dialect $t->{dialect}"
 				  . ($ordered ? ' (in order)' : ' (as multisets)') . "\n  $settings;\n  "
-				  . for_table($sql, $t->{table})
+				  . for_table($sql, $t)
 				  . "\n  local:" . show($local->{$k} // [])
 				  . "\n  $t->{dialect}:" . show($ans->{$k} // [])
 				  . "\n  plan:" . show($plan->{$k} // []));
 		}
-		is($bad, 0, "seed $seed, $t->{dialect}: " . scalar(@queries) . ' queries agree');
+		is($bad, 0, "seed $seed, $t->{dialect}: "
+			  . ($t->{joins_only} ? $JOINS_PER_SEED : scalar(@queries)) . ' queries agree');
 	}
 }
 
 # the fuzzer tests nothing unless the remote does the work
-for my $c ('aggregate', 'ORDER BY', 'LIMIT/OFFSET')
+for my $c ('aggregate', 'ORDER BY', 'LIMIT/OFFSET', 'join')
 {
 	ok(($shipped{$_}{$c} // 0) > 0, "$_ ships $c in some queries") for qw(postgres mysql);
 }
 # a generator whose queries mostly fail or find nothing would prove little
 note("local table: $errors errors, $empty empty answers of $total queries");
 ok($errors < $total / 5, 'few queries fail on the local table');
-for my $d (map { $_->{dialect} } @TARGETS)
+ok(($shipped{'postgres x local'}{'dependent join'} // 0) > 0,
+	'the dependent join runs in some queries');
+for my $d (map { $_->{dialect} } @TARGETS, @CROSS)
 {
 	note("$d: of $total queries, "
-		  . join(', ', map { ($shipped{$d}{$_} // 0) . " ship $_" } 'aggregate', 'ORDER BY', 'LIMIT/OFFSET'));
+		  . join(', ', map { ($shipped{$d}{$_} // 0) . " ship $_" } 'aggregate', 'ORDER BY', 'LIMIT/OFFSET', 'join', 'dependent join'));
 }
 
 done_testing();

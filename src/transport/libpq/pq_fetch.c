@@ -24,71 +24,223 @@
  * ---------------------------------------------------------------------
  */
 
+/*
+ * Read the answers of a pipeline of cursor commands up to its sync: the
+ * first error, and the last batch of rows (the FETCH's).
+ */
+static bool
+mfpq_pipeline_rows(MfConn *conn, PGresult **rows, MfError *err)
+{
+	PGconn	   *pg = conn->pg;
+	bool		failed = false;
+	int			idle_nulls = 0;
+
+	*rows = NULL;
+	for (;;)
+	{
+		PGresult   *res;
+
+		if (!mfpq_await(conn, MF_STEP_FETCH, err))
+		{
+			PQclear(*rows);
+			*rows = NULL;
+			return false;
+		}
+		res = PQgetResult(pg);
+		if (res == NULL)
+		{
+			/* NULL separates statements; two in a row: nothing is left */
+			if (++idle_nulls > 1)
+				break;
+			continue;
+		}
+		idle_nulls = 0;
+		switch (PQresultStatus(res))
+		{
+			case PGRES_PIPELINE_SYNC:
+				PQclear(res);
+				goto done;
+			case PGRES_TUPLES_OK:
+				PQclear(*rows);
+				*rows = res;
+				continue;
+			case PGRES_COMMAND_OK:
+			case PGRES_PIPELINE_ABORTED:
+				break;
+			default:
+				if (!failed)
+					mfpq_result_error(conn, res, MF_STEP_FETCH, err);
+				failed = true;
+				break;
+		}
+		PQclear(res);
+	}
+done:
+	if (!PQexitPipelineMode(pg))
+	{
+		if (!failed)
+			mfpq_conn_error(conn, MF_STEP_FETCH, err);
+		failed = true;
+	}
+	if (failed)
+	{
+		PQclear(*rows);
+		*rows = NULL;
+	}
+	return !failed;
+}
+
+/*
+ * Open res's cursor for sql and fetch its first batch in one exchange,
+ * after closing the cursor close_name (NULL: none) in the same one.
+ * Without parameters the commands are one simple-protocol message; with
+ * them, a pipeline of extended-protocol commands and one sync.
+ */
+static bool
+mfpq_cursor_open(MfConn *conn, MfResult *res, const char *close_name,
+				 const char *sql, int nparams, const char *const *values,
+				 MfError *err)
+{
+	PGresult   *first = NULL;
+	size_t		len = strlen(sql) + 4 * MFPQ_NAME_LEN + 96;
+	char	   *text = malloc(len);
+	char		fetch[MFPQ_NAME_LEN + 48];
+	bool		ok;
+
+	if (text == NULL)
+	{
+		mfpq_fail(conn, err, MF_STEP_FETCH, "53200", "out of memory");
+		return false;
+	}
+	snprintf(fetch, sizeof(fetch), "FETCH %d FROM %s", res->fetch_size,
+			 res->name);
+	if (nparams == 0)
+	{
+		snprintf(text, len, "%s%s%sDECLARE %s CURSOR FOR %s; %s",
+				 close_name ? "CLOSE " : "", close_name ? close_name : "",
+				 close_name ? "; " : "", res->name, sql, fetch);
+		conn->wire->bytes_sent += strlen(text);
+		ok = mfpq_finish(conn, PQsendQuery(conn->pg, text), MF_STEP_FETCH,
+						 &first, err);
+	}
+	else
+	{
+		char		close_sql[MFPQ_NAME_LEN + 16];
+
+		snprintf(text, len, "DECLARE %s CURSOR FOR %s", res->name, sql);
+		/* the CLOSE, DECLARE and FETCH go in one exchange: a round trip */
+		conn->wire->round_trips++;
+		conn->wire->bytes_sent += strlen(text) + strlen(fetch) +
+			mf_values_bytes(values, nparams) +
+			(close_name ? strlen(close_name) + 6 : 0);
+		ok = PQenterPipelineMode(conn->pg);
+		if (ok && close_name)
+		{
+			snprintf(close_sql, sizeof(close_sql), "CLOSE %s", close_name);
+			ok = PQsendQueryParams(conn->pg, close_sql, 0, NULL, NULL, NULL,
+								   NULL, 0);
+		}
+		ok = ok && PQsendQueryParams(conn->pg, text, nparams, NULL, values,
+									 NULL, NULL, 0) &&
+			PQsendQueryParams(conn->pg, fetch, 0, NULL, NULL, NULL, NULL, 0) &&
+			PQpipelineSync(conn->pg);
+		if (!ok)
+		{
+			mfpq_conn_error(conn, MF_STEP_FETCH, err);
+			(void) mfpq_settle(conn);
+		}
+		else
+			ok = mfpq_flush(conn, MF_STEP_FETCH, err) &&
+				mfpq_pipeline_rows(conn, &first, err);
+	}
+	free(text);
+	if (ok && (first == NULL || PQresultStatus(first) != PGRES_TUPLES_OK))
+	{
+		mfpq_fail(conn, err, MF_STEP_FETCH, "XX000",
+				  "FETCH returned no rows description");
+		ok = false;
+	}
+	if (!ok)
+	{
+		PQclear(first);
+		return false;
+	}
+	/* the first batch waits as if it had been read ahead */
+	res->ahead = first;
+	res->requested = res->fetch_size;
+	return true;
+}
+
+/* A cursor's result, not opened yet. */
+static MfResult *
+mfpq_cursor_result(MfConn *conn, int fetch_size, MfError *err)
+{
+	MfResult   *res = mfpq_new_result(conn, err);
+
+	if (res == NULL)
+		return NULL;
+	res->is_cursor = true;
+	res->fetch_size = fetch_size > 0 ? fetch_size : MFPQ_DEFAULT_FETCH;
+	snprintf(res->name, sizeof(res->name), "mf_c%lu", ++conn->next_id);
+	return res;
+}
+
+/* Queries are read through cursors, opened in one exchange. */
 MfResult *
 mfpq_query(MfConn *conn, const char *sql, int nparams,
 		   const char *const *values, const MfTypeClass *classes,
 		   int fetch_size, MfError *err)
 {
 	MfResult   *res;
-	char	   *declare;
-	size_t		len;
-	bool		ok;
+
+	(void) classes;
+	if (!mfpq_usable(conn, MF_STEP_FETCH, err))
+		return NULL;
+	res = mfpq_cursor_result(conn, fetch_size, err);
+	if (res == NULL)
+		return NULL;
+	if (!mfpq_cursor_open(conn, res, NULL, sql, nparams, values, err))
+	{
+		mfpq_free_result(res);
+		return NULL;
+	}
+	return res;
+}
+
+/*
+ * A rescan: the old cursor is closed in the same exchange that opens the
+ * new one, so that a parameterised scan costs one round trip per rescan.
+ */
+MfResult *
+mfpq_requery(MfResult *old, const char *sql, int nparams,
+			 const char *const *values, const MfTypeClass *classes,
+			 int fetch_size, MfError *err)
+{
+	MfConn	   *conn = old->conn;
+	char		close_name[MFPQ_NAME_LEN];
+	bool		do_close;
+	MfResult   *res;
+
+	(void) classes;
+	if (old->pending)
+	{
+		MfError		ignored;
+
+		(void) mfpq_async_poll(old, true, &ignored);
+	}
+	/* outside a healthy transaction the old cursor is gone already */
+	do_close = old->is_cursor && mfpq_can_talk(conn) &&
+		PQtransactionStatus(conn->pg) == PQTRANS_INTRANS;
+	snprintf(close_name, sizeof(close_name), "%s", old->name);
+	mfpq_free_result(old);
 
 	if (!mfpq_usable(conn, MF_STEP_FETCH, err))
 		return NULL;
-	res = mfpq_new_result(conn, err);
+	res = mfpq_cursor_result(conn, fetch_size, err);
 	if (res == NULL)
 		return NULL;
-	res->is_cursor = true;
-	res->fetch_size = fetch_size > 0 ? fetch_size : MFPQ_DEFAULT_FETCH;
-	snprintf(res->name, sizeof(res->name), "mf_c%lu", ++conn->next_id);
-
-	len = strlen(sql) + 2 * MFPQ_NAME_LEN + 64;
-	declare = malloc(len);
-	if (declare == NULL)
-	{
-		mfpq_free_result(res);
-		mfpq_fail(conn, err, MF_STEP_FETCH, "53200", "out of memory");
-		return NULL;
-	}
-	if (nparams == 0)
-	{
-		PGresult   *first = NULL;
-
-		/*
-		 * Without parameters the first FETCH rides along in the same
-		 * simple-protocol message: one round trip opens the cursor and
-		 * brings the first batch, which waits as if read ahead.
-		 */
-		snprintf(declare, len, "DECLARE %s CURSOR FOR %s; FETCH %d FROM %s",
-				 res->name, sql, res->fetch_size, res->name);
-		conn->wire->bytes_sent += strlen(declare);
-		ok = mfpq_finish(conn, PQsendQuery(conn->pg, declare), MF_STEP_FETCH,
-						 &first, err);
-		if (ok && (first == NULL || PQresultStatus(first) != PGRES_TUPLES_OK))
-		{
-			PQclear(first);
-			mfpq_fail(conn, err, MF_STEP_FETCH, "XX000",
-					  "FETCH returned no rows description");
-			ok = false;
-		}
-		if (ok)
-		{
-			res->ahead = first;
-			res->requested = res->fetch_size;
-		}
-	}
-	else
-	{
-		snprintf(declare, len, "DECLARE %s CURSOR FOR %s", res->name, sql);
-		conn->wire->bytes_sent += strlen(declare) +
-			mf_values_bytes(values, nparams);
-		ok = mfpq_finish(conn, PQsendQueryParams(conn->pg, declare, nparams, NULL,
-												 values, NULL, NULL, 0),
-						 MF_STEP_FETCH, NULL, err);
-	}
-	free(declare);
-	if (!ok)
+	if (!mfpq_cursor_open(conn, res, do_close ? close_name : NULL, sql,
+						  nparams, values, err))
 	{
 		mfpq_free_result(res);
 		return NULL;

@@ -572,6 +572,7 @@ const MfTransport mf_transport_libpq = {
 	.ncolumns = mfpq_ncolumns,
 	.value = mfpq_value,
 	.result_close = mfpq_result_close,
+	.requery = mfpq_requery,
 	.cancel = mfpq_cancel,
 	.forget_all = mfpq_forget_all,
 

@@ -1,0 +1,191 @@
+--
+-- pg_xjoin: joins across servers and with local tables, by the dependent
+-- join: the other input runs first, and only its distinct keys are shipped
+-- to the foreign table's server (key = ANY($n) to PostgreSQL, IN lists to
+-- MariaDB).  Every answer is compared with the same query on local copies.
+--
+\getenv pg_host MF_PG_HOST
+\getenv pg_port MF_PG_PORT
+\getenv pg_db MF_PG_DB
+\getenv pg_user MF_PG_USER
+\getenv pg_password MF_PG_PASSWORD
+-- a second server object for the same remote: a join of its tables with
+-- pg_remote's is a join across servers (never sent whole)
+CREATE SERVER pg_other FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', host :'pg_host', port :'pg_port',
+           dbname :'pg_db');
+CREATE USER MAPPING FOR CURRENT_USER SERVER pg_other
+  OPTIONS (user :'pg_user', password :'pg_password');
+
+SELECT multi_fdw_exec('pg_remote', $$DROP TABLE IF EXISTS public.xc, public.xo$$);
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE TABLE public.xc (id int PRIMARY KEY, name text, grp int, code text)$$);
+SELECT multi_fdw_exec('pg_remote', $$
+  INSERT INTO public.xc SELECT i, 'c' || i, i % 10,
+         (ARRAY['Beta', 'beta', NULL, 'alpha'])[i % 4 + 1]
+    FROM generate_series(1, 20000) i$$);
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE TABLE public.xo (id int PRIMARY KEY, cust int, day int, amount int)$$);
+SELECT multi_fdw_exec('pg_remote', $$
+  INSERT INTO public.xo SELECT i, CASE WHEN i % 9 = 0 THEN NULL ELSE (i * 37) % 25000 END,
+         i % 30, i % 100 FROM generate_series(1, 20000) i$$);
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS xm');
+SELECT multi_fdw_exec('my_real', $$
+  CREATE TABLE xm (id int PRIMARY KEY, name varchar(20), grp int,
+                   ci varchar(20) COLLATE utf8mb4_general_ci) ENGINE=InnoDB$$);
+SELECT multi_fdw_exec('my_real', $$
+  INSERT INTO xm SELECT seq, CONCAT('m', seq), seq % 10,
+         ELT(seq % 4 + 1, 'Beta', 'beta', NULL, 'alpha') FROM seq_1_to_20000$$);
+
+CREATE FOREIGN TABLE xc (id int, name text, grp int, code text)
+  SERVER pg_remote OPTIONS (schema_name 'public');
+CREATE FOREIGN TABLE xo (id int, cust int, day int, amount int)
+  SERVER pg_other OPTIONS (schema_name 'public');
+CREATE FOREIGN TABLE xm (id int, name text, grp int, ci text)
+  SERVER my_real OPTIONS (table_name 'xm');
+-- the keys: NULL, duplicates, keys without a partner
+CREATE TABLE xk (k int, tag text);
+INSERT INTO xk VALUES (5, 'a'), (7, 'b'), (7, 'b2'), (NULL, 'n'), (200000, 'none'),
+  (19999, 'z'), (20000, 'last');
+CREATE TABLE lxc AS SELECT * FROM xc;
+CREATE TABLE lxo AS SELECT * FROM xo;
+CREATE TABLE lxm AS SELECT * FROM xm;
+ANALYZE xc, xo, xm, xk, lxc, lxo, lxm;
+
+-- q, and q on the local copies: the same rows; and the plan's join nodes
+CREATE FUNCTION xj_agree(q text, OUT same boolean, OUT nodes text)
+LANGUAGE plpgsql AS $$
+DECLARE
+  mine text[];
+  theirs text[];
+  line text;
+BEGIN
+  EXECUTE format('SELECT array_agg(x ORDER BY x) FROM (SELECT s::text AS x FROM (%s) s) y', q)
+    INTO mine;
+  EXECUTE format('SELECT array_agg(x ORDER BY x) FROM (SELECT s::text AS x FROM (%s) s) y',
+                 regexp_replace(q, '\m(xc|xo|xm)\M', 'l\1', 'g'))
+    INTO theirs;
+  same := mine IS NOT DISTINCT FROM theirs;
+  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+    IF line ~ '(Join|dependent join|Nested Loop)' THEN
+      nodes := concat_ws(' | ', nodes, btrim(regexp_replace(line, '^[ ->]*', '')));
+    END IF;
+  END LOOP;
+END$$;
+
+-- ===================================================================
+-- a local table's keys shipped to PostgreSQL
+-- ===================================================================
+EXPLAIN (VERBOSE, COSTS OFF) SELECT xk.k, xk.tag, xc.name FROM xk JOIN xc ON xc.id = xk.k;
+SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk JOIN xc ON xc.id = xk.k$$);
+-- the join conditions are checked here too, and the table's own go along
+SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xk JOIN xc
+  ON xc.id = xk.k AND xc.grp < 8 AND xk.tag <> 'b2'$$);
+-- left, semi, anti
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xk.tag, xc.name FROM xk LEFT JOIN xc ON xc.id = xk.k AND xc.grp <> 9$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk LEFT JOIN xc
+  ON xc.id = xk.k AND xc.grp <> 9$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk LEFT JOIN xc
+  ON xc.id = xk.k WHERE xc.name IS DISTINCT FROM 'c5'$$);
+SELECT * FROM xj_agree($$SELECT * FROM xk WHERE EXISTS (SELECT 1 FROM xc WHERE xc.id = xk.k)$$);
+SELECT * FROM xj_agree($$SELECT * FROM xk WHERE k IN (SELECT id FROM xc WHERE grp = 7)$$);
+SELECT * FROM xj_agree($$SELECT * FROM xk WHERE NOT EXISTS (SELECT 1 FROM xc WHERE xc.id = xk.k)$$);
+-- a right join is the left join seen from the other side; a condition
+-- after it on F's columns (NULL where no row matched)
+SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xc RIGHT JOIN xk ON xc.id = xk.k$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xc RIGHT JOIN xk ON xc.id = xk.k
+  WHERE xc.grp IS NULL OR xc.grp > 3$$);
+-- no key at all, and only NULL keys: nothing is asked of the remote
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k WHERE xk.k IS NULL$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk LEFT JOIN xc
+  ON xc.id = xk.k WHERE xk.k IS NULL$$);
+
+-- ===================================================================
+-- across servers: a filtered side on one, the keys shipped to the other
+-- ===================================================================
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT xo.id, xc.name FROM xo JOIN xc ON xc.id = xo.cust WHERE xo.day = 3 AND xo.amount < 10;
+SELECT * FROM xj_agree($$SELECT xo.id, xo.amount, xc.name FROM xo JOIN xc
+  ON xc.id = xo.cust WHERE xo.day = 3 AND xo.amount < 10$$);
+-- to MariaDB: an IN list
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT xo.id, xm.name FROM xo JOIN xm ON xm.id = xo.cust WHERE xo.day = 3 AND xo.amount < 10;
+SELECT * FROM xj_agree($$SELECT xo.id, xm.name FROM xo JOIN xm
+  ON xm.id = xo.cust WHERE xo.day = 3 AND xo.amount < 10$$);
+SELECT * FROM xj_agree($$SELECT xo.id, xm.name FROM xo LEFT JOIN xm
+  ON xm.id = xo.cust AND xm.grp > 2 WHERE xo.day = 4 AND xo.amount > 95$$);
+-- more keys than one IN list holds (1,000 a statement); the planner
+-- would read the 20,000 rows whole, so the other joins are turned off
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+SET enable_nestloop = off;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT count(*) FROM xo JOIN xm ON xm.id = xo.cust WHERE xo.amount < 12$$);
+SELECT * FROM xj_agree($$SELECT count(*), sum(xm.grp) FROM xo JOIN xm
+  ON xm.id = xo.cust WHERE xo.amount < 12$$);
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+RESET enable_nestloop;
+-- text under a case-insensitive collation: MariaDB's equality is not
+-- ours, so the keys are not shipped to that column
+EXPLAIN (COSTS OFF) SELECT xk.tag, xm.id FROM xk JOIN xm ON xm.ci = xk.tag;
+SELECT * FROM xj_agree($$SELECT xk.tag, xm.id FROM xk JOIN xm ON xm.ci = xk.tag$$);
+-- text keys to PostgreSQL go
+SELECT * FROM xj_agree($$SELECT xk.tag, count(*) FROM xk JOIN xc ON xc.code = xk.tag
+  GROUP BY 1$$);
+
+-- ===================================================================
+-- more keys than multi_fdw.dependent_join_max_keys: a range, then the
+-- whole table; the same answer
+-- ===================================================================
+SET multi_fdw.dependent_join_max_keys = 3;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk JOIN xc ON xc.id = xk.k$$);
+SELECT * FROM xj_agree($$SELECT xk.tag, count(*) FROM xk JOIN xc ON xc.code = xk.tag
+  GROUP BY 1$$);
+RESET multi_fdw.dependent_join_max_keys;
+-- the same by the table's option (which wins over the GUC)
+ALTER FOREIGN TABLE xc OPTIONS (ADD dependent_join_max_keys '3');
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k$$);
+ALTER FOREIGN TABLE xc OPTIONS (DROP dependent_join_max_keys);
+-- a limit must be a positive number: the error names the option
+ALTER FOREIGN TABLE xc OPTIONS (ADD dependent_join_max_keys '0');
+
+-- ===================================================================
+-- the planner's choice, and turning it off
+-- ===================================================================
+-- many keys against a small table: the plain hash join
+SELECT * FROM xj_agree($$SELECT count(*) FROM lxo JOIN xk ON xk.k = lxo.cust$$);
+SET multi_fdw.dependent_join = off;
+EXPLAIN (COSTS OFF) SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k;
+RESET multi_fdw.dependent_join;
+-- or for one table (or its server)
+ALTER FOREIGN TABLE xc OPTIONS (ADD dependent_join 'false');
+EXPLAIN (COSTS OFF) SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k;
+ALTER FOREIGN TABLE xc OPTIONS (DROP dependent_join);
+-- in a prepared statement, rescanned under a nested loop
+PREPARE xq(int) AS SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k WHERE xk.k < $1;
+EXECUTE xq(10);
+EXECUTE xq(100000);
+DEALLOCATE xq;
+SELECT l.x, (SELECT count(*) FROM xk JOIN xc ON xc.id = xk.k AND xc.grp = l.x)
+  FROM (VALUES (5), (7), (9)) l(x);
+
+-- a remote error: reported, nothing left open
+SELECT multi_fdw_exec('pg_remote', $$ALTER TABLE public.xc RENAME COLUMN name TO nm$$);
+\set VERBOSITY terse
+SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k;
+\set VERBOSITY default
+SELECT multi_fdw_exec('pg_remote', $$ALTER TABLE public.xc RENAME COLUMN nm TO name$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k$$);
+
+DROP FUNCTION xj_agree;
+DROP TABLE xk, lxc, lxo, lxm;
+DROP FOREIGN TABLE xc, xo, xm;
+DROP SERVER pg_other CASCADE;
+SELECT multi_fdw_exec('pg_remote', $$DROP TABLE public.xc, public.xo$$);
+SELECT multi_fdw_exec('my_real', 'DROP TABLE xm');
