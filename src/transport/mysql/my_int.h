@@ -270,6 +270,8 @@ struct MfResult
 	MfmyCol    *cols;
 	MYSQL_BIND *bind;
 	bool		at_end;
+	bool		cursor;			/* rows come fetch_size at a time: one
+								 * COM_STMT_FETCH per batch */
 
 	/* the current batch: texts in one arena, by offset (SIZE_MAX: NULL) */
 	int			nrows;

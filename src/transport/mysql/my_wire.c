@@ -378,12 +378,6 @@ mfmy_stmt_fetch(MfmyOp *op, MYSQL_STMT *st)
 	int			ret = 1;
 	int			status = mysql_stmt_fetch_start(&ret, st);
 
-	/*
-	 * A cursor's rows come fetch_size at a time: only the fetch that finds
-	 * none left asks the server (and has to wait).
-	 */
-	if (status)
-		op->conn->wire->round_trips++;
 	while (status)
 		status = mysql_stmt_fetch_cont(&ret, st, mfmy_wait(op, status));
 	return ret;
