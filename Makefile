@@ -16,14 +16,16 @@
 
 MODULE_big = multi_fdw
 EXTENSION = multi_fdw
-DATA = sql/multi_fdw--1.0.sql sql/multi_fdw--1.0--1.1.sql
+DATA = sql/multi_fdw--1.0.sql sql/multi_fdw--1.0--1.1.sql \
+	sql/multi_fdw--1.1--1.2.sql
 PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
 
 CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/deparse.o src/scan.o src/modify.o src/buffer.o src/import.o \
 	src/registry.o src/pipeline.o src/twophase.o src/resolver.o src/truncate.o \
 	src/appname.o src/estimate.o src/rowid.o src/stored_row.o src/upper.o \
-	src/deparse_upper.o src/join.o src/deparse_join.o src/depjoin.o
+	src/deparse_upper.o src/join.o src/deparse_join.o src/depjoin.o \
+	src/stats.o src/progress.o
 DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 # one folder per client library, and the kit they share
@@ -56,7 +58,7 @@ REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_pushdown pg_join p
 	pg_update pg_rowid pg_semantics pg_compat pg_xact pg_parallel pg_errors pg_import pg_fastpath pg_sampling \
 	mysql_init mysql_semantics mysql_batch mysql_types mysql_infile mysql_xact mysql_errors mysql_update \
 	mysql_pushdown mysql_join pg_xjoin mysql_packet mysql_compat mysql_sampling odbc_pg odbc_mysql security oracle_batch oracle_types oracle_modify oracle_pushdown \
-	sqlserver_batch sqlserver_pushdown sqlserver_tds odbc_semantics
+	sqlserver_batch sqlserver_pushdown sqlserver_tds odbc_semantics stats
 REGRESS_OPTS = --dbname=contrib_regression
 ALL_REGRESS := $(REGRESS)
 

@@ -1,8 +1,10 @@
 --
 -- ext_update: the extension's SQL versions.  CREATE EXTENSION at 1.0,
--- ALTER EXTENSION UPDATE to the current version, and what 1.1 added: the
--- connection function's columns of PostgreSQL 18's postgres_fdw
--- (used_in_xact, closed, remote_backend_pid), on every PostgreSQL version.
+-- ALTER EXTENSION UPDATE to 1.1 and then to the current version, and what
+-- each added: 1.1 the connection function's columns of PostgreSQL 18's
+-- postgres_fdw (used_in_xact, closed, remote_backend_pid), on every
+-- PostgreSQL version; 1.2 the counters (multi_fdw_stats, its reset) and
+-- multi_fdw_progress.
 --
 -- Runs in a database of its own (mf_ext_update), so that the extension can
 -- be created at an old version; it is dropped at the end.
@@ -54,8 +56,10 @@ SELECT server_name, user_name = current_user AS mine, dialect, transport,
        valid, in_transaction
   FROM multi_fdw_get_connections();
 
-ALTER EXTENSION multi_fdw UPDATE;
+ALTER EXTENSION multi_fdw UPDATE TO '1.1';
 SELECT extversion FROM pg_extension WHERE extname = 'multi_fdw';
+-- 1.2's objects are not there yet
+SELECT to_regclass('multi_fdw_stats') IS NULL AS no_stats_view;
 SELECT * FROM multi_fdw_get_connections() WHERE false;
 
 -- the connection made under 1.0 is still there; closed is NULL unless
@@ -115,6 +119,19 @@ SELECT pid AS up_pg_pid2 FROM up_pid \gset
 SELECT :up_pg_pid2 <> :up_pg_pid AS new_session,
        remote_backend_pid = :up_pg_pid2 AS same_session, closed
   FROM multi_fdw_get_connections(true) WHERE server_name = 'up_pg';
+
+-- 1.2: the counters, reset only by a superuser unless granted
+ALTER EXTENSION multi_fdw UPDATE;
+SELECT extversion FROM pg_extension WHERE extname = 'multi_fdw';
+SELECT * FROM multi_fdw_stats WHERE false;
+SELECT * FROM multi_fdw_progress WHERE false;
+SELECT has_function_privilege('public', 'multi_fdw_stats_reset(text)',
+                              'EXECUTE') AS public_may_reset,
+       has_table_privilege('public', 'multi_fdw_stats', 'SELECT') AS public_reads;
+SELECT multi_fdw_stats_reset('up_pg');
+SELECT pid = :up_pg_pid2 AS same FROM up_pid;
+SELECT server, statements, rows_received, scope FROM multi_fdw_stats
+ WHERE server = 'up_pg';
 
 SELECT multi_fdw_exec('up_pg_peer', 'DROP VIEW public.mf_up_pid');
 SELECT multi_fdw_exec('up_my_peer', 'DROP VIEW mf_up_id');

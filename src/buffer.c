@@ -399,6 +399,7 @@ mf_copy_send(MfInsertBuffer *buf)
 		}
 		buf->copy_open = true;
 		buf->copy_base = buf->rows_sent;
+		mf_stats_count(buf->entry, MF_C_STATEMENTS, 1);
 	}
 	if (!buf->transport->copy_send(mf_conn(buf->entry), buf->chunk.data,
 								   buf->chunk.len, &err))
@@ -487,6 +488,7 @@ mf_values_send(MfInsertBuffer *buf, int first, int nrows)
 		/* one row's statement, run once per held row in one call */
 		if (buf->full_stmt == NULL)
 			buf->full_stmt = mf_values_prepare(buf, 1);
+		mf_stats_count(buf->entry, MF_C_STATEMENTS, 1);
 		mf_error_clear(&err);
 		if (!buf->transport->execute_array(buf->full_stmt, nrows, values,
 										   &rows, &err))
@@ -523,6 +525,7 @@ mf_values_send(MfInsertBuffer *buf, int first, int nrows)
 	}
 
 	mf_error_clear(&err);
+	mf_stats_count(buf->entry, MF_C_STATEMENTS, 1);
 	if (buf->method == MF_INSERT_PIPELINE)
 	{
 		mf_pipeline_send(&buf->pipeline, stmt, values);
@@ -759,6 +762,8 @@ mf_buffer_flush(MfInsertBuffer *buf)
 	else
 		rows = mf_values_send_all(buf);
 
+	mf_stats_count(buf->entry, MF_C_BATCHES, 1);
+	mf_stats_count_rows(buf->entry, buf->method, buf->nrows);
 	buf->rows_sent += buf->nrows;
 	buf->nrows = 0;
 	buf->nbytes = 0;

@@ -294,4 +294,19 @@ mf_fscan_first_base_relid(ForeignScan *fsplan)
 #endif
 }
 
+/*
+ * 17: backends are numbered from 0 by MyProcNumber (the 1-based
+ * MyBackendId is gone).  mf_backend_index() is this backend's slot among
+ * MaxBackends, or -1 when it has none (an auxiliary process).
+ */
+#if PG_VERSION_NUM >= 170000
+#include "storage/procnumber.h"
+#define mf_backend_index() \
+	(MyProcNumber >= 0 && MyProcNumber < MaxBackends ? MyProcNumber : -1)
+#else
+#include "storage/backendid.h"
+#define mf_backend_index() \
+	(MyBackendId >= 1 && MyBackendId <= MaxBackends ? MyBackendId - 1 : -1)
+#endif
+
 #endif							/* MF_COMPAT_H */

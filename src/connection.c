@@ -367,6 +367,9 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 	params.keys = k;
 	params.values = v;
 	params.password_only = check_password;
+	entry->stats = mf_stats_slot(user->serverid, user->userid,
+								 server->servername);
+	params.wire = mf_stats_wire(entry->stats);
 
 	mf_error_clear(&err);
 	entry->dialect = opts->dialect;
@@ -381,6 +384,7 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 
 		if (state == NULL)
 			state = err.sqlstate[0] ? err.sqlstate : "08001";
+		mf_stats_error(entry->stats, err.message);
 		ereport(ERROR,
 				(errcode(MAKE_SQLSTATE(state[0], state[1], state[2], state[3], state[4])),
 				 errmsg("could not connect to server \"%s\"", server->servername),
@@ -403,6 +407,7 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 				 errhint("Target server's authentication method must be changed or set password_required=false in the user mapping attributes.")));
 	}
 
+	mf_stats_connected(entry->stats);
 	mf_session_setup(entry, opts);
 }
 
@@ -497,6 +502,7 @@ mf_get_connection(UserMapping *user, const MfOptions *opts)
 		entry->stream_owner = NULL;
 		entry->stream_finish = NULL;
 		entry->remembered = NIL;
+		entry->stats = NULL;
 	}
 
 	/* A connection whose options changed is replaced once it is idle. */
@@ -669,6 +675,12 @@ mf_conn_dialect(MfConnEntry *entry)
 	return entry->dialect;
 }
 
+MfStatsSlot *
+mf_conn_stats(MfConnEntry *entry)
+{
+	return entry->stats;
+}
+
 const char *
 mf_conn_server_name(MfConnEntry *entry)
 {
@@ -811,6 +823,7 @@ mf_xact_callback(XactEvent event, void *arg)
 			mf_disconnect(entry);
 	}
 	mf_xact_got_connection = false;
+	mf_stats_xact_end();
 }
 
 static void
@@ -1054,6 +1067,8 @@ void
 mf_raise_error(int elevel, MfConnEntry *entry, const MfError *err,
 			   const char *sql)
 {
+	if (entry != NULL && elevel >= ERROR)
+		mf_stats_error(entry->stats, err->message);
 	mf_report_error(elevel,
 					entry ? mf_conn_server_name(entry) : NULL,
 					entry ? mf_conn_dialect(entry) : NULL, err, sql);

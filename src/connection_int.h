@@ -49,6 +49,9 @@ struct MfConnEntry
 	bool		prepared;		/* gid is prepared, waiting for the decision */
 	char		gid[MF_GID_LEN];
 
+	/* where its traffic is counted (stats.c); NULL until it connects */
+	MfStatsSlot *stats;
+
 	/* the stream in progress, if any */
 	void	   *stream_owner;
 	MfStreamFinish stream_finish;

@@ -108,6 +108,8 @@ typedef struct MfModifyState
 	bool		packet_known;
 	size_t		packet_limit;
 	long		rows_seen;		/* rows of the statement so far */
+
+	MfNodeStats stats;			/* EXPLAIN ANALYZE, progress (stats.c) */
 } MfModifyState;
 
 typedef struct MfDirectState
@@ -120,6 +122,7 @@ typedef struct MfDirectState
 	FmgrInfo   *param_flinfo;
 	MfTypeClass *param_classes;
 	bool		done;
+	MfNodeStats stats;
 } MfDirectState;
 
 /* every column a row of rel has, in order, except dropped and generated */
@@ -346,6 +349,7 @@ mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 	st->tr = mf_conn_transport(st->entry);
 	st->dialect = mf_conn_dialect(st->entry);
 	mf_conn_mark_written(st->entry);
+	mf_stats_node_begin(&st->stats, st->entry, rel, operation);
 
 	/* planned both ways: the server says which, before anything is sent */
 	if (sql_plain != NULL && sql_plain[0] != '\0')
@@ -691,6 +695,7 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 	mf_reset_transmission_modes(nestlevel);
 	MemoryContextSwitchTo(old);
 
+	mf_stats_node_use(&st->stats);
 	mf_claim_connection(st->entry, st->pipelined ? (void *) &st->pipeline : st);
 	if (!st->packet_known)
 	{
@@ -732,6 +737,18 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 	if (st->reread_sql != NULL && st->operation == CMD_DELETE &&
 		!mf_stored_row_reread_in(st, values, slot))
 		return NULL;
+	mf_stats_count(st->entry, MF_C_STATEMENTS, 1);
+	if (st->operation == CMD_INSERT)
+	{
+		mf_stats_count_rows(st->entry, MF_INSERT_ROW, 1);
+		if (st->stats.method == MF_INSERT_AUTO)
+			st->stats.method = MF_INSERT_ROW;
+	}
+	else
+		mf_stats_count(st->entry, MF_C_ROWS_SENT, 1);
+	/* a row is a round trip or less: others see every hundredth */
+	if (st->rows_seen % 100 == 0)
+		mf_stats_node_publish(&st->stats);
 	if (st->pipelined)
 	{
 		/*
@@ -775,6 +792,7 @@ mf_insert_buffer(EState *estate, MfModifyState *st)
 
 		st->buffer = mf_buffer_create(st->entry, st->rel, &st->opts,
 									  st->target_attrs, st->do_nothing, method);
+		st->stats.method = method;
 		MemoryContextSwitchTo(old);
 	}
 	return st->buffer;
@@ -794,6 +812,7 @@ mfExecForeignInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
 	MfInsertBuffer *buf;
 	int			nestlevel;
 
+	mf_stats_node_use(&st->stats);
 	if (st->returning_attrs != NIL || st->do_nothing ||
 		mf_needs_row_results(rinfo) || mf_row_at_a_time(&st->opts))
 		return mf_execute_row(st, slot, planSlot);
@@ -811,6 +830,7 @@ mfExecForeignInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
 	{
 		(void) mf_buffer_flush(buf);
 		(void) mf_buffer_sync(buf);
+		mf_stats_node_publish(&st->stats);
 	}
 	nestlevel = mf_set_transmission_modes();
 	mf_buffer_add(buf, slot);
@@ -826,8 +846,10 @@ mfExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo,
 	MfModifyState *st = rinfo->ri_FdwState;
 	long		inserted = 0;
 	int			nestlevel;
+	MfInsertBuffer *buf;
 
-	MfInsertBuffer *buf = mf_insert_buffer(estate, st);
+	mf_stats_node_use(&st->stats);
+	buf = mf_insert_buffer(estate, st);
 
 	nestlevel = mf_set_transmission_modes();
 	for (int i = 0; i < *numSlots; i++)
@@ -848,9 +870,13 @@ mfExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo,
 	 * read to its end now.
 	 */
 	if (buf->method == MF_INSERT_PIPELINE && !st->do_nothing)
+	{
+		mf_stats_node_publish(&st->stats);
 		return slots;
+	}
 	inserted += mf_buffer_sync(buf);
 	*numSlots = (int) inserted;
+	mf_stats_node_publish(&st->stats);
 	return slots;
 }
 
@@ -873,6 +899,7 @@ mf_end_modify(EState *estate, MfModifyState *st)
 {
 	if (st == NULL)
 		return;
+	mf_stats_node_use(&st->stats);
 	if (st->buffer != NULL)
 	{
 		MfInsertBuffer *buf = st->buffer;
@@ -904,6 +931,7 @@ mf_end_modify(EState *estate, MfModifyState *st)
 		st->pruned_old = NULL;
 		mf_rowid_generic_end(st->entry, st->dialect, old);
 	}
+	mf_stats_node_end(&st->stats);
 }
 
 void
@@ -938,9 +966,9 @@ mfIsForeignRelUpdatable(Relation rel)
 	return events;
 }
 
-void
-mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
-					   List *fdw_private, int subplan_index, ExplainState *es)
+static void
+mf_explain_modify_plan(ModifyTableState *mtstate, ResultRelInfo *rinfo,
+					   List *fdw_private, ExplainState *es)
 {
 	Relation	rel = rinfo->ri_RelationDesc;
 	List	   *target_attrs = list_nth(fdw_private, MF_MOD_TARGET_ATTRS);
@@ -954,9 +982,6 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 	const char *sql = strVal(list_nth(fdw_private, MF_MOD_SQL));
 	const char *reread = strVal(list_nth(fdw_private, MF_MOD_REREAD_SQL));
 	const char *reread_label = "Remote SQL for the stored row";
-
-	if (!es->verbose)
-		return;
 
 	/*
 	 * Once the statement began, what it sends; before, for a dialect whose
@@ -1037,6 +1062,30 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 	}
 	if (reread[0] != '\0')
 		ExplainPropertyText(reread_label, reread, es);
+}
+
+void
+mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
+					   List *fdw_private, int subplan_index, ExplainState *es)
+{
+	MfModifyState *st = rinfo->ri_FdwState;
+
+	if (es->verbose)
+		mf_explain_modify_plan(mtstate, rinfo, fdw_private, es);
+	if (es->analyze && st != NULL)
+	{
+		/*
+		 * The executor is done with the node but has not ended it: the
+		 * COPY's end and a pipeline's last answers are read now, so that
+		 * the figures are the statement's whole cost.
+		 */
+		mf_stats_node_use(&st->stats);
+		if (st->buffer != NULL)
+			mf_buffer_finish(st->buffer);
+		if (st->pipelined)
+			(void) mf_pipeline_sync(&st->pipeline);
+		mf_stats_explain(&st->stats, es);
+	}
 }
 
 /* ---------------------------------------------------------------------
@@ -1165,6 +1214,9 @@ mfBeginDirectModify(ForeignScanState *node, int eflags)
 	mf_get_options(table->serverid, rte->relid, &opts);
 	st->entry = mf_get_connection(GetUserMapping(userid, table->serverid), &opts);
 	mf_conn_mark_written(st->entry);
+	mf_stats_node_begin(&st->stats, st->entry,
+						node->resultRelInfo ? node->resultRelInfo->ri_RelationDesc :
+						node->ss.ss_currentRelation, fsplan->operation);
 	st->sql = strVal(list_nth(fsplan->fdw_private, MF_DIRECT_SQL));
 	st->set_processed = boolVal(list_nth(fsplan->fdw_private, MF_DIRECT_SET_PROCESSED));
 	st->nparams = list_length(fsplan->fdw_exprs);
@@ -1194,7 +1246,9 @@ mfIterateDirectModify(ForeignScanState *node)
 
 	if (!st->done)
 	{
+		mf_stats_node_use(&st->stats);
 		mf_claim_connection(st->entry, st);
+		mf_stats_count(st->entry, MF_C_STATEMENTS, 1);
 		mf_error_clear(&err);
 		if (st->nparams == 0)
 		{
@@ -1242,6 +1296,7 @@ mfIterateDirectModify(ForeignScanState *node)
 		st->done = true;
 		if (st->set_processed)
 			estate->es_processed += rows;
+		mf_stats_node_publish(&st->stats);
 	}
 	return ExecClearTuple(node->ss.ss_ScanTupleSlot);
 }
@@ -1249,6 +1304,10 @@ mfIterateDirectModify(ForeignScanState *node)
 void
 mfEndDirectModify(ForeignScanState *node)
 {
+	MfDirectState *st = node->fdw_state;
+
+	if (st != NULL)
+		mf_stats_node_end(&st->stats);
 }
 
 void
@@ -1260,4 +1319,6 @@ mfExplainDirectModify(ForeignScanState *node, ExplainState *es)
 		ExplainPropertyText("Remote SQL",
 							strVal(list_nth(fsplan->fdw_private, MF_DIRECT_SQL)),
 							es);
+	if (es->analyze && node->fdw_state != NULL)
+		mf_stats_explain(&((MfDirectState *) node->fdw_state)->stats, es);
 }

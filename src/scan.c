@@ -75,6 +75,7 @@ typedef struct MfScanState
 	int			nparams;
 
 	MfRowReader reader;
+	MfNodeStats stats;			/* EXPLAIN ANALYZE, progress (stats.c) */
 } MfScanState;
 
 /* ---------------------------------------------------------------------
@@ -488,6 +489,8 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 	mf_get_options(table->serverid, rte->relid, &opts);
 	st->entry = mf_get_connection(GetUserMapping(userid, table->serverid), &opts);
 	st->tr = mf_conn_transport(st->entry);
+	mf_stats_node_begin(&st->stats, st->entry, node->ss.ss_currentRelation,
+						CMD_SELECT);
 
 	st->sql = strVal(list_nth(fsplan->fdw_private, MF_SCAN_SQL));
 	st->fetch_size = intVal(list_nth(fsplan->fdw_private, MF_SCAN_FETCH_SIZE));
@@ -544,7 +547,9 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 	mf_reset_transmission_modes(nestlevel);
 	MemoryContextSwitchTo(old);
 
+	mf_stats_node_use(&st->stats);
 	mf_claim_connection(st->entry, st);
+	mf_stats_count(st->entry, MF_C_STATEMENTS, 1);
 	mf_error_clear(&err);
 	if (st->rescan_result != NULL)
 	{
@@ -612,6 +617,7 @@ mf_scan_send_ahead(MfScanState *st)
 	if (!st->read_ahead || st->eof || st->request_out || st->ahead_ready)
 		return;
 	st->next_fetch = Min(st->next_fetch * 2, st->fetch_size * MF_FETCH_GROWTH);
+	mf_stats_node_use(&st->stats);
 	mf_set_stream_owner(st->entry, st, mf_scan_finish_cb);
 	mf_error_clear(&err);
 	if (!st->tr->async_send(st->result, rows, &err))
@@ -655,6 +661,7 @@ mf_scan_next_batch(MfScanState *st)
 {
 	MfError		err;
 
+	mf_stats_node_use(&st->stats);
 	mf_claim_connection(st->entry, st);
 	mf_error_clear(&err);
 	st->nrows = st->tr->fetch(st->result, &err);
@@ -667,6 +674,7 @@ mf_scan_next_batch(MfScanState *st)
 		st->eof = true;
 	else
 		mf_scan_send_ahead(st);
+	mf_stats_node_publish(&st->stats);
 }
 
 static TupleTableSlot *
@@ -851,7 +859,9 @@ mfEndForeignScan(ForeignScanState *node)
 
 	if (st == NULL)
 		return;
+	mf_stats_node_use(&st->stats);
 	mf_scan_close(st, false);
+	mf_stats_node_end(&st->stats);
 }
 
 void
@@ -867,6 +877,8 @@ mfExplainForeignScan(ForeignScanState *node, ExplainState *es)
 		ExplainPropertyText("Remote SQL",
 							strVal(list_nth(fsplan->fdw_private, MF_SCAN_SQL)),
 							es);
+	if (es->analyze && node->fdw_state != NULL)
+		mf_stats_explain(&((MfScanState *) node->fdw_state)->stats, es);
 }
 
 /* ---------------------------------------------------------------------

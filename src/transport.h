@@ -103,6 +103,8 @@ extern MfInterruptPendingFn mf_interrupt_pending;
 
 /* A monotonic clock in ms, and a wait bounded by a deadline on it. */
 extern long long mf_now_ms(void);
+/* the same clock in microseconds, for wait times */
+extern long long mf_now_us(void);
 extern bool mf_poll_until(int sock, bool for_write, long long deadline);
 
 /* ---------------------------------------------------------------------
@@ -155,6 +157,35 @@ typedef enum MfMarkerStyle
 } MfMarkerStyle;
 
 /* ---------------------------------------------------------------------
+ * What a transport counts of its conversation
+ *
+ * The core gives every connection one of these (MfConnParams.wire) and
+ * reads it for its statistics (stats.c); the transport only adds to it,
+ * from the backend's own thread.  Only a transport sees the wire, so it
+ * is the one that counts:
+ *
+ *	round_trips		each time it sent a request and waited for the answer
+ *					to it (a command, a prepare, an execute, a FETCH, a
+ *					COPY's start and end, a pipeline's sync)
+ *	bytes_sent		statement text, parameter values and COPY data handed
+ *					to the client library (payload, not protocol framing)
+ *	bytes_received	the values of the rows it handed to the core, in their
+ *					text form
+ *	rows_received	rows its fetch handed to the core
+ *	wait_us			time spent waiting on the server's socket (or inside
+ *					a blocking library call that waits on it), microseconds
+ * ---------------------------------------------------------------------
+ */
+typedef struct MfWireStats
+{
+	unsigned long long round_trips;
+	unsigned long long bytes_sent;
+	unsigned long long bytes_received;
+	unsigned long long rows_received;
+	unsigned long long wait_us;
+} MfWireStats;
+
+/* ---------------------------------------------------------------------
  * Opaque objects owned by the transport
  * ---------------------------------------------------------------------
  */
@@ -182,6 +213,9 @@ typedef struct MfConnParams
 	 * stored password) that could let it in instead.
 	 */
 	bool		password_only;
+
+	/* where the connection counts its traffic; NULL: nowhere */
+	MfWireStats *wire;
 } MfConnParams;
 
 /* ---------------------------------------------------------------------

@@ -119,4 +119,24 @@ extern int	mf_format_date(char *buf, size_t cap, const MfDateTime *dt);
 extern int	mf_format_timestamp_utc(char *buf, size_t cap,
 									const MfDateTime *dt, bool trim);
 
+
+/* ---------------------------------------------------------------------
+ * Counting (MfWireStats of transport.h)
+ *
+ * A connection keeps the core's MfWireStats pointer, or the kit's sink
+ * when the core gave none, so that counting never tests for NULL.
+ * ---------------------------------------------------------------------
+ */
+extern MfWireStats mf_wire_sink;
+
+#define MF_WIRE_OF(params) \
+	((params)->wire != NULL ? (params)->wire : &mf_wire_sink)
+
+/* bytes of n text values, NULLs counting nothing */
+extern unsigned long long mf_values_bytes(const char *const *values, int n);
+
+/* rows (and their values' bytes) a fetch hands to the core */
+extern void mf_wire_count_rows(MfWireStats *wire, MfResult *res, int nrows,
+							   int ncols, MfValueFn value);
+
 #endif							/* MF_KIT_H */

@@ -156,6 +156,48 @@ mf_now_ms(void)
 	return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+long long
+mf_now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+MfWireStats mf_wire_sink;
+
+unsigned long long
+mf_values_bytes(const char *const *values, int n)
+{
+	unsigned long long bytes = 0;
+
+	for (int i = 0; i < n; i++)
+		if (values[i] != NULL)
+			bytes += strlen(values[i]);
+	return bytes;
+}
+
+void
+mf_wire_count_rows(MfWireStats *wire, MfResult *res, int nrows, int ncols,
+				   MfValueFn value)
+{
+	unsigned long long bytes = 0;
+
+	if (nrows <= 0)
+		return;
+	for (int r = 0; r < nrows; r++)
+		for (int c = 0; c < ncols; c++)
+		{
+			const char *v = value(res, r, c);
+
+			if (v != NULL)
+				bytes += strlen(v);
+		}
+	wire->rows_received += (unsigned long long) nrows;
+	wire->bytes_received += bytes;
+}
+
 /*
  * A bounded wait of the transport's own, for winding down after a cancel
  * (the core's wait would keep reporting the cancel that brought it there):

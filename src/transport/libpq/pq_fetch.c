@@ -119,6 +119,7 @@ mfpq_cursor_open(MfConn *conn, MfResult *res, const char *close_name,
 		snprintf(text, len, "%s%s%sDECLARE %s CURSOR FOR %s; %s",
 				 close_name ? "CLOSE " : "", close_name ? close_name : "",
 				 close_name ? "; " : "", res->name, sql, fetch);
+		conn->wire->bytes_sent += strlen(text);
 		ok = mfpq_finish(conn, PQsendQuery(conn->pg, text), MF_STEP_FETCH,
 						 &first, err);
 	}
@@ -127,6 +128,11 @@ mfpq_cursor_open(MfConn *conn, MfResult *res, const char *close_name,
 		char		close_sql[MFPQ_NAME_LEN + 16];
 
 		snprintf(text, len, "DECLARE %s CURSOR FOR %s", res->name, sql);
+		/* the CLOSE, DECLARE and FETCH go in one exchange: a round trip */
+		conn->wire->round_trips++;
+		conn->wire->bytes_sent += strlen(text) + strlen(fetch) +
+			mf_values_bytes(values, nparams) +
+			(close_name ? strlen(close_name) + 6 : 0);
 		ok = PQenterPipelineMode(conn->pg);
 		if (ok && close_name)
 		{
@@ -242,8 +248,8 @@ mfpq_requery(MfResult *old, const char *sql, int nparams,
 	return res;
 }
 
-int
-mfpq_fetch(MfResult *res, MfError *err)
+static int
+mfpq_fetch_batch(MfResult *res, MfError *err)
 {
 	MfConn	   *conn = res->conn;
 	char		sql[MFPQ_NAME_LEN + 48];
@@ -302,6 +308,17 @@ mfpq_fetch(MfResult *res, MfError *err)
 	/* a short batch is the last one: spare the round trip that says so */
 	if (n < res->fetch_size)
 		res->at_end = true;
+	return n;
+}
+
+/* A batch, counted as it is handed over. */
+int
+mfpq_fetch(MfResult *res, MfError *err)
+{
+	int			n = mfpq_fetch_batch(res, err);
+
+	if (n > 0)
+		mf_wire_count_rows(res->conn->wire, res, n, res->ncols, mfpq_value);
 	return n;
 }
 
@@ -365,6 +382,7 @@ mfpq_async_send(MfResult *res, int rows, MfError *err)
 		return false;
 	res->requested = rows > 0 ? rows : res->fetch_size;
 	snprintf(sql, sizeof(sql), "FETCH %d FROM %s", res->requested, res->name);
+	conn->wire->bytes_sent += strlen(sql);
 	if (!PQsendQuery(conn->pg, sql))
 	{
 		mfpq_conn_error(conn, MF_STEP_FETCH, err);

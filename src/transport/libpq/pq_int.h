@@ -76,6 +76,8 @@ struct MfConn
 	MfError		pl_error;		/* ... and this was its error */
 
 	char		version[64];
+
+	MfWireStats *wire;			/* the core's counters (transport.h) */
 };
 
 struct MfStmt

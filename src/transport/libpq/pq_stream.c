@@ -66,6 +66,8 @@ mfpq_copy_begin(MfConn *conn, const char *sql, MfError *err)
 
 	if (!mfpq_usable(conn, MF_STEP_COPY, err))
 		return false;
+	conn->wire->bytes_sent += strlen(sql);
+	conn->wire->round_trips++;
 	if (!PQsendQuery(conn->pg, sql))
 	{
 		mfpq_conn_error(conn, MF_STEP_COPY, err);
@@ -107,6 +109,7 @@ mfpq_copy_begin(MfConn *conn, const char *sql, MfError *err)
 bool
 mfpq_copy_send(MfConn *conn, const char *buf, size_t len, MfError *err)
 {
+	conn->wire->bytes_sent += len;
 	while (len > 0)
 	{
 		int			chunk;
@@ -214,6 +217,7 @@ mfpq_pipeline_send(MfStmt *stmt, const char *const *values, MfError *err)
 				  "the remote connection is not in pipeline mode");
 		return false;
 	}
+	conn->wire->bytes_sent += mf_values_bytes(values, stmt->nparams);
 	if (!PQsendQueryPrepared(conn->pg, stmt->name, stmt->nparams, values,
 							 NULL, NULL, 0))
 	{
@@ -356,6 +360,13 @@ mfpq_pipeline_end(MfConn *conn, MfError *err)
 		return false;
 	}
 	conn->pl_syncs++;
+
+	/*
+	 * A pipeline is one round trip per sync.  Stalls when it is full show
+	 * in the wait time, not here: whether an answer is in yet when asked
+	 * for differs from run to run, and the count should not.
+	 */
+	conn->wire->round_trips++;
 
 	while (conn->pl_taken < conn->pl_sent && conn->pl_syncs > 0)
 	{

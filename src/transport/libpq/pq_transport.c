@@ -92,6 +92,7 @@ mfpq_connect(const MfConnParams *params, MfError *err)
 		return NULL;
 	}
 	conn->settle = mfpq_finish_ahead;
+	conn->wire = MF_WIRE_OF(params);
 
 	for (int i = 0; i < params->n; i++)
 	{
@@ -268,6 +269,7 @@ mfpq_exec_send(MfConn *conn, const char *sql, MfError *err)
 		return 0;
 	if (!mfpq_usable(conn, MF_STEP_TRANSACTION, err))
 		return -1;
+	conn->wire->bytes_sent += strlen(sql);
 	if (!PQsendQuery(conn->pg, sql))
 	{
 		mfpq_conn_error(conn, MF_STEP_TRANSACTION, err);
@@ -413,6 +415,7 @@ mfpq_prepare(MfConn *conn, const char *sql, int nparams,
 	stmt->conn = conn;
 	stmt->nparams = nparams;
 	snprintf(stmt->name, sizeof(stmt->name), "mf_s%lu", ++conn->next_id);
+	conn->wire->bytes_sent += strlen(sql);
 
 	/*
 	 * No parameter types: the server infers them from context, and the SQL
@@ -444,6 +447,7 @@ mfpq_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 		*rows_affected = 0;
 	if (result)
 		*result = NULL;
+	conn->wire->bytes_sent += mf_values_bytes(values, stmt->nparams);
 	if (!mfpq_usable(conn, MF_STEP_EXECUTE, err) ||
 		!mfpq_finish(conn, PQsendQueryPrepared(conn->pg, stmt->name,
 											   stmt->nparams, values,

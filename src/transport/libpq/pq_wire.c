@@ -345,7 +345,12 @@ mfpq_wait(MfConn *conn, bool for_write, MfStep step, MfError *err)
 		mfpq_conn_error(conn, step, err);
 		return false;
 	}
-	rc = mf_wait_socket(sock, for_write);
+	{
+		long long	t0 = mf_now_us();
+
+		rc = mf_wait_socket(sock, for_write);
+		conn->wire->wait_us += (unsigned long long) (mf_now_us() - t0);
+	}
 	if (rc > 0)
 		return true;
 	if (rc == 0)
@@ -426,6 +431,7 @@ mfpq_finish(MfConn *conn, int sent, MfStep step, PGresult **last,
 		mfpq_conn_error(conn, step, err);
 		return false;
 	}
+	conn->wire->round_trips++;
 	if (!mfpq_flush(conn, step, err))
 		return false;
 
@@ -481,5 +487,6 @@ bool
 mfpq_command(MfConn *conn, const char *sql, MfStep step, PGresult **last,
 			 MfError *err)
 {
+	conn->wire->bytes_sent += strlen(sql);
 	return mfpq_finish(conn, PQsendQuery(conn->pg, sql), step, last, err);
 }

@@ -494,6 +494,7 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 	 * Without a cursor (a server that would not open one) the rows are on
 	 * the wire already: read them all now, so that the connection is free.
 	 */
+	res->cursor = ok && (conn->my->server_status & SERVER_STATUS_CURSOR_EXISTS);
 	if (ok && !(conn->my->server_status & SERVER_STATUS_CURSOR_EXISTS) &&
 		mysql_stmt_field_count(res->st) > 0 &&
 		mfmy_stmt_store(&op, res->st) != 0)
@@ -541,8 +542,8 @@ mfmy_stmt_result(MfStmt *stmt, MfError *err)
 	return res;
 }
 
-int
-mfmy_fetch(MfResult *res, MfError *err)
+static int
+mfmy_fetch_batch(MfResult *res, MfError *err)
 {
 	MfConn	   *conn = res->conn;
 
@@ -608,6 +609,25 @@ mfmy_fetch(MfResult *res, MfError *err)
 		res->nrows++;
 	}
 	return res->nrows;
+}
+
+/* A batch, counted as it is handed over. */
+int
+mfmy_fetch(MfResult *res, MfError *err)
+{
+	int			n;
+
+	/*
+	 * The server sends a cursor's rows fetch_size at a time, as many as a
+	 * batch takes: a batch of a cursor not known to be over is one request.
+	 * (Counted so, not by whether the library had to wait, which varies.)
+	 */
+	if (res->cursor && !res->at_end)
+		res->conn->wire->round_trips++;
+	n = mfmy_fetch_batch(res, err);
+	if (n > 0)
+		mf_wire_count_rows(res->conn->wire, res, n, res->ncols, mfmy_value);
+	return n;
 }
 
 int

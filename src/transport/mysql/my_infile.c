@@ -289,6 +289,8 @@ mfmy_load_start(MfConn *conn, MfError *err)
 	ld->ret = 1;
 	mfmy_op_start(&ld->op, conn);
 	ld->in_flight = true;
+	conn->wire->round_trips++;
+	conn->wire->bytes_sent += strlen(ld->sql) + ld->data_len;
 	ld->status = mysql_real_query_start(&ld->ret, conn->my, ld->sql,
 										(unsigned long) strlen(ld->sql));
 	return mfmy_load_drive(conn, false, err);

@@ -168,6 +168,8 @@ struct MfConn
 	 */
 	void		(*settle) (MfConn *conn);
 	char		version[64];
+
+	MfWireStats *wire;			/* the core's counters (transport.h) */
 };
 
 /* The parameters of one statement, bound from their text forms. */
@@ -268,6 +270,8 @@ struct MfResult
 	MfmyCol    *cols;
 	MYSQL_BIND *bind;
 	bool		at_end;
+	bool		cursor;			/* rows come fetch_size at a time: one
+								 * COM_STMT_FETCH per batch */
 
 	/* the current batch: texts in one arena, by offset (SIZE_MAX: NULL) */
 	int			nrows;

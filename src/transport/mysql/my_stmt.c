@@ -346,6 +346,7 @@ mfmy_run(MfmyOp *op, MYSQL_STMT *st, MfmyParams *params,
 
 	if (!mfmy_params_bind(conn, params, values, step, err))
 		return false;
+	conn->wire->bytes_sent += mf_values_bytes(values, params->n);
 	if (params->n > 0 && mysql_stmt_bind_param(st, params->bind))
 	{
 		mfmy_stmt_error(conn, st, step, err);
@@ -797,6 +798,9 @@ mfmy_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 		}
 		else
 		{
+			conn->wire->bytes_sent +=
+				mf_values_bytes(values + (size_t) first * stmt->params.n,
+								sets * stmt->params.n);
 			rc = mfmy_stmt_execute(&op, stmt->st);
 			if (rc != 0)
 			{

@@ -242,6 +242,7 @@ mfmy_connect(const MfConnParams *params, MfError *err)
 
 	conn->load.server_allows = -1;
 	conn->settle = mfmy_load_cut;
+	conn->wire = MF_WIRE_OF(params);
 	conn->my = mfmy_open(&conn->info, mfmy_infile_serve, conn, 0, err);
 	if (conn->my == NULL)
 	{

@@ -185,7 +185,10 @@ mfmy_wait(MfmyOp *op, int status)
 
 	if (!op->cancelled)
 	{
+		long long	t0 = mf_now_us();
 		int			rc = mf_wait_socket(sock, for_write);
+
+		conn->wire->wait_us += (unsigned long long) (mf_now_us() - t0);
 
 		if (rc > 0)
 			return ready;
@@ -209,8 +212,13 @@ mfmy_wait(MfmyOp *op, int status)
 			}
 		}
 	}
-	if (!mf_poll_until(sock, for_write, op->deadline))
-		mfmy_cut(op, sock);
+	{
+		long long	t0 = mf_now_us();
+
+		if (!mf_poll_until(sock, for_write, op->deadline))
+			mfmy_cut(op, sock);
+		conn->wire->wait_us += (unsigned long long) (mf_now_us() - t0);
+	}
 	return ready;
 }
 
@@ -254,7 +262,11 @@ int
 mfmy_real_query(MfmyOp *op, const char *sql, unsigned long len)
 {
 	int			ret = 1;
-	int			status = mysql_real_query_start(&ret, op->conn->my, sql, len);
+	int			status;
+
+	op->conn->wire->round_trips++;
+	op->conn->wire->bytes_sent += len;
+	status = mysql_real_query_start(&ret, op->conn->my, sql, len);
 
 	while (status)
 		status = mysql_real_query_cont(&ret, op->conn->my, mfmy_wait(op, status));
@@ -288,7 +300,11 @@ int
 mfmy_send_query(MfmyOp *op, const char *sql, unsigned long len)
 {
 	int			ret = 1;
-	int			status = mysql_send_query_start(&ret, op->conn->my, sql, len);
+	int			status;
+
+	/* the round trip is counted when its answer is read */
+	op->conn->wire->bytes_sent += len;
+	status = mysql_send_query_start(&ret, op->conn->my, sql, len);
 
 	while (status)
 		status = mysql_send_query_cont(&ret, op->conn->my, mfmy_wait(op, status));
@@ -299,7 +315,10 @@ my_bool
 mfmy_read_query_result(MfmyOp *op)
 {
 	my_bool		ret = 1;
-	int			status = mysql_read_query_result_start(&ret, op->conn->my);
+	int			status;
+
+	op->conn->wire->round_trips++;
+	status = mysql_read_query_result_start(&ret, op->conn->my);
 
 	while (status)
 		status = mysql_read_query_result_cont(&ret, op->conn->my,
@@ -311,7 +330,10 @@ my_bool
 mfmy_commit_call(MfmyOp *op, bool commit)
 {
 	my_bool		ret = 1;
-	int			status = commit ? mysql_commit_start(&ret, op->conn->my) :
+	int			status;
+
+	op->conn->wire->round_trips++;
+	status = commit ? mysql_commit_start(&ret, op->conn->my) :
 		mysql_rollback_start(&ret, op->conn->my);
 
 	while (status)
@@ -325,7 +347,11 @@ int
 mfmy_stmt_prepare(MfmyOp *op, MYSQL_STMT *st, const char *sql)
 {
 	int			ret = 1;
-	int			status = mysql_stmt_prepare_start(&ret, st, sql, strlen(sql));
+	int			status;
+
+	op->conn->wire->round_trips++;
+	op->conn->wire->bytes_sent += strlen(sql);
+	status = mysql_stmt_prepare_start(&ret, st, sql, strlen(sql));
 
 	while (status)
 		status = mysql_stmt_prepare_cont(&ret, st, mfmy_wait(op, status));
@@ -336,7 +362,10 @@ int
 mfmy_stmt_execute(MfmyOp *op, MYSQL_STMT *st)
 {
 	int			ret = 1;
-	int			status = mysql_stmt_execute_start(&ret, st);
+	int			status;
+
+	op->conn->wire->round_trips++;
+	status = mysql_stmt_execute_start(&ret, st);
 
 	while (status)
 		status = mysql_stmt_execute_cont(&ret, st, mfmy_wait(op, status));

@@ -521,6 +521,8 @@ mfodbc_bind_params(MfStmt *s, int nsets, const char *const *values,
 {
 	MfConn	   *conn = s->conn;
 
+	conn->wire->bytes_sent += mf_values_bytes(values,
+											  nsets * s->nparams);
 	bs->n = 0;
 	bs->b = calloc(s->nparams > 0 ? s->nparams : 1, sizeof(MfodbcBind));
 	if (bs->b == NULL)

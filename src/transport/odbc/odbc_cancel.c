@@ -184,6 +184,8 @@ mfodbc_watch(MfConn *conn, SQLHSTMT h)
 {
 	MfodbcWatch *w;
 
+	/* a blocking call into the driver is time spent waiting on the server */
+	conn->call_start_us = mf_now_us();
 	if (conn->watch == NULL && !conn->watch_failed)
 	{
 		conn->watch = mfodbc_watch_start();
@@ -208,6 +210,7 @@ mfodbc_unwatch(MfConn *conn)
 	MfodbcWatch *w = conn->watch;
 	bool		fired;
 
+	conn->wire->wait_us += (unsigned long long) (mf_now_us() - conn->call_start_us);
 	if (w == NULL)
 		return false;
 	pthread_mutex_lock(&w->mu);

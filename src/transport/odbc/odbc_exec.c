@@ -51,6 +51,7 @@ mfodbc_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 		mfodbc_binds_free(&bs);
 		return false;
 	}
+	conn->wire->round_trips++;
 	mfodbc_watch(conn, stmt->h);
 	rc = SQLExecute(stmt->h);
 	/* the diagnostics first: any later call on the handle clears them */
@@ -203,6 +204,7 @@ mfodbc_array_chunk(MfStmt *stmt, int nsets, const char *const *values,
 		goto done;
 	}
 
+	conn->wire->round_trips++;
 	mfodbc_watch(conn, stmt->h);
 	rc = SQLExecute(stmt->h);
 	if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA)

@@ -467,6 +467,7 @@ mfodbc_query(MfConn *conn, const char *sql, int nparams,
 			mfodbc_free_result(r);
 			return NULL;
 		}
+		conn->wire->round_trips++;
 		mfodbc_watch(conn, r->h);
 		rc = SQLExecute(r->h);
 		if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA)
@@ -494,8 +495,8 @@ mfodbc_query(MfConn *conn, const char *sql, int nparams,
 	return r;
 }
 
-int
-mfodbc_fetch(MfResult *res, MfError *err)
+static int
+mfodbc_fetch_batch(MfResult *res, MfError *err)
 {
 	int			n = 0;
 
@@ -543,6 +544,21 @@ mfodbc_fetch(MfResult *res, MfError *err)
 		n++;
 	}
 	res->nrows = n;
+	return n;
+}
+
+/*
+ * A batch, counted as it is handed over.  The driver decides when it reads
+ * from the server, so a fetch is no round trip of ours; its time inside
+ * the driver is waiting all the same.
+ */
+int
+mfodbc_fetch(MfResult *res, MfError *err)
+{
+	int			n = mfodbc_fetch_batch(res, err);
+
+	if (n > 0)
+		mf_wire_count_rows(res->conn->wire, res, n, res->ncols, mfodbc_value);
 	return n;
 }
 

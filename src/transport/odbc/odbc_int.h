@@ -63,6 +63,9 @@ struct MfConn
 
 	MfodbcWatch *watch;			/* cancels blocking calls; see odbc_cancel.c */
 	bool		watch_failed;	/* its thread could not start */
+
+	MfWireStats *wire;			/* the core's counters (transport.h) */
+	long long	call_start_us;	/* when the watched call began */
 };
 
 struct MfStmt

@@ -16,6 +16,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* ---------------------------------------------------------------------
  * The connection's list of statements
@@ -93,6 +94,7 @@ mfodbc_new_stmt(MfConn *conn, const char *sql, int nparams,
 		mfodbc_oom(conn, step, err);
 		return NULL;
 	}
+	conn->wire->bytes_sent += strlen(sql);
 	rc = SQLPrepareW(s->h, w, SQL_NTS);
 	free(w);
 	if (!SQL_SUCCEEDED(rc))
@@ -191,6 +193,8 @@ mfodbc_exec_direct(MfConn *conn, const char *sql, MfStep step, long *rows,
 		mfodbc_oom(conn, step, err);
 		return false;
 	}
+	conn->wire->round_trips++;
+	conn->wire->bytes_sent += strlen(sql);
 	mfodbc_watch(conn, h);
 	rc = SQLExecDirectW(h, w, SQL_NTS);
 	free(w);
@@ -225,8 +229,11 @@ mfodbc_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
 	 */
 	if (!conn->in_xact && !conn->broken)
 	{
-		SQLRETURN	rc = SQLEndTran(SQL_HANDLE_DBC, conn->dbc,
-									ok ? SQL_COMMIT : SQL_ROLLBACK);
+		SQLRETURN	rc;
+
+		conn->wire->round_trips++;
+		rc = SQLEndTran(SQL_HANDLE_DBC, conn->dbc,
+						ok ? SQL_COMMIT : SQL_ROLLBACK);
 
 		if (ok && !SQL_SUCCEEDED(rc))
 		{

@@ -143,6 +143,7 @@ mfodbc_connect(const MfConnParams *params, MfError *err)
 		mfodbc_fail(NULL, err, MF_STEP_CONNECT, "53200", "out of memory");
 		return NULL;
 	}
+	conn->wire = MF_WIRE_OF(params);
 
 	if (!SQL_SUCCEEDED(SQLAllocHandle(SQL_HANDLE_ENV, SQL_NULL_HANDLE, &conn->env)))
 	{
@@ -284,6 +285,7 @@ mfodbc_end(MfConn *conn, bool commit, MfError *err)
 	mf_error_clear(err);
 	if (!mfodbc_usable(conn, MF_STEP_TRANSACTION, err))
 		return false;
+	conn->wire->round_trips++;
 	rc = SQLEndTran(SQL_HANDLE_DBC, conn->dbc, commit ? SQL_COMMIT : SQL_ROLLBACK);
 	if (!SQL_SUCCEEDED(rc))
 	{
