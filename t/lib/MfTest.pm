@@ -103,9 +103,21 @@ sub _run_psql
 	# the SQL goes in on stdin, so psql meta-commands work and each
 	# statement runs on its own (CREATE DATABASE and friends)
 	local $ENV{PGCONNECT_TIMEOUT} = 10;
-	IPC::Run::run(\@cmd, '<', \$sql, '>', \$out, '2>', \$err,
-		IPC::Run::timeout($opts{timeout} // $TIMEOUT));
+	# a psql that cannot connect (a gateway in crash recovery) exits before
+	# it reads its input: IPC::Run then dies of the broken pipe, which is a
+	# failed psql to the caller, not the end of the test
+	my $ok = eval {
+		IPC::Run::run(\@cmd, '<', \$sql, '>', \$out, '2>', \$err,
+			IPC::Run::timeout($opts{timeout} // $TIMEOUT));
+		1;
+	};
 	my $rc = $? >> 8;
+	if (!$ok)
+	{
+		die $@ unless $@ =~ /Broken pipe|EPIPE/i;
+		$err .= ($err eq '' ? '' : "\n") . "psql stopped reading its input: $@";
+		$rc ||= 2;
+	}
 	chomp $out;
 	chomp $err;
 	return wantarray ? ($rc, $out, $err) : $out;
@@ -200,9 +212,21 @@ sub mariadb_sql
 		'-uroot', '--batch', '--skip-column-names', mf_env('MF_MY_DB'));
 	my ($out, $err) = ('', '');
 	$sql .= "\n" unless $sql =~ /\n\z/;
-	IPC::Run::run(\@cmd, '<', \$sql, '>', \$out, '2>', \$err,
-		IPC::Run::timeout($opts{timeout} // $TIMEOUT));
+	# a psql that cannot connect (a gateway in crash recovery) exits before
+	# it reads its input: IPC::Run then dies of the broken pipe, which is a
+	# failed psql to the caller, not the end of the test
+	my $ok = eval {
+		IPC::Run::run(\@cmd, '<', \$sql, '>', \$out, '2>', \$err,
+			IPC::Run::timeout($opts{timeout} // $TIMEOUT));
+		1;
+	};
 	my $rc = $? >> 8;
+	if (!$ok)
+	{
+		die $@ unless $@ =~ /Broken pipe|EPIPE/i;
+		$err .= ($err eq '' ? '' : "\n") . "psql stopped reading its input: $@";
+		$rc ||= 2;
+	}
 	chomp $out;
 	chomp $err;
 	return wantarray ? ($rc, $out, $err) : $out;
