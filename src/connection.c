@@ -509,9 +509,16 @@ mf_get_connection(UserMapping *user, const MfOptions *opts)
 	if (entry->conn != NULL && entry->invalidated && entry->xact_depth == 0)
 		mf_disconnect(entry);
 
-	/* A connection lost outside a transaction is replaced silently. */
+	/*
+	 * A connection lost outside a transaction is replaced silently.  A
+	 * transport may send the begin with the transaction's first statement,
+	 * when it is too late to reconnect, so a remote that closed the link
+	 * while we were idle (it restarted) is noticed now, from the socket.
+	 */
 	if (entry->conn != NULL && entry->xact_depth == 0 &&
-		entry->transport->is_broken(entry->conn))
+		(entry->transport->is_broken(entry->conn) ||
+		 (entry->transport->peer_closed != NULL &&
+		  entry->transport->peer_closed(entry->conn) == 1)))
 		mf_disconnect(entry);
 
 	reused = entry->conn != NULL;

@@ -35,6 +35,14 @@
 #include "multi_fdw.h"
 
 /* fdw_private of a ModifyTable's foreign target, by position */
+/*
+ * An INSERT the planner expects to send at most this many rows goes under
+ * auto as one prepared INSERT, not a COPY: one exchange instead of two.
+ * One, since beyond it a COPY's error names the row that failed, and a
+ * multi-row INSERT's cannot.
+ */
+#define MF_INSERT_FEW_ROWS	1
+
 enum MfModifyPrivate
 {
 	MF_MOD_SQL,					/* the one-row statement (String) */
@@ -96,6 +104,8 @@ typedef struct MfModifyState
 	MfInsertBuffer *buffer;		/* batched INSERT */
 	MfInsertMethod insert_method;	/* its method; MF_INSERT_AUTO until
 									 * decided (mf_modify_insert_method) */
+	bool		few_rows;		/* an INSERT the planner expects to send at
+								 * most MF_INSERT_FEW_ROWS rows */
 	bool		rows_one_by_one;	/* COPY into the table: the remote may
 									 * skip rows, so each row's count is
 									 * read (see mfExecForeignInsert) */
@@ -475,6 +485,8 @@ mfBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 						strVal(list_nth(fdw_private, MF_MOD_REREAD_SQL)),
 						list_nth(fdw_private, MF_MOD_REREAD_PARAMS),
 						strVal(list_nth(fdw_private, MF_MOD_SQL_PLAIN)));
+	st->few_rows = st->operation == CMD_INSERT &&
+		outerPlanState(mtstate)->plan->plan_rows <= MF_INSERT_FEW_ROWS;
 	if (mf_can_pipeline_rows(st, mtstate, rinfo))
 	{
 		st->pipelined = true;
@@ -560,7 +572,18 @@ mf_insert_ncols(Relation rel)
 static MfInsertMethod
 mf_modify_insert_method(MfModifyState *st)
 {
-	if (st->insert_method == MF_INSERT_AUTO)
+	if (st->insert_method == MF_INSERT_AUTO && st->few_rows &&
+		st->opts.insert_method == MF_INSERT_AUTO)
+	{
+		/*
+		 * A row is one INSERT, prepared once per connection: one exchange,
+		 * where a COPY costs two (and the check for triggers that COPY
+		 * needs costs more).  Its count is the remote's.
+		 */
+		st->insert_method = MF_INSERT_VALUES;
+		st->rows_one_by_one = false;
+	}
+	else if (st->insert_method == MF_INSERT_AUTO)
 	{
 		MfInsertMethod method = mf_resolve_insert_method(&st->opts, st->do_nothing,
 														  list_length(st->target_attrs));

@@ -52,6 +52,7 @@ typedef struct MfScanState
 	const MfTransport *tr;
 	char	   *sql;
 	int			fetch_size;
+	bool		small;			/* the planner expects one fetch's worth */
 	MfResult   *result;			/* NULL until the first row is wanted */
 	MfResult   *rescan_result;	/* a rescan's old result, closed when the
 								 * new query opens */
@@ -248,9 +249,22 @@ mf_upper_plan(PlannerInfo *root, RelOptInfo *rel, ForeignPath *best_path,
 	}
 	return make_foreignscan(tlist, fpinfo->local_conds, 0, params_list,
 							list_make4(makeString(sql.data), retrieved_attrs,
-									   makeInteger(fpinfo->opts.fetch_size),
+									   makeInteger(mf_plan_fetch_size(fpinfo,
+																	  best_path->path.rows)),
 									   mf_relations_tree(root, rel)),
 							fpinfo->grouped_tlist, NIL, outer_plan);
+}
+
+/*
+ * The fetch size a plan carries: negative when the planner expects no more
+ * rows than one fetch brings, which lets a transport read them in the
+ * query's own exchange (transport.h).
+ */
+int
+mf_plan_fetch_size(const MfRelInfo *fpinfo, double rows)
+{
+	return rows <= fpinfo->opts.fetch_size ? -fpinfo->opts.fetch_size :
+		fpinfo->opts.fetch_size;
 }
 
 ForeignScan *
@@ -330,7 +344,8 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 
 	return make_foreignscan(tlist, local_exprs, baserel->relid, params_list,
 							list_make4(makeString(sql.data), retrieved_attrs,
-									   makeInteger(fpinfo->opts.fetch_size),
+									   makeInteger(mf_plan_fetch_size(fpinfo,
+																	  best_path->path.rows)),
 									   NIL),
 							NIL, remote_exprs, outer_plan);
 }
@@ -449,6 +464,13 @@ mf_row_reader_store(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 	slot->tts_tid = tuple->t_self;
 }
 
+/* The fetch size a query is opened with: negative for a small result. */
+static int
+mf_query_fetch_size(const MfScanState *st)
+{
+	return st->small ? -st->fetch_size : st->fetch_size;
+}
+
 /* ---------------------------------------------------------------------
  * Execution
  * ---------------------------------------------------------------------
@@ -494,6 +516,9 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 
 	st->sql = strVal(list_nth(fsplan->fdw_private, MF_SCAN_SQL));
 	st->fetch_size = intVal(list_nth(fsplan->fdw_private, MF_SCAN_FETCH_SIZE));
+	st->small = st->fetch_size < 0;
+	if (st->small)
+		st->fetch_size = -st->fetch_size;
 	st->read_ahead = st->tr->async_send != NULL;
 	st->next_fetch = st->fetch_size;
 	mf_row_reader_init(&st->reader, tupdesc,
@@ -560,20 +585,20 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 		if (st->tr->requery != NULL)
 			st->result = st->tr->requery(old, st->sql, st->nparams,
 										 st->param_values, st->param_classes,
-										 st->fetch_size, &err);
+										 mf_query_fetch_size(st), &err);
 		else
 		{
 			st->tr->result_close(old);
 			st->result = st->tr->query(mf_conn(st->entry), st->sql,
 									   st->nparams, st->param_values,
-									   st->param_classes, st->fetch_size,
-									   &err);
+									   st->param_classes,
+									   mf_query_fetch_size(st), &err);
 		}
 	}
 	else
 		st->result = st->tr->query(mf_conn(st->entry), st->sql, st->nparams,
 								   st->param_values, st->param_classes,
-								   st->fetch_size, &err);
+								   mf_query_fetch_size(st), &err);
 	if (st->result == NULL)
 		mf_raise_error(ERROR, st->entry, &err, st->sql);
 	st->nrows = st->next_row = 0;

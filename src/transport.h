@@ -443,7 +443,13 @@ typedef struct MfTransport
 	MfExecFn exec;				/* one statement, no parameters, no rows */
 	MfBeginFn begin;			/* open a remote transaction; begin_sql is the
 								 * dialect's statement, or NULL when the
-								 * dialect leaves it to the transport */
+								 * dialect leaves it to the transport.  It
+								 * may send nothing yet: begin_sql may
+								 * travel with (or be implicit in) the next
+								 * request, whose error an error in it then
+								 * is, and commit or rollback of a
+								 * transaction in which nothing was sent
+								 * send nothing either */
 	MfEndFn commit;
 	MfEndFn rollback;
 	MfPrepareFn prepare;
@@ -453,7 +459,12 @@ typedef struct MfTransport
 	MfQueryFn query;			/* a query returning rows, read fetch_size
 								 * rows at a time; fetch_size 0: a small
 								 * result, read whole, perhaps without a
-								 * server-side cursor */
+								 * server-side cursor; fetch_size -n: the
+								 * planner expects at most n rows, so the
+								 * first ones may come in the request's own
+								 * exchange (no cursor, or one opened and
+								 * fetched at once), read n at a time, but
+								 * memory stays bounded if it is wrong */
 	MfFetchFn fetch;			/* rows now available (0 at the end), -1 on
 								 * error; values of the previous batch are
 								 * gone */

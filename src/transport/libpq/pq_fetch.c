@@ -25,84 +25,18 @@
  */
 
 /*
- * Read the answers of a pipeline of cursor commands up to its sync: the
- * first error, and the last batch of rows (the FETCH's).
+ * Open res's cursor for sql and fetch its first batch in one exchange, with
+ * what waits to go with the next request (the transaction's begin, the
+ * CLOSE of the cursor a rescan replaces) in front.  Without parameters the
+ * commands are one simple-protocol message; with them, a pipeline of
+ * extended-protocol commands and one sync.
  */
 static bool
-mfpq_pipeline_rows(MfConn *conn, PGresult **rows, MfError *err)
-{
-	PGconn	   *pg = conn->pg;
-	bool		failed = false;
-	int			idle_nulls = 0;
-
-	*rows = NULL;
-	for (;;)
-	{
-		PGresult   *res;
-
-		if (!mfpq_await(conn, MF_STEP_FETCH, err))
-		{
-			PQclear(*rows);
-			*rows = NULL;
-			return false;
-		}
-		res = PQgetResult(pg);
-		if (res == NULL)
-		{
-			/* NULL separates statements; two in a row: nothing is left */
-			if (++idle_nulls > 1)
-				break;
-			continue;
-		}
-		idle_nulls = 0;
-		switch (PQresultStatus(res))
-		{
-			case PGRES_PIPELINE_SYNC:
-				PQclear(res);
-				goto done;
-			case PGRES_TUPLES_OK:
-				PQclear(*rows);
-				*rows = res;
-				continue;
-			case PGRES_COMMAND_OK:
-			case PGRES_PIPELINE_ABORTED:
-				break;
-			default:
-				if (!failed)
-					mfpq_result_error(conn, res, MF_STEP_FETCH, err);
-				failed = true;
-				break;
-		}
-		PQclear(res);
-	}
-done:
-	if (!PQexitPipelineMode(pg))
-	{
-		if (!failed)
-			mfpq_conn_error(conn, MF_STEP_FETCH, err);
-		failed = true;
-	}
-	if (failed)
-	{
-		PQclear(*rows);
-		*rows = NULL;
-	}
-	return !failed;
-}
-
-/*
- * Open res's cursor for sql and fetch its first batch in one exchange,
- * after closing the cursor close_name (NULL: none) in the same one.
- * Without parameters the commands are one simple-protocol message; with
- * them, a pipeline of extended-protocol commands and one sync.
- */
-static bool
-mfpq_cursor_open(MfConn *conn, MfResult *res, const char *close_name,
-				 const char *sql, int nparams, const char *const *values,
-				 MfError *err)
+mfpq_cursor_open(MfConn *conn, MfResult *res, const char *sql, int nparams,
+				 const char *const *values, MfError *err)
 {
 	PGresult   *first = NULL;
-	size_t		len = strlen(sql) + 4 * MFPQ_NAME_LEN + 96;
+	size_t		len = strlen(sql) + 2 * MFPQ_NAME_LEN + 64;
 	char	   *text = malloc(len);
 	char		fetch[MFPQ_NAME_LEN + 48];
 	bool		ok;
@@ -116,32 +50,20 @@ mfpq_cursor_open(MfConn *conn, MfResult *res, const char *close_name,
 			 res->name);
 	if (nparams == 0)
 	{
-		snprintf(text, len, "%s%s%sDECLARE %s CURSOR FOR %s; %s",
-				 close_name ? "CLOSE " : "", close_name ? close_name : "",
-				 close_name ? "; " : "", res->name, sql, fetch);
-		conn->wire->bytes_sent += strlen(text);
-		ok = mfpq_finish(conn, PQsendQuery(conn->pg, text), MF_STEP_FETCH,
-						 &first, err);
+		snprintf(text, len, "DECLARE %s CURSOR FOR %s; %s", res->name, sql,
+				 fetch);
+		ok = mfpq_command(conn, text, MF_STEP_FETCH, &first, err);
 	}
 	else
 	{
-		char		close_sql[MFPQ_NAME_LEN + 16];
-
 		snprintf(text, len, "DECLARE %s CURSOR FOR %s", res->name, sql);
-		/* the CLOSE, DECLARE and FETCH go in one exchange: a round trip */
+		/* the DECLARE and FETCH go in one exchange: a round trip */
 		conn->wire->round_trips++;
 		conn->wire->bytes_sent += strlen(text) + strlen(fetch) +
-			mf_values_bytes(values, nparams) +
-			(close_name ? strlen(close_name) + 6 : 0);
-		ok = PQenterPipelineMode(conn->pg);
-		if (ok && close_name)
-		{
-			snprintf(close_sql, sizeof(close_sql), "CLOSE %s", close_name);
-			ok = PQsendQueryParams(conn->pg, close_sql, 0, NULL, NULL, NULL,
-								   NULL, 0);
-		}
-		ok = ok && PQsendQueryParams(conn->pg, text, nparams, NULL, values,
-									 NULL, NULL, 0) &&
+			mf_values_bytes(values, nparams);
+		ok = PQenterPipelineMode(conn->pg) && mfpq_later_pipelined(conn) &&
+			PQsendQueryParams(conn->pg, text, nparams, NULL, values,
+							  NULL, NULL, 0) &&
 			PQsendQueryParams(conn->pg, fetch, 0, NULL, NULL, NULL, NULL, 0) &&
 			PQpipelineSync(conn->pg);
 		if (!ok)
@@ -151,7 +73,7 @@ mfpq_cursor_open(MfConn *conn, MfResult *res, const char *close_name,
 		}
 		else
 			ok = mfpq_flush(conn, MF_STEP_FETCH, err) &&
-				mfpq_pipeline_rows(conn, &first, err);
+				mfpq_pipeline_finish(conn, MF_STEP_FETCH, &first, err);
 	}
 	free(text);
 	if (ok && (first == NULL || PQresultStatus(first) != PGRES_TUPLES_OK))
@@ -171,6 +93,26 @@ mfpq_cursor_open(MfConn *conn, MfResult *res, const char *close_name,
 	return true;
 }
 
+/*
+ * A cursor the core is done with: its CLOSE goes with the next request (or
+ * not at all, if the transaction ends first).  Outside a healthy
+ * transaction the cursor is already gone, or will be when it ends.
+ */
+static void
+mfpq_cursor_done(MfResult *res)
+{
+	MfConn	   *conn = res->conn;
+	char		sql[MFPQ_NAME_LEN + 16];
+	MfError		ignored;
+
+	if (!res->is_cursor || !mfpq_can_talk(conn) ||
+		PQtransactionStatus(conn->pg) != PQTRANS_INTRANS)
+		return;
+	snprintf(sql, sizeof(sql), "CLOSE %s", res->name);
+	if (!mfpq_defer(conn, MFPQ_LATER_CLOSE, sql))
+		(void) mfpq_command(conn, sql, MF_STEP_FETCH, NULL, &ignored);
+}
+
 /* A cursor's result, not opened yet. */
 static MfResult *
 mfpq_cursor_result(MfConn *conn, int fetch_size, MfError *err)
@@ -180,6 +122,9 @@ mfpq_cursor_result(MfConn *conn, int fetch_size, MfError *err)
 	if (res == NULL)
 		return NULL;
 	res->is_cursor = true;
+	/* a small result (fetch_size < 0) comes in the opening exchange anyway */
+	if (fetch_size < 0)
+		fetch_size = -fetch_size;
 	res->fetch_size = fetch_size > 0 ? fetch_size : MFPQ_DEFAULT_FETCH;
 	snprintf(res->name, sizeof(res->name), "mf_c%lu", ++conn->next_id);
 	return res;
@@ -199,7 +144,7 @@ mfpq_query(MfConn *conn, const char *sql, int nparams,
 	res = mfpq_cursor_result(conn, fetch_size, err);
 	if (res == NULL)
 		return NULL;
-	if (!mfpq_cursor_open(conn, res, NULL, sql, nparams, values, err))
+	if (!mfpq_cursor_open(conn, res, sql, nparams, values, err))
 	{
 		mfpq_free_result(res);
 		return NULL;
@@ -217,35 +162,9 @@ mfpq_requery(MfResult *old, const char *sql, int nparams,
 			 int fetch_size, MfError *err)
 {
 	MfConn	   *conn = old->conn;
-	char		close_name[MFPQ_NAME_LEN];
-	bool		do_close;
-	MfResult   *res;
 
-	(void) classes;
-	if (old->pending)
-	{
-		MfError		ignored;
-
-		(void) mfpq_async_poll(old, true, &ignored);
-	}
-	/* outside a healthy transaction the old cursor is gone already */
-	do_close = old->is_cursor && mfpq_can_talk(conn) &&
-		PQtransactionStatus(conn->pg) == PQTRANS_INTRANS;
-	snprintf(close_name, sizeof(close_name), "%s", old->name);
-	mfpq_free_result(old);
-
-	if (!mfpq_usable(conn, MF_STEP_FETCH, err))
-		return NULL;
-	res = mfpq_cursor_result(conn, fetch_size, err);
-	if (res == NULL)
-		return NULL;
-	if (!mfpq_cursor_open(conn, res, do_close ? close_name : NULL, sql,
-						  nparams, values, err))
-	{
-		mfpq_free_result(res);
-		return NULL;
-	}
-	return res;
+	mfpq_result_close(old);
+	return mfpq_query(conn, sql, nparams, values, classes, fetch_size, err);
 }
 
 static int
@@ -340,28 +259,13 @@ mfpq_value(MfResult *res, int row, int col)
 void
 mfpq_result_close(MfResult *res)
 {
-	MfConn	   *conn = res->conn;
-
 	if (res->pending)
 	{
 		MfError		ignored;
 
 		(void) mfpq_async_poll(res, true, &ignored);
 	}
-
-	/*
-	 * Outside a healthy transaction the cursor is already gone, or will be
-	 * when the transaction ends.
-	 */
-	if (res->is_cursor && mfpq_can_talk(conn) &&
-		PQtransactionStatus(conn->pg) == PQTRANS_INTRANS)
-	{
-		char		sql[MFPQ_NAME_LEN + 16];
-		MfError		ignored;
-
-		snprintf(sql, sizeof(sql), "CLOSE %s", res->name);
-		(void) mfpq_command(conn, sql, MF_STEP_FETCH, NULL, &ignored);
-	}
+	mfpq_cursor_done(res);
 	mfpq_free_result(res);
 }
 
@@ -375,6 +279,8 @@ mfpq_async_send(MfResult *res, int rows, MfError *err)
 {
 	MfConn	   *conn = res->conn;
 	char		sql[MFPQ_NAME_LEN + 48];
+	char	   *text;
+	int			sent;
 
 	if (!res->is_cursor || res->at_end || res->pending || res->ahead != NULL)
 		return true;
@@ -382,8 +288,16 @@ mfpq_async_send(MfResult *res, int rows, MfError *err)
 		return false;
 	res->requested = rows > 0 ? rows : res->fetch_size;
 	snprintf(sql, sizeof(sql), "FETCH %d FROM %s", res->requested, res->name);
-	conn->wire->bytes_sent += strlen(sql);
-	if (!PQsendQuery(conn->pg, sql))
+	text = mfpq_later_text(conn, sql);
+	if (text == NULL)
+	{
+		mfpq_fail(conn, err, MF_STEP_FETCH, "53200", "out of memory");
+		return false;
+	}
+	conn->wire->bytes_sent += strlen(text);
+	sent = PQsendQuery(conn->pg, text);
+	mfpq_later_free(text, sql);
+	if (!sent)
 	{
 		mfpq_conn_error(conn, MF_STEP_FETCH, err);
 		return false;

@@ -6,6 +6,8 @@
  *		file calls in another.
  *
  *		pq_wire.c		errors, waiting for the server, cancel
+ *		pq_defer.c		commands that go with the next request; requests
+ *						of the extended protocol in one exchange
  *		pq_fetch.c		queries through cursors, reading ahead
  *		pq_stream.c		COPY and the pipeline
  *		pq_transport.c	connecting, prepared statements, transactions;
@@ -47,14 +49,43 @@
 
 #define MFPQ_ABORT_REASON	"multi_fdw abandoned the COPY"
 
+/* A command that goes with the next request (pq_defer.c). */
+typedef enum MfpqLaterKind
+{
+	MFPQ_LATER_BEGIN,			/* the remote transaction's start */
+	MFPQ_LATER_CLOSE,			/* a cursor's CLOSE */
+	MFPQ_LATER_DEALLOCATE		/* a prepared statement's DEALLOCATE */
+} MfpqLaterKind;
+
+/* START TRANSACTION ISOLATION LEVEL ..., CLOSE and DEALLOCATE of our names */
+#define MFPQ_LATER_LEN		96
+
+/*
+ * Commands that may wait: a begin, the CLOSEs of one transaction's
+ * cursors, a few DEALLOCATEs.  When full, the next one is sent at once.
+ */
+#define MFPQ_LATER_MAX		32
+
+typedef struct MfpqLater
+{
+	MfpqLaterKind kind;
+	bool		going;			/* chosen to go with the request now leaving */
+	char		sql[MFPQ_LATER_LEN];
+} MfpqLater;
+
+/* Sends the commands of one request of the extended protocol. */
+typedef int (*MfpqSendFn) (MfConn *conn, void *arg);
+
 struct MfConn
 {
 	PGconn	   *pg;
 	unsigned long next_id;		/* numbers statement and cursor names */
-	MfStmt	   *stmts;			/* live prepared statements */
+	MfStmt	   *stmts;			/* prepared statements, the most recently
+								 * used first */
+	int			nstmts;
 	MfResult   *results;		/* live results and cursors */
 	bool		dealloc_due;	/* prepared statements may exist remotely
-								 * that no MfStmt tracks any more */
+								 * that no MfStmt tracks */
 	bool		broken;			/* a command could not be wound down */
 	bool		in_copy;		/* between copy_begin and copy_end */
 	bool		interrupted;	/* the last wait ended in a user cancel */
@@ -75,19 +106,33 @@ struct MfConn
 	bool		pl_failed;		/* a statement of this pipeline failed */
 	MfError		pl_error;		/* ... and this was its error */
 
+	/* commands that go in front of the next request (pq_defer.c) */
+	MfpqLater	later[MFPQ_LATER_MAX];
+	int			nlater;
+
 	char		version[64];
 
 	MfWireStats *wire;			/* the core's counters (transport.h) */
 };
 
+/*
+ * A statement prepared on the server, kept for the connection's life: the
+ * core's handles to the same text share it (refs), and one no handle
+ * holds stays cached until MFPQ_CACHE_MAX newer ones push it out.
+ */
 struct MfStmt
 {
 	MfConn	   *conn;
 	MfStmt	   *prev;
 	MfStmt	   *next;
 	int			nparams;
+	int			refs;			/* handles the core holds */
+	char	   *sql;			/* the text it was prepared from: its key */
 	char		name[MFPQ_NAME_LEN];
 };
+
+/* Prepared statements a connection keeps (mfpq_prepare). */
+#define MFPQ_CACHE_MAX		64
 
 struct MfResult
 {
@@ -140,6 +185,20 @@ extern bool mfpq_settle(MfConn *conn);
 extern bool mfpq_settle_within(MfConn *conn, int ms);
 extern bool mfpq_usable(MfConn *conn, MfStep step, MfError *err);
 extern bool mfpq_wait(MfConn *conn, bool for_write, MfStep step, MfError *err);
+
+/* pq_defer.c */
+extern bool mfpq_begin_waiting(MfConn *conn);
+extern bool mfpq_defer(MfConn *conn, MfpqLaterKind kind, const char *sql);
+extern bool mfpq_extended(MfConn *conn, MfpqSendFn send, void *arg, MfStep step,
+						  PGresult **last, MfError *err);
+extern void mfpq_later_clear(MfConn *conn);
+extern bool mfpq_later_flush(MfConn *conn, MfStep step, MfError *err);
+extern void mfpq_later_free(const char *text, const char *sql);
+extern bool mfpq_later_pipelined(MfConn *conn);
+extern char *mfpq_later_text(MfConn *conn, const char *sql);
+extern void mfpq_later_xact_over(MfConn *conn);
+extern bool mfpq_pipeline_finish(MfConn *conn, MfStep step, PGresult **last,
+								 MfError *err);
 
 /* pq_fetch.c */
 extern void mfpq_free_result(MfResult *res);

@@ -63,21 +63,40 @@ bool
 mfpq_copy_begin(MfConn *conn, const char *sql, MfError *err)
 {
 	PGresult   *res;
+	char	   *text;
+	int			sent;
 
 	if (!mfpq_usable(conn, MF_STEP_COPY, err))
 		return false;
-	conn->wire->bytes_sent += strlen(sql);
+	/* the transaction's begin goes in the same message */
+	text = mfpq_later_text(conn, sql);
+	if (text == NULL)
+	{
+		mfpq_fail(conn, err, MF_STEP_COPY, "53200", "out of memory");
+		return false;
+	}
+	conn->wire->bytes_sent += strlen(text);
 	conn->wire->round_trips++;
-	if (!PQsendQuery(conn->pg, sql))
+	sent = PQsendQuery(conn->pg, text);
+	mfpq_later_free(text, sql);
+	if (!sent)
 	{
 		mfpq_conn_error(conn, MF_STEP_COPY, err);
 		return false;
 	}
-	if (!mfpq_flush(conn, MF_STEP_COPY, err) ||
-		!mfpq_await(conn, MF_STEP_COPY, err))
+	if (!mfpq_flush(conn, MF_STEP_COPY, err))
 		return false;
 
-	res = PQgetResult(conn->pg);
+	/* the answers of what went in front come first */
+	for (;;)
+	{
+		if (!mfpq_await(conn, MF_STEP_COPY, err))
+			return false;
+		res = PQgetResult(conn->pg);
+		if (res == NULL || PQresultStatus(res) != PGRES_COMMAND_OK)
+			break;
+		PQclear(res);
+	}
 	if (res != NULL && PQresultStatus(res) == PGRES_COPY_IN)
 	{
 		PQclear(res);
@@ -193,7 +212,13 @@ mfpq_copy_end(MfConn *conn, const char *abort_reason, long *rows,
 bool
 mfpq_pipeline_begin(MfConn *conn, MfError *err)
 {
-	if (!mfpq_usable(conn, MF_STEP_PIPELINE, err))
+	/*
+	 * What waits (the transaction's begin) goes on its own: the pipeline's
+	 * results are counted statement by statement.  A pipeline is for many
+	 * rows; one exchange more does not show.
+	 */
+	if (!mfpq_usable(conn, MF_STEP_PIPELINE, err) ||
+		!mfpq_later_flush(conn, MF_STEP_PIPELINE, err))
 		return false;
 	if (!PQenterPipelineMode(conn->pg))
 	{

@@ -46,19 +46,21 @@
  * ---------------------------------------------------------------------
  */
 
+static void
+mfpq_stmt_free(MfStmt *stmt)
+{
+	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
+	stmt->conn->nstmts--;
+	free(stmt->sql);
+	free(stmt);
+}
+
 /* Free every statement and result without a word to the server. */
 static void
 mfpq_free_all(MfConn *conn)
 {
-	if (conn->stmts)
-		conn->dealloc_due = true;
 	while (conn->stmts)
-	{
-		MfStmt	   *stmt = conn->stmts;
-
-		MF_LIST_REMOVE(stmt->conn->stmts, stmt);
-		free(stmt);
-	}
+		mfpq_stmt_free(conn->stmts);
 	while (conn->results)
 		mfpq_free_result(conn->results);
 }
@@ -222,13 +224,24 @@ mfpq_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
 	return true;
 }
 
+/*
+ * The begin goes with the transaction's first command (pq_defer.c): a
+ * transaction costs no exchange of its own, and one in which nothing was
+ * sent costs none at all.
+ */
 static bool
 mfpq_begin(MfConn *conn, const char *begin_sql, MfError *err)
 {
+	const char *sql = begin_sql ? begin_sql : "START TRANSACTION";
+
 	if (!mfpq_usable(conn, MF_STEP_TRANSACTION, err))
 		return false;
-	return mfpq_command(conn, begin_sql ? begin_sql : "START TRANSACTION",
-						MF_STEP_TRANSACTION, NULL, err);
+	if (mfpq_begin_waiting(conn))
+		return true;
+	if (PQtransactionStatus(conn->pg) == PQTRANS_IDLE &&
+		mfpq_defer(conn, MFPQ_LATER_BEGIN, sql))
+		return true;
+	return mfpq_command(conn, sql, MF_STEP_TRANSACTION, NULL, err);
 }
 
 /*
@@ -254,9 +267,16 @@ static bool
 mfpq_commit(MfConn *conn, MfError *err)
 {
 	PGresult   *last;
+	bool		begun;
 
-	if (!mfpq_usable(conn, MF_STEP_TRANSACTION, err) ||
-		!mfpq_command(conn, "COMMIT", MF_STEP_TRANSACTION, &last, err))
+	if (!mfpq_usable(conn, MF_STEP_TRANSACTION, err))
+		return false;
+	/* the COMMIT closes the cursors: their CLOSEs need not go */
+	begun = !mfpq_begin_waiting(conn);
+	mfpq_later_xact_over(conn);
+	if (!begun)
+		return true;
+	if (!mfpq_command(conn, "COMMIT", MF_STEP_TRANSACTION, &last, err))
 		return false;
 	return mfpq_committed(conn, last, err);
 }
@@ -264,8 +284,9 @@ mfpq_commit(MfConn *conn, MfError *err)
 static int
 mfpq_exec_send(MfConn *conn, const char *sql, MfError *err)
 {
+	/* what waits to go with the next request goes with exec's */
 	if (conn->in_copy || PQpipelineStatus(conn->pg) != PQ_PIPELINE_OFF ||
-		PQtransactionStatus(conn->pg) == PQTRANS_ACTIVE)
+		PQtransactionStatus(conn->pg) == PQTRANS_ACTIVE || conn->nlater > 0)
 		return 0;
 	if (!mfpq_usable(conn, MF_STEP_TRANSACTION, err))
 		return -1;
@@ -297,6 +318,8 @@ mfpq_rollback(MfConn *conn, MfError *err)
 	PGconn	   *pg = conn->pg;
 	PGTransactionStatusType ts;
 
+	/* a begin still waiting: the remote never saw the transaction */
+	mfpq_later_xact_over(conn);
 	if (mfpq_is_broken(conn))
 	{
 		mfpq_fail(conn, err, MF_STEP_TRANSACTION, "08006",
@@ -354,10 +377,19 @@ mfpq_cancel(MfConn *conn, MfError *err)
 	return false;
 }
 
+/*
+ * The transaction is over: results go, and the handles to prepared
+ * statements the core still held (an error cut it short) are let go of;
+ * the statements stay cached.
+ */
 static void
 mfpq_forget_all(MfConn *conn)
 {
-	mfpq_free_all(conn);
+	while (conn->results)
+		mfpq_free_result(conn->results);
+	for (MfStmt *stmt = conn->stmts; stmt; stmt = stmt->next)
+		stmt->refs = 0;
+	mfpq_later_xact_over(conn);
 
 	if (!conn->dealloc_due)
 		return;
@@ -367,12 +399,16 @@ mfpq_forget_all(MfConn *conn)
 		MfError		ignored;
 
 		/*
-		 * Prepared statements outlive transactions; without this a long
-		 * session would keep piling them up on the server.
+		 * A PREPARE cut short may have left a statement on the server that
+		 * nothing here knows: without this a long session would keep piling
+		 * them up.  It takes the cached ones with it.
 		 */
+		mfpq_later_clear(conn);
 		if (mfpq_command(conn, "DEALLOCATE ALL", MF_STEP_PREPARE, NULL,
 						 &ignored))
 			conn->dealloc_due = false;
+		while (conn->stmts)
+			mfpq_stmt_free(conn->stmts);
 	}
 }
 
@@ -398,17 +434,78 @@ mfpq_used_password(MfConn *conn)
  * ---------------------------------------------------------------------
  */
 
+static int
+mfpq_send_prepare(MfConn *conn, void *arg)
+{
+	MfStmt	   *stmt = arg;
+
+	/*
+	 * No parameter types: the server infers them from context, and the SQL
+	 * the dialect writes casts wherever context is not enough.
+	 */
+	return PQsendPrepare(conn->pg, stmt->name, stmt->sql, stmt->nparams,
+						 NULL);
+}
+
+/*
+ * Let go of the least recently used statements beyond the cache's size
+ * that no handle holds: their DEALLOCATE goes with the next request.
+ */
+static void
+mfpq_cache_trim(MfConn *conn)
+{
+	MfStmt	   *stmt = conn->stmts;
+
+	while (stmt && stmt->next)
+		stmt = stmt->next;
+	while (stmt && conn->nstmts > MFPQ_CACHE_MAX)
+	{
+		MfStmt	   *prev = stmt->prev;
+
+		if (stmt->refs == 0)
+		{
+			char		sql[MFPQ_NAME_LEN + 16];
+
+			snprintf(sql, sizeof(sql), "DEALLOCATE %s", stmt->name);
+			if (!mfpq_defer(conn, MFPQ_LATER_DEALLOCATE, sql))
+				conn->dealloc_due = true;
+			mfpq_stmt_free(stmt);
+		}
+		stmt = prev;
+	}
+}
+
+/*
+ * A statement is prepared once per connection: the same text again (the
+ * next transaction's INSERT, a generic plan's UPDATE) is the cached one,
+ * with no exchange at all.
+ */
 static MfStmt *
 mfpq_prepare(MfConn *conn, const char *sql, int nparams,
 			 const MfTypeClass *classes, MfError *err)
 {
 	MfStmt	   *stmt;
 
+	(void) classes;
 	if (!mfpq_usable(conn, MF_STEP_PREPARE, err))
 		return NULL;
-	stmt = calloc(1, sizeof(MfStmt));
-	if (stmt == NULL)
+	for (stmt = conn->stmts; stmt; stmt = stmt->next)
 	{
+		if (stmt->nparams == nparams && strcmp(stmt->sql, sql) == 0)
+		{
+			MF_LIST_REMOVE(conn->stmts, stmt);
+			MF_LIST_PUSH(conn->stmts, stmt);
+			stmt->refs++;
+			return stmt;
+		}
+	}
+
+	stmt = calloc(1, sizeof(MfStmt));
+	if (stmt != NULL)
+		stmt->sql = strdup(sql);
+	if (stmt == NULL || stmt->sql == NULL)
+	{
+		free(stmt);
 		mfpq_fail(conn, err, MF_STEP_PREPARE, "53200", "out of memory");
 		return NULL;
 	}
@@ -416,23 +513,36 @@ mfpq_prepare(MfConn *conn, const char *sql, int nparams,
 	stmt->nparams = nparams;
 	snprintf(stmt->name, sizeof(stmt->name), "mf_s%lu", ++conn->next_id);
 	conn->wire->bytes_sent += strlen(sql);
-
-	/*
-	 * No parameter types: the server infers them from context, and the SQL
-	 * the dialect writes casts wherever context is not enough.
-	 */
-	if (!mfpq_finish(conn, PQsendPrepare(conn->pg, stmt->name, sql, nparams,
-										 NULL),
-					 MF_STEP_PREPARE, NULL, err))
+	if (!mfpq_extended(conn, mfpq_send_prepare, stmt, MF_STEP_PREPARE, NULL,
+					   err))
 	{
 		/* a cancel may have come after the server had prepared it */
 		conn->dealloc_due = true;
+		free(stmt->sql);
 		free(stmt);
 		return NULL;
 	}
 
+	stmt->refs = 1;
 	MF_LIST_PUSH(conn->stmts, stmt);
+	conn->nstmts++;
+	mfpq_cache_trim(conn);
 	return stmt;
+}
+
+typedef struct MfpqExecute
+{
+	MfStmt	   *stmt;
+	const char *const *values;
+} MfpqExecute;
+
+static int
+mfpq_send_execute(MfConn *conn, void *arg)
+{
+	MfpqExecute *ex = arg;
+
+	return PQsendQueryPrepared(conn->pg, ex->stmt->name, ex->stmt->nparams,
+							   ex->values, NULL, NULL, 0);
 }
 
 static bool
@@ -440,6 +550,7 @@ mfpq_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 			 MfResult **result, MfError *err)
 {
 	MfConn	   *conn = stmt->conn;
+	MfpqExecute ex = {stmt, values};
 	PGresult   *last;
 	MfResult   *res;
 
@@ -449,10 +560,8 @@ mfpq_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 		*result = NULL;
 	conn->wire->bytes_sent += mf_values_bytes(values, stmt->nparams);
 	if (!mfpq_usable(conn, MF_STEP_EXECUTE, err) ||
-		!mfpq_finish(conn, PQsendQueryPrepared(conn->pg, stmt->name,
-											   stmt->nparams, values,
-											   NULL, NULL, 0),
-					 MF_STEP_EXECUTE, &last, err))
+		!mfpq_extended(conn, mfpq_send_execute, &ex, MF_STEP_EXECUTE, &last,
+					   err))
 		return false;
 
 	if (rows_affected)
@@ -477,31 +586,13 @@ mfpq_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 	return true;
 }
 
+/* The handle goes; the statement stays cached for the next one. */
 static void
 mfpq_stmt_close(MfStmt *stmt)
 {
-	MfConn	   *conn = stmt->conn;
-
-	/*
-	 * In an aborted transaction DEALLOCATE would only fail; leave the
-	 * statement to the DEALLOCATE ALL that forget_all sends once the
-	 * transaction is over.
-	 */
-	if (mfpq_can_talk(conn) &&
-		PQtransactionStatus(conn->pg) != PQTRANS_INERROR)
-	{
-		char		sql[MFPQ_NAME_LEN + 16];
-		MfError		ignored;
-
-		snprintf(sql, sizeof(sql), "DEALLOCATE %s", stmt->name);
-		if (!mfpq_command(conn, sql, MF_STEP_PREPARE, NULL, &ignored))
-			conn->dealloc_due = true;
-	}
-	else
-		conn->dealloc_due = true;
-
-	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
-	free(stmt);
+	if (stmt->refs > 0)
+		stmt->refs--;
+	mfpq_cache_trim(stmt->conn);
 }
 
 /*

@@ -482,11 +482,21 @@ mfpq_finish(MfConn *conn, int sent, MfStep step, PGresult **last,
 	return !failed;
 }
 
-/* One statement in the simple protocol. */
+/* One statement in the simple protocol, with what goes in front of it. */
 bool
 mfpq_command(MfConn *conn, const char *sql, MfStep step, PGresult **last,
 			 MfError *err)
 {
-	conn->wire->bytes_sent += strlen(sql);
-	return mfpq_finish(conn, PQsendQuery(conn->pg, sql), step, last, err);
+	char	   *text = mfpq_later_text(conn, sql);
+	bool		ok;
+
+	if (text == NULL)
+	{
+		mfpq_fail(conn, err, step, "53200", "out of memory");
+		return false;
+	}
+	conn->wire->bytes_sent += strlen(text);
+	ok = mfpq_finish(conn, PQsendQuery(conn->pg, text), step, last, err);
+	mfpq_later_free(text, sql);
+	return ok;
 }

@@ -427,6 +427,9 @@ mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns, int fetch_size)
 	r->conn = conn;
 	r->h = h;
 	r->owns_handle = owns;
+	/* a small result (fetch_size < 0) is read as any other */
+	if (fetch_size < 0)
+		fetch_size = -fetch_size;
 	r->fetch_size = fetch_size > 0 ? fetch_size : MFODBC_DEFAULT_FETCH;
 	MF_LIST_PUSH(conn->results, r);
 	return r;

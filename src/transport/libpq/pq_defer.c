@@ -1,0 +1,315 @@
+/*-------------------------------------------------------------------------
+ *
+ * pq_defer.c
+ *		What the libpq transport sends with the next request rather than on
+ *		its own, and requests of the extended protocol in one exchange.
+ *
+ * Three commands need no answer of their own: the remote transaction's
+ * START TRANSACTION, the CLOSE of a cursor the core is done with, and the
+ * DEALLOCATE of a statement the cache let go.  Each would cost a round
+ * trip, which on a short transaction is most of its time; instead they wait
+ * here and go in front of the next command, in the same simple-protocol
+ * message or the same pipeline.  Their errors are that command's: a CLOSE
+ * or DEALLOCATE of our own names cannot fail in a healthy transaction, and
+ * a START TRANSACTION that fails leaves nothing to report but itself.
+ *
+ * What may go depends on the remote transaction's state when the next
+ * command leaves: in a failed transaction a CLOSE or DEALLOCATE would fail
+ * too and take the command (a ROLLBACK TO SAVEPOINT) with it, so a CLOSE is
+ * dropped there (the cursor is gone with the transaction, or harmless until
+ * it ends) and a DEALLOCATE waits for a healthy one.  When the transaction
+ * ends, its CLOSEs are moot, and a begin still waiting means the remote
+ * never saw the transaction at all: there is nothing to commit.
+ *
+ * Part of the libpq transport (see pq_transport.c); on the transport side
+ * of the wall: no PostgreSQL server header, only libpq-fe.h.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "pq_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* May this waiting command go in front of a command sent now? */
+static bool
+mfpq_later_goes(MfConn *conn, const MfpqLater *later)
+{
+	PGTransactionStatusType ts = PQtransactionStatus(conn->pg);
+
+	if (later->kind == MFPQ_LATER_BEGIN)
+		return true;
+	return ts == PQTRANS_INTRANS ||
+		(ts == PQTRANS_IDLE && later->kind == MFPQ_LATER_DEALLOCATE);
+}
+
+/* Drop the CLOSEs: their cursors are gone, or harmless where they are. */
+static void
+mfpq_later_drop_closes(MfConn *conn)
+{
+	int			kept = 0;
+
+	for (int i = 0; i < conn->nlater; i++)
+		if (conn->later[i].kind != MFPQ_LATER_CLOSE)
+			conn->later[kept++] = conn->later[i];
+	conn->nlater = kept;
+}
+
+/*
+ * Settle what is waiting before a command leaves: in a failed transaction,
+ * or outside one (it ended without a word from us), the CLOSEs are
+ * dropped.  Returns how many would go with it.
+ */
+static int
+mfpq_later_ready(MfConn *conn)
+{
+	PGTransactionStatusType ts = PQtransactionStatus(conn->pg);
+	int			n = 0;
+
+	if (ts == PQTRANS_INERROR || ts == PQTRANS_IDLE)
+		mfpq_later_drop_closes(conn);
+	for (int i = 0; i < conn->nlater; i++)
+	{
+		conn->later[i].going = mfpq_later_goes(conn, &conn->later[i]);
+		if (conn->later[i].going)
+			n++;
+	}
+	return n;
+}
+
+/*
+ * Forget the ones that went (mfpq_later_ready chose them); the others keep
+ * their order.
+ */
+static void
+mfpq_later_sent(MfConn *conn)
+{
+	int			kept = 0;
+
+	for (int i = 0; i < conn->nlater; i++)
+		if (!conn->later[i].going)
+			conn->later[kept++] = conn->later[i];
+	conn->nlater = kept;
+}
+
+/*
+ * Queue a command to go with the next request.  A begin goes first, before
+ * anything left over from the last transaction.  false: there is no room
+ * (the caller sends it now).
+ */
+bool
+mfpq_defer(MfConn *conn, MfpqLaterKind kind, const char *sql)
+{
+	MfpqLater  *slot;
+
+	if (conn->nlater >= MFPQ_LATER_MAX || strlen(sql) >= MFPQ_LATER_LEN)
+		return false;
+	if (kind == MFPQ_LATER_BEGIN)
+	{
+		memmove(&conn->later[1], &conn->later[0],
+				conn->nlater * sizeof(MfpqLater));
+		slot = &conn->later[0];
+	}
+	else
+		slot = &conn->later[conn->nlater];
+	conn->nlater++;
+	slot->kind = kind;
+	memcpy(slot->sql, sql, strlen(sql) + 1);
+	return true;
+}
+
+/* Is the transaction's begin still waiting (the remote has seen nothing)? */
+bool
+mfpq_begin_waiting(MfConn *conn)
+{
+	return conn->nlater > 0 && conn->later[0].kind == MFPQ_LATER_BEGIN;
+}
+
+/*
+ * The remote transaction is over (or, with a begin still waiting, never
+ * was): its begin and CLOSEs go, DEALLOCATEs wait for the next one.
+ */
+void
+mfpq_later_xact_over(MfConn *conn)
+{
+	if (mfpq_begin_waiting(conn))
+	{
+		memmove(&conn->later[0], &conn->later[1],
+				(conn->nlater - 1) * sizeof(MfpqLater));
+		conn->nlater--;
+	}
+	mfpq_later_drop_closes(conn);
+}
+
+/* Everything waiting is moot (DEALLOCATE ALL went, or the link is gone). */
+void
+mfpq_later_clear(MfConn *conn)
+{
+	conn->nlater = 0;
+}
+
+/*
+ * The simple-protocol text of sql with what goes in front of it, as one
+ * message: sql itself when nothing does, else malloc'd (mfpq_later_free).
+ * The waiting commands count as sent from here on.  NULL: out of memory.
+ */
+char *
+mfpq_later_text(MfConn *conn, const char *sql)
+{
+	size_t		len = strlen(sql) + 1;
+	char	   *text;
+	char	   *p;
+
+	if (mfpq_later_ready(conn) == 0)
+		return (char *) sql;
+	for (int i = 0; i < conn->nlater; i++)
+		if (conn->later[i].going)
+			len += strlen(conn->later[i].sql) + 2;
+	text = malloc(len);
+	if (text == NULL)
+		return NULL;
+	p = text;
+	for (int i = 0; i < conn->nlater; i++)
+	{
+		if (!conn->later[i].going)
+			continue;
+		p += sprintf(p, "%s; ", conn->later[i].sql);
+	}
+	strcpy(p, sql);
+	mfpq_later_sent(conn);
+	return text;
+}
+
+void
+mfpq_later_free(const char *text, const char *sql)
+{
+	if (text != sql)
+		free((char *) text);
+}
+
+/*
+ * In pipeline mode: send what goes in front of the request as commands of
+ * their own.  false when libpq refused one.
+ */
+bool
+mfpq_later_pipelined(MfConn *conn)
+{
+	if (mfpq_later_ready(conn) == 0)
+		return true;
+	for (int i = 0; i < conn->nlater; i++)
+	{
+		if (!conn->later[i].going)
+			continue;
+		conn->wire->bytes_sent += strlen(conn->later[i].sql);
+		if (!PQsendQueryParams(conn->pg, conn->later[i].sql, 0, NULL, NULL,
+							   NULL, NULL, 0))
+			return false;
+	}
+	mfpq_later_sent(conn);
+	return true;
+}
+
+/* Send what is waiting now, in an exchange of its own. */
+bool
+mfpq_later_flush(MfConn *conn, MfStep step, MfError *err)
+{
+	if (mfpq_later_ready(conn) == 0)
+		return true;
+	return mfpq_command(conn, "", step, NULL, err);
+}
+
+/*
+ * Read a pipeline's answers up to its sync and leave pipeline mode.  The
+ * first error wins; on success the last result with a status of success
+ * is handed back through last (the request's: it went last).
+ */
+bool
+mfpq_pipeline_finish(MfConn *conn, MfStep step, PGresult **last,
+					 MfError *err)
+{
+	PGconn	   *pg = conn->pg;
+	PGresult   *keep = NULL;
+	bool		failed = false;
+	int			idle_nulls = 0;
+
+	for (;;)
+	{
+		PGresult   *res;
+
+		if (!mfpq_await(conn, step, err))
+		{
+			PQclear(keep);
+			return false;
+		}
+		res = PQgetResult(pg);
+		if (res == NULL)
+		{
+			/* NULL separates statements; two in a row: nothing is left */
+			if (++idle_nulls > 1)
+				break;
+			continue;
+		}
+		idle_nulls = 0;
+		switch (PQresultStatus(res))
+		{
+			case PGRES_PIPELINE_SYNC:
+				PQclear(res);
+				goto done;
+			case PGRES_COMMAND_OK:
+			case PGRES_TUPLES_OK:
+			case PGRES_EMPTY_QUERY:
+				PQclear(keep);
+				keep = res;
+				continue;
+			case PGRES_PIPELINE_ABORTED:
+				break;
+			default:
+				if (!failed)
+					mfpq_result_error(conn, res, step, err);
+				failed = true;
+				break;
+		}
+		PQclear(res);
+	}
+done:
+	if (!PQexitPipelineMode(pg))
+	{
+		if (!failed)
+			mfpq_conn_error(conn, step, err);
+		failed = true;
+	}
+	if (failed || last == NULL)
+		PQclear(keep);
+	else
+		*last = keep;
+	return !failed;
+}
+
+/*
+ * A request of the extended protocol (send issues its commands) in one
+ * exchange, with what waits in front of it: alone when nothing does, else
+ * in a pipeline with one sync.  As mfpq_finish for the rest.
+ */
+bool
+mfpq_extended(MfConn *conn, MfpqSendFn send, void *arg, MfStep step,
+			  PGresult **last, MfError *err)
+{
+	PGconn	   *pg = conn->pg;
+
+	if (last)
+		*last = NULL;
+	if (mfpq_later_ready(conn) == 0)
+		return mfpq_finish(conn, send(conn, arg), step, last, err);
+
+	conn->wire->round_trips++;
+	if (!PQenterPipelineMode(pg) || !mfpq_later_pipelined(conn) ||
+		!send(conn, arg) || !PQpipelineSync(pg))
+	{
+		mfpq_conn_error(conn, step, err);
+		(void) mfpq_settle(conn);
+		return false;
+	}
+	return mfpq_flush(conn, step, err) &&
+		mfpq_pipeline_finish(conn, step, last, err);
+}
