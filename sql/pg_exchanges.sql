@@ -127,9 +127,9 @@ SELECT trips() AS five_rescans;
 
 -- savepoints: what waits for the next command never breaks a ROLLBACK TO
 -- (a CLOSE is dropped in a failed transaction, where it would fail too).
--- The count is the savepoints' own exchanges (SAVEPOINT, ROLLBACK TO,
--- RELEASE), the failed INSERT's prepare and execution, the lookups and
--- the COMMIT
+-- SAVEPOINT and RELEASE go with the next command; the ROLLBACK TO, which
+-- can fail, on its own: the lookups, the failed INSERT's prepare and
+-- execution, the ROLLBACK TO and the COMMIT
 BEGIN;
 SELECT bal FROM acct WHERE id = 1;
 SAVEPOINT a;

@@ -412,6 +412,21 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 }
 
 /*
+ * A savepoint's SAVEPOINT or RELEASE: it cannot fail in a healthy remote
+ * transaction, so it goes with the next request where the transport can
+ * send it so (psql's ON_ERROR_ROLLBACK wraps every statement in one: two
+ * exchanges each, otherwise).  A ROLLBACK TO can fail and is sent at once.
+ */
+static bool
+mf_defer_or_exec(MfConnEntry *entry, const char *sql, MfError *err)
+{
+	if (entry->transport->defer != NULL &&
+		entry->transport->defer(entry->conn, sql))
+		return true;
+	return entry->transport->exec(entry->conn, sql, NULL, err);
+}
+
+/*
  * Open the remote transaction and savepoints up to the local level.
  * reused: the connection comes from the cache rather than from this call.
  */
@@ -473,7 +488,7 @@ mf_begin_remote_xact(MfConnEntry *entry, bool reused, UserMapping *user,
 		snprintf(sql, sizeof(sql), entry->dialect->savepoint_fmt,
 				 entry->xact_depth + 1);
 		entry->changing_xact_state = true;
-		if (!entry->transport->exec(entry->conn, sql, NULL, &err))
+		if (!mf_defer_or_exec(entry, sql, &err))
 			mf_raise_error(ERROR, entry, &err, sql);
 		entry->changing_xact_state = false;
 		entry->xact_depth++;
@@ -869,7 +884,7 @@ mf_subxact_callback(SubXactEvent event, SubTransactionId mySubid,
 				snprintf(sql, sizeof(sql), entry->dialect->release_savepoint_fmt,
 						 curlevel);
 				entry->changing_xact_state = true;
-				if (!entry->transport->exec(entry->conn, sql, NULL, &err))
+				if (!mf_defer_or_exec(entry, sql, &err))
 					mf_raise_error(ERROR, entry, &err, sql);
 				entry->changing_xact_state = false;
 			}
@@ -902,7 +917,7 @@ mf_subxact_callback(SubXactEvent event, SubTransactionId mySubid,
 				{
 					snprintf(sql, sizeof(sql),
 							 entry->dialect->release_savepoint_fmt, curlevel);
-					if (!entry->transport->exec(entry->conn, sql, NULL, &err))
+					if (!mf_defer_or_exec(entry, sql, &err))
 						entry->changing_xact_state = true;
 				}
 			}

@@ -355,6 +355,16 @@ typedef int (*MfPeerClosedFn) (MfConn *conn);
 #define MF_PACKET_VALUE_OVERHEAD	12	/* MySQL: type, length, NULL bit */
 #define MF_PACKET_REQUEST_OVERHEAD	64	/* MySQL: command, statement, flags */
 
+/*
+ * optional: queue a statement that returns nothing and cannot fail in a
+ * healthy remote transaction (SAVEPOINT, RELEASE SAVEPOINT) to go in front
+ * of the next request instead of in an exchange of its own; if the
+ * transaction ends first, its end takes the statement's place.  false:
+ * not queued (no room, or the transaction is not healthy); the caller
+ * sends it with exec.
+ */
+typedef bool (*MfDeferFn) (MfConn *conn, const char *sql);
+
 /* optional: pipelining of prepared statements */
 typedef bool (*MfPipelineBeginFn) (MfConn *conn, MfError *err);
 typedef bool (*MfPipelineSendFn) (MfStmt *stmt, const char *const *values,
@@ -509,6 +519,7 @@ typedef struct MfTransport
 	MfMaxPacketFn max_packet;
 	MfRemoteSessionFn remote_session;
 	MfPeerClosedFn peer_closed;
+	MfDeferFn	defer;
 	MfRequeryFn requery;		/* result_close(old) and query() in one
 								 * exchange: a rescan with new parameters;
 								 * old is gone even on error.  NULL: the

@@ -4,14 +4,14 @@
  *		What the libpq transport sends with the next request rather than on
  *		its own, and requests of the extended protocol in one exchange.
  *
- * Three commands need no answer of their own: the remote transaction's
- * START TRANSACTION, the CLOSE of a cursor the core is done with, and the
- * DEALLOCATE of a statement the cache let go.  Each would cost a round
+ * Some commands need no answer of their own: the remote transaction's
+ * START TRANSACTION, the core's SAVEPOINT and RELEASE (transport.h's
+ * defer), the CLOSE of a cursor the core is done with, and the DEALLOCATE
+ * of a statement the cache let go.  Each would cost a round
  * trip, which on a short transaction is most of its time; instead they wait
  * here and go in front of the next command, in the same simple-protocol
- * message or the same pipeline.  Their errors are that command's: a CLOSE
- * or DEALLOCATE of our own names cannot fail in a healthy transaction, and
- * a START TRANSACTION that fails leaves nothing to report but itself.
+ * message or the same pipeline, in the order they came.  Their errors are
+ * that command's: none of them can fail in a healthy transaction.
  *
  * What may go depends on the remote transaction's state when the next
  * command leaves: in a failed transaction a CLOSE or DEALLOCATE would fail
@@ -38,20 +38,30 @@ mfpq_later_goes(MfConn *conn, const MfpqLater *later)
 {
 	PGTransactionStatusType ts = PQtransactionStatus(conn->pg);
 
-	if (later->kind == MFPQ_LATER_BEGIN)
-		return true;
-	return ts == PQTRANS_INTRANS ||
-		(ts == PQTRANS_IDLE && later->kind == MFPQ_LATER_DEALLOCATE);
+	switch (later->kind)
+	{
+		case MFPQ_LATER_BEGIN:
+			return true;
+		case MFPQ_LATER_SAVEPOINT:
+			/* inside the transaction, or right after its begin */
+			return ts == PQTRANS_INTRANS ||
+				(ts == PQTRANS_IDLE && mfpq_begin_waiting(conn));
+		case MFPQ_LATER_CLOSE:
+			return ts == PQTRANS_INTRANS;
+		case MFPQ_LATER_DEALLOCATE:
+			return ts == PQTRANS_INTRANS || ts == PQTRANS_IDLE;
+	}
+	return false;
 }
 
-/* Drop the CLOSEs: their cursors are gone, or harmless where they are. */
+/* Drop the waiting commands of one kind. */
 static void
-mfpq_later_drop_closes(MfConn *conn)
+mfpq_later_drop(MfConn *conn, MfpqLaterKind kind)
 {
 	int			kept = 0;
 
 	for (int i = 0; i < conn->nlater; i++)
-		if (conn->later[i].kind != MFPQ_LATER_CLOSE)
+		if (conn->later[i].kind != kind)
 			conn->later[kept++] = conn->later[i];
 	conn->nlater = kept;
 }
@@ -68,7 +78,7 @@ mfpq_later_ready(MfConn *conn)
 	int			n = 0;
 
 	if (ts == PQTRANS_INERROR || ts == PQTRANS_IDLE)
-		mfpq_later_drop_closes(conn);
+		mfpq_later_drop(conn, MFPQ_LATER_CLOSE);
 	for (int i = 0; i < conn->nlater; i++)
 	{
 		conn->later[i].going = mfpq_later_goes(conn, &conn->later[i]);
@@ -128,18 +138,15 @@ mfpq_begin_waiting(MfConn *conn)
 
 /*
  * The remote transaction is over (or, with a begin still waiting, never
- * was): its begin and CLOSEs go, DEALLOCATEs wait for the next one.
+ * was): its begin, savepoints and CLOSEs go, DEALLOCATEs wait for the next
+ * one.
  */
 void
 mfpq_later_xact_over(MfConn *conn)
 {
-	if (mfpq_begin_waiting(conn))
-	{
-		memmove(&conn->later[0], &conn->later[1],
-				(conn->nlater - 1) * sizeof(MfpqLater));
-		conn->nlater--;
-	}
-	mfpq_later_drop_closes(conn);
+	mfpq_later_drop(conn, MFPQ_LATER_BEGIN);
+	mfpq_later_drop(conn, MFPQ_LATER_SAVEPOINT);
+	mfpq_later_drop(conn, MFPQ_LATER_CLOSE);
 }
 
 /* Everything waiting is moot (DEALLOCATE ALL went, or the link is gone). */

@@ -53,6 +53,7 @@
 typedef enum MfpqLaterKind
 {
 	MFPQ_LATER_BEGIN,			/* the remote transaction's start */
+	MFPQ_LATER_SAVEPOINT,		/* SAVEPOINT or RELEASE, from the core */
 	MFPQ_LATER_CLOSE,			/* a cursor's CLOSE */
 	MFPQ_LATER_DEALLOCATE		/* a prepared statement's DEALLOCATE */
 } MfpqLaterKind;

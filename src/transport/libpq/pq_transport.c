@@ -244,6 +244,21 @@ mfpq_begin(MfConn *conn, const char *begin_sql, MfError *err)
 	return mfpq_command(conn, sql, MF_STEP_TRANSACTION, NULL, err);
 }
 
+/* The core's SAVEPOINT and RELEASE go with the next request too. */
+static bool
+mfpq_defer_savepoint(MfConn *conn, const char *sql)
+{
+	PGTransactionStatusType ts = PQtransactionStatus(conn->pg);
+
+	if (mfpq_is_broken(conn) || conn->in_copy ||
+		PQpipelineStatus(conn->pg) != PQ_PIPELINE_OFF)
+		return false;
+	if (!(ts == PQTRANS_INTRANS ||
+		  (ts == PQTRANS_IDLE && mfpq_begin_waiting(conn))))
+		return false;
+	return mfpq_defer(conn, MFPQ_LATER_SAVEPOINT, sql);
+}
+
 /*
  * COMMIT of a transaction that already failed succeeds as a ROLLBACK:
  * without this check a lost error would pass as committed work.
@@ -664,6 +679,7 @@ const MfTransport mf_transport_libpq = {
 	.value = mfpq_value,
 	.result_close = mfpq_result_close,
 	.requery = mfpq_requery,
+	.defer = mfpq_defer_savepoint,
 	.cancel = mfpq_cancel,
 	.forget_all = mfpq_forget_all,
 
