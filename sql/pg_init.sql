@@ -64,18 +64,24 @@ SELECT server_name, user_name = current_user AS mine, dialect, transport, valid,
 
 -- EXPLAIN as every supported PostgreSQL prints it, for the suites whose
 -- plans differ between versions only in how they are printed: an InitPlan's
--- output parameters ("InitPlan 1 (returns $0)", not shown since 17) and
--- EXPLAIN ANALYZE's row counts ("rows=3", "rows=3.00" since 18).  Ask for
--- BUFFERS OFF with ANALYZE: 18 shows buffers by default.
+-- output parameters ("InitPlan 1 (returns $0)", not shown since 17),
+-- EXPLAIN ANALYZE's row counts ("rows=3", "rows=3.00" since 18) and a
+-- node's Disabled (shown since 18).  A YAML or JSON plan comes a line per
+-- row.  Ask for BUFFERS OFF with ANALYZE: 18 shows buffers by default.
 CREATE FUNCTION public.mf_explain(query text) RETURNS SETOF text
 LANGUAGE plpgsql AS $$
 DECLARE
+  plan text;
   line text;
 BEGIN
-  FOR line IN EXECUTE query LOOP
-    line := regexp_replace(line, '^(\s*InitPlan \d+) \(returns [$0-9,]+\)$', '\1');
-    line := regexp_replace(line, '\mrows=(\d+)\.00\M', 'rows=\1', 'g');
-    RETURN NEXT line;
+  FOR plan IN EXECUTE query LOOP
+    FOREACH line IN ARRAY string_to_array(plan, E'\n') LOOP
+      CONTINUE WHEN line ~ '^\s*"?Disabled"?: (true|false),?$';
+      line := regexp_replace(line, '^(\s*InitPlan \d+) \(returns [$0-9,]+\)$', '\1');
+      line := regexp_replace(line, '\mrows=(\d+)\.00\M', 'rows=\1', 'g');
+      line := regexp_replace(line, '("?Actual Rows"?: \d+)\.0+\M', '\1', 'g');
+      RETURN NEXT line;
+    END LOOP;
   END LOOP;
 END
 $$;

@@ -119,18 +119,18 @@ SELECT server, statements, rows_sent, rows_received, batches, round_trips,
 
 -- EXPLAIN ANALYZE: the node's own figures (no BEGIN, no COMMIT)
 ALTER FOREIGN TABLE pg_t OPTIONS (SET insert_method 'values');
-EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-INSERT INTO pg_t SELECT i, 'e' FROM generate_series(20001, 22000) i;
-EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-SELECT * FROM pg_t WHERE id > 20000;
-EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-UPDATE pg_t SET v = 'u' WHERE id > 21990;
+SELECT * FROM mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+INSERT INTO pg_t SELECT i, 'e' FROM generate_series(20001, 22000) i$$);
+SELECT * FROM mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+SELECT * FROM pg_t WHERE id > 20000$$);
+SELECT * FROM mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+UPDATE pg_t SET v = 'u' WHERE id > 21990$$);
 ALTER FOREIGN TABLE pg_t OPTIONS (SET insert_method 'copy');
-EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, FORMAT YAML)
-INSERT INTO pg_t SELECT i, 'c' FROM generate_series(22001, 22100) i;
+SELECT * FROM mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF, FORMAT YAML)
+INSERT INTO pg_t SELECT i, 'c' FROM generate_series(22001, 22100) i$$);
 -- a scan and a modification on one connection are told apart
-EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-UPDATE pg_t SET v = v || length(v)::text WHERE id > 22090;
+SELECT * FROM mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+UPDATE pg_t SET v = v || length(v)::text WHERE id > 22090$$);
 
 -- errors: a failing load counts its error, and says what it was
 SELECT multi_fdw_stats_reset('st_pg');
@@ -171,10 +171,10 @@ SELECT server, statements, rows_sent, batches, round_trips, array_rows
 SELECT multi_fdw_stats_reset('st_my');
 INSERT INTO my_t VALUES (1, 'dup');
 SELECT server, errors, last_error FROM figures WHERE server = 'st_my';
-EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-INSERT INTO my_t SELECT i, 'e' FROM generate_series(20001, 22000) i;
-EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-DELETE FROM my_t WHERE id > 21995;
+SELECT * FROM mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+INSERT INTO my_t SELECT i, 'e' FROM generate_series(20001, 22000) i$$);
+SELECT * FROM mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+DELETE FROM my_t WHERE id > 21995$$);
 
 --
 -- sqlserver and oracle, through ODBC (MariaDB in MSSQL and Oracle mode)
@@ -194,8 +194,8 @@ SELECT server, statements, rows_received, round_trips, bytes_received
 SELECT multi_fdw_stats_reset('st_ms');
 INSERT INTO ms_t VALUES (1, 'dup');
 SELECT server, errors, last_error FROM figures WHERE server = 'st_ms';
-EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-INSERT INTO ms_t SELECT i, 'e' FROM generate_series(20001, 22000) i;
+SELECT * FROM mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+INSERT INTO ms_t SELECT i, 'e' FROM generate_series(20001, 22000) i$$);
 
 SELECT multi_fdw_exec('st_ora', 'DROP TABLE IF EXISTS "ST_ORA_T"');
 SELECT multi_fdw_exec('st_ora',
@@ -213,8 +213,8 @@ SELECT server, statements, rows_received, round_trips, bytes_received
 SELECT multi_fdw_stats_reset('st_ora');
 INSERT INTO ora_t VALUES (1, 'dup');
 SELECT server, errors, last_error FROM figures WHERE server = 'st_ora';
-EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-INSERT INTO ora_t SELECT i, 'e' FROM generate_series(20001, 22000) i;
+SELECT * FROM mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+INSERT INTO ora_t SELECT i, 'e' FROM generate_series(20001, 22000) i$$);
 
 --
 -- reset: one server's, then all; stats_reset moves
