@@ -27,7 +27,7 @@ select_cases() {
 			for k in "$@"; do
 				# shellcheck disable=SC2053 # a pattern, on purpose
 				if [[ $k == $c ]]; then
-					wanted[$k]=1
+					wanted["$k"]=1
 					found=1
 				fi
 			done
@@ -35,7 +35,7 @@ select_cases() {
 		done
 		[ "${#wanted[@]}" -gt 0 ] || die "--cases names no case"
 	else
-		for k in "$@"; do wanted[$k]=1; done
+		for k in "$@"; do wanted["$k"]=1; done
 	fi
 	RUN_CASES=()
 	for k in "$@"; do
@@ -58,8 +58,9 @@ bench_pg() {
 	fi
 	PKGLIB=$("$PG_CONFIG" --pkglibdir)
 	SHAREDIR=$("$PG_CONFIG" --sharedir)
-	[ -f "$PKGLIB/multi_fdw.so" ] && [ -f "$SHAREDIR/extension/multi_fdw.control" ] ||
+	if [ ! -f "$PKGLIB/multi_fdw.so" ] || [ ! -f "$SHAREDIR/extension/multi_fdw.control" ]; then
 		die "multi_fdw is not installed into $PKGLIB: run 'make && make install' (or 'make bench')"
+	fi
 	[ -f "$PKGLIB/postgres_fdw.so" ] || die "postgres_fdw is not installed into $PKGLIB (package postgresql-15; t/testbed/build-pg installs it)"
 	[ -x "$PG_BINDIR/pgbench" ] || die "$PG_BINDIR/pgbench not found (package postgresql-15)"
 	command -v gcc >/dev/null 2>&1 || die "gcc not found: run t/testbed/install-deps"
