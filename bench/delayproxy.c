@@ -1,7 +1,7 @@
 /*
  * delayproxy: a TCP proxy that adds a fixed delay in each direction.
  *
- *   delayproxy [-v] [-l ADDR] [-m BYTES] (-r RTT_MS | -d DELAY_US)
+ *   delayproxy [-v] [-l ADDR] [-m BYTES] [-s SPORT] (-r RTT_MS | -d DELAY_US)
  *              LPORT:HOST:PORT [LPORT:HOST:PORT ...]
  *
  * For each LPORT:HOST:PORT it listens on ADDR:LPORT (ADDR is 127.0.0.1
@@ -26,6 +26,21 @@
  * End of stream (half-close) travels like data: the receiving side is shut
  * down for writing when the delayed EOF comes due.  A connection is closed
  * once both directions have ended, or at once on a reset or error.
+ *
+ * Turns.  The proxy also counts request/answer turns on each connection:
+ * a turn is a burst of bytes from the client followed by a burst from the
+ * server, however many reads either burst takes.  Bytes the server sends
+ * first (a MySQL greeting) or again before the client speaks (a notice)
+ * start no turn.  A client that sends several messages before it reads an
+ * answer (a pipeline) pays one turn for them, as it pays one round trip.
+ * Counted where the bytes arrive at the proxy, before any delay, so the
+ * count does not depend on the delay.  With -s SPORT, a connection to
+ * ADDR:SPORT is answered with one line per mapping, then closed:
+ *
+ *   LPORT connections=N open=N turns=N client_bytes=N server_bytes=N
+ *
+ * (totals since the start, bytes as read from each side), so that a
+ * benchmark can take the difference around a run.
  *
  * Linux only (epoll, timerfd); no dependencies beyond libc.  SIGTERM or
  * SIGINT end it; with -v it reports each connection and, at the end, the
@@ -60,7 +75,8 @@ enum kind
 {
 	K_LISTENER,
 	K_ENDPOINT,
-	K_TIMER
+	K_TIMER,
+	K_STATS
 };
 
 struct handle
@@ -69,6 +85,7 @@ struct handle
 };
 
 struct conn;
+struct listener;
 
 /* One chunk of bytes read from one side, waiting to be written to the other. */
 struct chunk
@@ -112,10 +129,13 @@ struct conn
 {
 	struct endpoint ep[2];
 	struct dir	dir[2];			/* dir[0] client -> server, dir[1] back */
+	struct listener *l;			/* the mapping it came through */
 	int			connecting;		/* the connect to the server is under way */
 	int			dead;
+	int			last_from;		/* side that sent the last bytes; -1 none */
 	unsigned long id;
 	uint64_t	bytes[2];
+	uint64_t	turns;
 	struct conn *next_dead;
 };
 
@@ -127,6 +147,11 @@ struct listener
 	char		target_name[300];
 	struct sockaddr_storage target;
 	socklen_t	target_len;
+	struct listener *next;		/* all mappings, for the stats */
+	unsigned long conns;		/* accepted so far */
+	unsigned long open;
+	uint64_t	turns;			/* of all its connections so far */
+	uint64_t	read_bytes[2];	/* read from the clients, from the servers */
 };
 
 static int	epfd;
@@ -134,6 +159,9 @@ static int	verbose;
 static uint64_t delay_ns;
 static size_t max_queue = 64u * 1024 * 1024;
 static struct handle timer_handle = {K_TIMER};
+static struct handle stats_handle = {K_STATS};
+static int	stats_fd = -1;
+static struct listener *listeners;
 static int	timer_fd;
 static uint64_t timer_armed;	/* due time the timer is armed for, 0 none */
 static struct chunk *due_head;	/* chunks not yet due, oldest first */
@@ -325,11 +353,12 @@ close_conn(struct conn *c, const char *why)
 		c->ep[i].fd = -1;
 	}
 	conn_open--;
+	c->l->open--;
 	total_bytes[0] += c->bytes[0];
 	total_bytes[1] += c->bytes[1];
-	note("connection %lu closed (%s): %llu bytes to the server, %llu back",
+	note("connection %lu closed (%s): %llu bytes to the server, %llu back, %llu turns",
 		 c->id, why, (unsigned long long) c->bytes[0],
-		 (unsigned long long) c->bytes[1]);
+		 (unsigned long long) c->bytes[1], (unsigned long long) c->turns);
 	/* events of this round may still point at it: free it after the round */
 	c->next_dead = dead_list;
 	dead_list = c;
@@ -431,6 +460,22 @@ enqueue(struct dir *d, const char *data, size_t len, int eof, uint64_t now)
 	due_append(ch);
 }
 
+/*
+ * Bytes have come from `side`: the server answering what the client sent
+ * last completes a turn.
+ */
+static void
+count_turn(struct conn *c, int side, size_t len)
+{
+	if (side == 1 && c->last_from == 0)
+	{
+		c->turns++;
+		c->l->turns++;
+	}
+	c->last_from = side;
+	c->l->read_bytes[side] += len;
+}
+
 /* Read what side `side` has sent, as long as its direction has room. */
 static void
 read_side(struct conn *c, int side)
@@ -445,6 +490,7 @@ read_side(struct conn *c, int side)
 
 		if (r > 0)
 		{
+			count_turn(c, side, (size_t) r);
 			enqueue(d, read_buf, (size_t) r, 0, now_ns());
 			if ((size_t) r < sizeof(read_buf))
 				break;			/* most likely drained */
@@ -526,6 +572,10 @@ accept_clients(struct listener *l)
 		c = xmalloc(sizeof(*c));
 		memset(c, 0, sizeof(*c));
 		c->id = ++conn_count;
+		c->l = l;
+		c->last_from = -1;
+		l->conns++;
+		l->open++;
 		for (i = 0; i < 2; i++)
 		{
 			c->ep[i].h.kind = K_ENDPOINT;
@@ -613,6 +663,43 @@ handle_endpoint(struct endpoint *ep, uint32_t ev)
 	update_interest(c);
 }
 
+/* ---- the stats port ---------------------------------------------------- */
+
+/*
+ * Answer each connection to the stats port with the counters of every
+ * mapping, then close it.  The answer is a few hundred bytes, which a
+ * fresh loopback socket takes in one write; a client too slow for that
+ * gets what was written.
+ */
+static void
+answer_stats(void)
+{
+	for (;;)
+	{
+		int			fd = accept4(stats_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+		char		buf[8192];
+		size_t		len = 0;
+		struct listener *l;
+
+		if (fd < 0)
+		{
+			if (errno == EINTR || errno == ECONNABORTED)
+				continue;
+			return;				/* EAGAIN, or out of descriptors: next time */
+		}
+		for (l = listeners; l && len < sizeof(buf) - 200; l = l->next)
+			len += (size_t) snprintf(buf + len, sizeof(buf) - len,
+									 "%d connections=%lu open=%lu turns=%llu client_bytes=%llu server_bytes=%llu\n",
+									 l->lport, l->conns, l->open,
+									 (unsigned long long) l->turns,
+									 (unsigned long long) l->read_bytes[0],
+									 (unsigned long long) l->read_bytes[1]);
+		if (write(fd, buf, len) < 0)
+			note("stats port: write: %s", strerror(errno));
+		close(fd);
+	}
+}
+
 /* ---- set-up ------------------------------------------------------------ */
 
 static void
@@ -620,6 +707,35 @@ on_signal(int sig)
 {
 	(void) sig;
 	stop_requested = 1;
+}
+
+/* A listening socket on ADDR:PORT in the epoll set, its events for h. */
+static int
+listen_on(const char *listen_addr, int port, struct handle *h)
+{
+	struct sockaddr_in sin;
+	struct epoll_event ev;
+	int			one = 1;
+	int			fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+
+	if (fd < 0)
+		die("socket: %s", strerror(errno));
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_port = htons((uint16_t) port);
+	if (inet_pton(AF_INET, listen_addr, &sin.sin_addr) != 1)
+		die("bad listen address '%s' (IPv4 only)", listen_addr);
+	if (bind(fd, (struct sockaddr *) &sin, sizeof(sin)) < 0)
+		die("bind %s:%d: %s", listen_addr, port, strerror(errno));
+	if (listen(fd, 512) < 0)
+		die("listen: %s", strerror(errno));
+	memset(&ev, 0, sizeof(ev));
+	ev.events = EPOLLIN;
+	ev.data.ptr = h;
+	if (epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) < 0)
+		die("epoll_ctl: %s", strerror(errno));
+	return fd;
 }
 
 static struct listener *
@@ -633,10 +749,7 @@ make_listener(const char *spec, const char *listen_addr)
 	long		lport;
 	struct addrinfo hints,
 			   *res;
-	struct sockaddr_in sin;
-	int			one = 1;
 	int			rc;
-	struct epoll_event ev;
 
 	memset(l, 0, sizeof(*l));
 	l->h.kind = K_LISTENER;
@@ -665,24 +778,9 @@ make_listener(const char *spec, const char *listen_addr)
 	l->target_len = res->ai_addrlen;
 	freeaddrinfo(res);
 
-	l->fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	if (l->fd < 0)
-		die("socket: %s", strerror(errno));
-	setsockopt(l->fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_port = htons((uint16_t) lport);
-	if (inet_pton(AF_INET, listen_addr, &sin.sin_addr) != 1)
-		die("bad listen address '%s' (IPv4 only)", listen_addr);
-	if (bind(l->fd, (struct sockaddr *) &sin, sizeof(sin)) < 0)
-		die("bind %s:%ld: %s", listen_addr, lport, strerror(errno));
-	if (listen(l->fd, 512) < 0)
-		die("listen: %s", strerror(errno));
-	memset(&ev, 0, sizeof(ev));
-	ev.events = EPOLLIN;
-	ev.data.ptr = l;
-	if (epoll_ctl(epfd, EPOLL_CTL_ADD, l->fd, &ev) < 0)
-		die("epoll_ctl: %s", strerror(errno));
+	l->fd = listen_on(listen_addr, (int) lport, &l->h);
+	l->next = listeners;
+	listeners = l;
 	return l;
 }
 
@@ -690,12 +788,13 @@ static void
 usage(void)
 {
 	fprintf(stderr,
-			"usage: delayproxy [-v] [-l ADDR] [-m BYTES] (-r RTT_MS | -d DELAY_US)\n"
+			"usage: delayproxy [-v] [-l ADDR] [-m BYTES] [-s SPORT] (-r RTT_MS | -d DELAY_US)\n"
 			"                  LPORT:HOST:PORT [LPORT:HOST:PORT ...]\n"
 			"  -r RTT_MS    round trip time to add (each direction gets half)\n"
 			"  -d DELAY_US  one-way delay in microseconds\n"
 			"  -l ADDR      IPv4 address to listen on (127.0.0.1)\n"
 			"  -m BYTES     most bytes held per direction (67108864)\n"
+			"  -s SPORT     answer connections to ADDR:SPORT with the counters\n"
 			"  -v           report connections and totals on stderr\n");
 	exit(2);
 }
@@ -705,13 +804,14 @@ main(int argc, char **argv)
 {
 	const char *listen_addr = "127.0.0.1";
 	int			have_delay = 0;
+	int			stats_port = 0;
 	int			opt;
 	struct epoll_event ev;
 	struct epoll_event events[MAX_EVENTS];
 	struct sigaction sa;
 	int			i;
 
-	while ((opt = getopt(argc, argv, "vl:m:r:d:h")) != -1)
+	while ((opt = getopt(argc, argv, "vl:m:s:r:d:h")) != -1)
 	{
 		char	   *end;
 
@@ -730,6 +830,15 @@ main(int argc, char **argv)
 					if (*end || m < 1024)
 						die("bad -m '%s': a number of bytes, at least 1024", optarg);
 					max_queue = (size_t) m;
+					break;
+				}
+			case 's':
+				{
+					long		p = strtol(optarg, &end, 10);
+
+					if (*end || p <= 0 || p > 65535)
+						die("bad -s '%s': a port number", optarg);
+					stats_port = (int) p;
 					break;
 				}
 			case 'r':
@@ -787,6 +896,11 @@ main(int argc, char **argv)
 		fprintf(stderr, "delayproxy: %s:%d -> %s, one-way delay %.1f us\n",
 				listen_addr, l->lport, l->target_name, delay_ns / 1e3);
 	}
+	if (stats_port)
+	{
+		stats_fd = listen_on(listen_addr, stats_port, &stats_handle);
+		fprintf(stderr, "delayproxy: counters on %s:%d\n", listen_addr, stats_port);
+	}
 
 	while (!stop_requested)
 	{
@@ -819,6 +933,9 @@ main(int argc, char **argv)
 					}
 				case K_ENDPOINT:
 					handle_endpoint((struct endpoint *) h, events[i].events);
+					break;
+				case K_STATS:
+					answer_stats();
 					break;
 			}
 		}

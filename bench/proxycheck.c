@@ -20,6 +20,9 @@
  *      back, followed by end of stream.
  *   6. 256 MB echoed while it is being sent, checked byte for byte; the
  *      rate is reported.
+ *   7. turns: 5 sequential round trips on one connection and 10 messages
+ *      sent in one write on another, answered in one burst, must be
+ *      counted as 6 request/answer turns by the proxy's stats port (-s).
  *
  * Prints one "ok" or "not ok" line per check and "N passed, N failed".
  */
@@ -172,16 +175,28 @@ echo_server(int lfd)
 
 static pid_t proxy_pid;
 
+/* a port that is free now */
 static int
-start_proxy(const char *path, const char *rtt_ms, int echo_port)
+free_port(void)
 {
 	int			port;
-	int			fd = listen_any(&port);	/* a free port for the proxy */
-	char		map[64];
-	double		deadline;
+	int			fd = listen_any(&port);
 
 	close(fd);
+	return port;
+}
+
+/* the proxy in front of the echo server; with stats_port, its -s too */
+static int
+start_proxy(const char *path, const char *rtt_ms, int echo_port, int stats_port)
+{
+	int			port = free_port();
+	char		map[64];
+	char		sport[16];
+	double		deadline;
+
 	snprintf(map, sizeof(map), "%d:127.0.0.1:%d", port, echo_port);
+	snprintf(sport, sizeof(sport), "%d", stats_port);
 	proxy_pid = fork();
 	if (proxy_pid < 0)
 		fatal("fork");
@@ -191,7 +206,10 @@ start_proxy(const char *path, const char *rtt_ms, int echo_port)
 
 		if (devnull >= 0)
 			dup2(devnull, 2);	/* its start-up line */
-		execl(path, path, "-r", rtt_ms, map, (char *) NULL);
+		if (stats_port)
+			execl(path, path, "-s", sport, "-r", rtt_ms, map, (char *) NULL);
+		else
+			execl(path, path, "-r", rtt_ms, map, (char *) NULL);
 		fatal("exec delayproxy");
 	}
 	deadline = now_s() + 5;
@@ -252,6 +270,26 @@ write_all(int fd, const char *buf, size_t n)
 	}
 }
 
+/* the turns=N of the proxy's stats line, or -1 */
+static long
+stats_turns(int stats_port)
+{
+	char		buf[1024];
+	size_t		got = 0;
+	ssize_t		r;
+	char	   *p;
+	int			fd = connect_port(stats_port);
+
+	if (fd < 0)
+		return -1;
+	while (got < sizeof(buf) - 1 && (r = read(fd, buf + got, sizeof(buf) - 1 - got)) > 0)
+		got += (size_t) r;
+	close(fd);
+	buf[got] = '\0';
+	p = strstr(buf, " turns=");
+	return p ? strtol(p + 7, NULL, 10) : -1;
+}
+
 static int
 cmp_double(const void *a, const void *b)
 {
@@ -309,7 +347,7 @@ main(int argc, char **argv)
 	close(lfd);
 
 	/* 1. the delay at RTT 1 ms */
-	port = start_proxy(argv[1], "1", echo_port);
+	port = start_proxy(argv[1], "1", echo_port, 0);
 	round_trips(port, 200, times);
 	qsort(times, 200, sizeof(double), cmp_double);
 	check(times[0] >= 0.001 && times[100] < 0.0015,
@@ -318,7 +356,7 @@ main(int argc, char **argv)
 	stop_proxy();
 
 	/* 2. sequential at RTT 10 ms */
-	port = start_proxy(argv[1], "10", echo_port);
+	port = start_proxy(argv[1], "10", echo_port, 0);
 	t0 = now_s();
 	round_trips(port, 100, times);
 	t = now_s() - t0;
@@ -434,7 +472,7 @@ main(int argc, char **argv)
 	stop_proxy();
 
 	/* 6. volume: 256 MB echoed while it is sent, at RTT 1 ms */
-	port = start_proxy(argv[1], "1", echo_port);
+	port = start_proxy(argv[1], "1", echo_port, 0);
 	{
 		size_t		total = 256u * 1024 * 1024;
 		size_t		sent = 0,
@@ -501,6 +539,28 @@ main(int argc, char **argv)
 			  t, total / 1048576.0 / t);
 	}
 	stop_proxy();
+
+	/* 7. turns, counted by the proxy */
+	{
+		int			sport = free_port();
+		long		turns;
+		char		buf[10];
+		int			fd;
+
+		port = start_proxy(argv[1], "1", echo_port, sport);
+		round_trips(port, 5, times);
+		fd = connect_port(port);
+		if (fd < 0)
+			fatal("connect");
+		write_all(fd, "0123456789", 10);
+		read_exact(fd, buf, 10);
+		close(fd);
+		turns = stats_turns(sport);
+		check(turns == 6,
+			  "turns: %.0f counted for 5 round trips and one burst of 10 messages (expected %.0f)",
+			  (double) turns, 6.0);
+		stop_proxy();
+	}
 
 	kill(echo_pid, SIGTERM);
 	waitpid(echo_pid, NULL, 0);
