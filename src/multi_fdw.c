@@ -27,6 +27,7 @@ void
 _PG_init(void)
 {
 	mf_install_wait();
+	mf_options_init();
 	mf_stats_init();
 	mf_twophase_init();
 	mf_resolver_init();
