@@ -311,6 +311,8 @@ mf_buffer_create(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 		buf->classes[i] = mf_type_class(att->atttypid);
 		i++;
 	}
+	buf->values_need_modes = mf_outputs_need_modes(buf->out_functions,
+												   buf->ncols);
 
 	if (method == MF_INSERT_COPY)
 	{

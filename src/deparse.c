@@ -41,6 +41,7 @@
 #include "optimizer/optimizer.h"
 #include "parser/parsetree.h"
 #include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "utils/bytea.h"
 #include "miscadmin.h"
 #include "utils/float.h"
@@ -161,7 +162,57 @@ mf_set_transmission_modes(void)
 void
 mf_reset_transmission_modes(int nestlevel)
 {
-	AtEOXact_GUC(true, nestlevel);
+	if (nestlevel >= 0)
+		AtEOXact_GUC(true, nestlevel);
+}
+
+/*
+ * Does this output function write the same text whatever the settings the
+ * transmission modes pin (datestyle, intervalstyle, extra_float_digits,
+ * timezone, bytea_output)?  The modes' save and restore of settings (and
+ * the report of a changed timezone they set off) is a measurable part of
+ * a short statement whose values are all integers or text.
+ */
+static bool
+mf_output_is_fixed(Oid fnoid)
+{
+	switch (fnoid)
+	{
+		case F_BOOLOUT:
+		case F_BPCHAROUT:
+		case F_CHAROUT:
+		case F_INT2OUT:
+		case F_INT4OUT:
+		case F_INT8OUT:
+		case F_NAMEOUT:
+		case F_NUMERIC_OUT:
+		case F_OIDOUT:
+		case F_TEXTOUT:
+		case F_TIDOUT:
+		case F_UUID_OUT:
+		case F_VARCHAROUT:
+		case F_XIDOUT:
+			return true;
+		default:
+			return false;
+	}
+}
+
+/* Do values written by these output functions need the modes? */
+bool
+mf_outputs_need_modes(const FmgrInfo *fns, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!mf_output_is_fixed(fns[i].fn_oid))
+			return true;
+	return false;
+}
+
+/* The modes only when needed: -1, for mf_reset_transmission_modes, if not. */
+int
+mf_set_transmission_modes_if(bool needed)
+{
+	return needed ? mf_set_transmission_modes() : -1;
 }
 
 /* ---------------------------------------------------------------------
@@ -296,7 +347,7 @@ mf_const_text(Const *c)
 	char	   *value;
 
 	getTypeOutputInfo(c->consttype, &typoutput, &isvarlena);
-	nestlevel = mf_set_transmission_modes();
+	nestlevel = mf_set_transmission_modes_if(!mf_output_is_fixed(typoutput));
 	value = OidOutputFunctionCall(typoutput, c->constvalue);
 	mf_reset_transmission_modes(nestlevel);
 	return value;

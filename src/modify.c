@@ -98,6 +98,7 @@ typedef struct MfModifyState
 
 	AttrNumber *identity_junk;	/* junk columns holding the identity */
 	FmgrInfo   *out_functions;	/* targets, then identity columns */
+	bool		values_need_modes;	/* their output depends on settings */
 	MfTypeClass *classes;
 	int			nparams;
 
@@ -130,6 +131,7 @@ typedef struct MfDirectState
 	List	   *param_exprs;
 	int			nparams;
 	FmgrInfo   *param_flinfo;
+	bool		params_need_modes;	/* their output depends on settings */
 	MfTypeClass *param_classes;
 	bool		done;
 	MfNodeStats stats;
@@ -392,6 +394,8 @@ mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 		st->classes[i] = mf_type_class(typid);
 		i++;
 	}
+	st->values_need_modes = mf_outputs_need_modes(st->out_functions,
+												  st->nparams);
 
 	/* where the row identity arrives among the subplan's junk columns */
 	if (identity_attrs != NIL)
@@ -712,7 +716,7 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 	MfStmt	   *stmt;
 
 	MemoryContextReset(st->temp_cxt);
-	nestlevel = mf_set_transmission_modes();
+	nestlevel = mf_set_transmission_modes_if(st->values_need_modes);
 	values = mf_row_params(st, st->target_attrs ? slot : NULL, planSlot,
 						   &unpruned);
 	mf_reset_transmission_modes(nestlevel);
@@ -855,7 +859,7 @@ mfExecForeignInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
 		(void) mf_buffer_sync(buf);
 		mf_stats_node_publish(&st->stats);
 	}
-	nestlevel = mf_set_transmission_modes();
+	nestlevel = mf_set_transmission_modes_if(buf->values_need_modes);
 	mf_buffer_add(buf, slot);
 	mf_reset_transmission_modes(nestlevel);
 	return slot;
@@ -874,7 +878,7 @@ mfExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo,
 	mf_stats_node_use(&st->stats);
 	buf = mf_insert_buffer(estate, st);
 
-	nestlevel = mf_set_transmission_modes();
+	nestlevel = mf_set_transmission_modes_if(buf->values_need_modes);
 	for (int i = 0; i < *numSlots; i++)
 	{
 		if (mf_buffer_full(buf))
@@ -1256,6 +1260,8 @@ mfBeginDirectModify(ForeignScanState *node, int eflags)
 		st->param_classes[i] = mf_type_class(exprType(lfirst(lc)));
 		i++;
 	}
+	st->params_need_modes = mf_outputs_need_modes(st->param_flinfo,
+												  st->nparams);
 }
 
 TupleTableSlot *
@@ -1297,7 +1303,7 @@ mfIterateDirectModify(ForeignScanState *node)
 				datums[i] = ExecEvalExpr(lfirst(lc), econtext, &nulls[i]);
 				i++;
 			}
-			nestlevel = mf_set_transmission_modes();
+			nestlevel = mf_set_transmission_modes_if(st->params_need_modes);
 			for (i = 0; i < st->nparams; i++)
 				values[i] = nulls[i] ? NULL :
 					OutputFunctionCall(&st->param_flinfo[i], datums[i]);

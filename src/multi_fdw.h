@@ -294,6 +294,8 @@ extern MfTypeClass mf_type_class(Oid typid);
 
 extern int	mf_set_transmission_modes(void);
 extern void mf_reset_transmission_modes(int nestlevel);
+extern int	mf_set_transmission_modes_if(bool needed);
+extern bool mf_outputs_need_modes(const FmgrInfo *fns, int n);
 
 /* deparse_join.c */
 extern void mf_deparse_from_where(StringInfo buf, PlannerInfo *root,
@@ -519,6 +521,7 @@ typedef struct MfInsertBuffer
 	int			ncols;
 	MfTypeClass *classes;		/* per column */
 	FmgrInfo   *out_functions;	/* per column */
+	bool		values_need_modes;	/* their output depends on settings */
 	bool		do_nothing;
 	MfInsertMethod method;		/* resolved: never AUTO */
 	int			rows_per_stmt;	/* rows held before they are sent */

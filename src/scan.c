@@ -69,6 +69,7 @@ typedef struct MfScanState
 	/* parameters computed here and sent with the query */
 	List	   *param_exprs;
 	FmgrInfo   *param_flinfo;
+	bool		params_need_modes;	/* their output depends on settings */
 	const char **param_values;
 	Datum	   *param_datums;
 	bool	   *param_nulls;
@@ -542,6 +543,8 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 		st->param_classes[i] = mf_type_class(exprType(lfirst(lc)));
 		i++;
 	}
+	st->params_need_modes = mf_outputs_need_modes(st->param_flinfo,
+												  st->nparams);
 }
 
 static void
@@ -565,7 +568,7 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 										   &st->param_nulls[i]);
 		i++;
 	}
-	nestlevel = mf_set_transmission_modes();
+	nestlevel = mf_set_transmission_modes_if(st->params_need_modes);
 	for (i = 0; i < st->nparams; i++)
 		st->param_values[i] = st->param_nulls[i] ? NULL :
 			OutputFunctionCall(&st->param_flinfo[i], st->param_datums[i]);
