@@ -48,30 +48,9 @@ ANALYZE mja, mjb, mjc, lja, ljb, ljc;
 
 CREATE FUNCTION mj_agree(q text, ordered boolean DEFAULT false,
                          OUT same boolean, OUT relations text, OUT remote text)
-LANGUAGE plpgsql AS $$
-DECLARE
-  agg text := CASE WHEN ordered THEN 'array_agg(x)' ELSE 'array_agg(x ORDER BY x)' END;
-  mine text[];
-  theirs text[];
-  line text;
-BEGIN
-  EXECUTE format('SELECT %s FROM (SELECT s::text AS x FROM (%s) s) y', agg, q)
-    INTO mine;
-  EXECUTE format('SELECT %s FROM (SELECT s::text AS x FROM (%s) s) y', agg,
-                 regexp_replace(q, '\mmj([abc])\M', 'lj\1', 'g'))
-    INTO theirs;
-  same := mine IS NOT DISTINCT FROM theirs;
-  FOR line IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || q LOOP
-    IF line LIKE '%Relations:%' THEN
-      relations := concat_ws(' | ', relations,
-                             regexp_replace(line, '^.*Relations: ', ''));
-    END IF;
-    IF line LIKE '%Remote SQL:%' AND line LIKE '% r1%' THEN
-      remote := concat_ws(' | ', remote,
-                          regexp_replace(line, '^.*Remote SQL: ', ''));
-    END IF;
-  END LOOP;
-END$$;
+LANGUAGE sql AS $$
+  SELECT * FROM mf_agree(q, regexp_replace(q, '\mmj([abc])\M', 'lj\1', 'g'), ordered, '% r1%')
+$$;
 DO $$BEGIN
   PERFORM pg_catalog.set_config('enable_presorted_aggregate', 'off', false);
 EXCEPTION WHEN undefined_object THEN NULL;

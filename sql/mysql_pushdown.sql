@@ -84,25 +84,9 @@ SET search_path = my_pa, public;
 CREATE TABLE pa_copy AS SELECT * FROM pa;
 CREATE FUNCTION pa_agree(q text, ordered boolean DEFAULT false,
                          OUT same boolean, OUT remote text)
-LANGUAGE plpgsql AS $$
-DECLARE
-  agg text := CASE WHEN ordered THEN 'array_agg(x)' ELSE 'array_agg(x ORDER BY x)' END;
-  mine text[];
-  theirs text[];
-  line text;
-BEGIN
-  EXECUTE format('SELECT %s FROM (SELECT s::text AS x FROM (%s) s) y', agg, q)
-    INTO mine;
-  EXECUTE format('SELECT %s FROM (SELECT s::text AS x FROM (%s) s) y', agg,
-                 replace(q, 'pa', 'pa_copy'))
-    INTO theirs;
-  same := mine IS NOT DISTINCT FROM theirs;
-  FOR line IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || q LOOP
-    IF line LIKE '%Remote SQL:%' THEN
-      remote := regexp_replace(line, '^.*Remote SQL: ', '');
-    END IF;
-  END LOOP;
-END$$;
+LANGUAGE sql AS $$
+  SELECT same, remote FROM mf_agree(q, replace(q, 'pa', 'pa_copy'), ordered)
+$$;
 
 -- COUNT, SUM of integers, MIN and MAX of numbers and dates go
 EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*), sum(b) FROM pa;

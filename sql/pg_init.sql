@@ -85,3 +85,38 @@ BEGIN
   END LOOP;
 END
 $$;
+
+-- Does q give what local_q gives over local copies of its tables (in the
+-- same order when ordered), and what does EXPLAIN VERBOSE show of it: the
+-- Relations of its pushed joins, and its Remote SQL lines (those that are
+-- LIKE remote_like), each joined by ' | '.  The pushdown suites compare
+-- every query they ship this way.
+CREATE FUNCTION public.mf_agree(q text, local_q text, ordered boolean,
+                                remote_like text DEFAULT '%',
+                                OUT same boolean, OUT relations text,
+                                OUT remote text)
+LANGUAGE plpgsql AS $$
+DECLARE
+  agg text := CASE WHEN ordered THEN 'array_agg(x)' ELSE 'array_agg(x ORDER BY x)' END;
+  mine text[];
+  theirs text[];
+  line text;
+BEGIN
+  EXECUTE format('SELECT %s FROM (SELECT s::text AS x FROM (%s) s) y', agg, q)
+    INTO mine;
+  EXECUTE format('SELECT %s FROM (SELECT s::text AS x FROM (%s) s) y', agg,
+                 local_q)
+    INTO theirs;
+  same := mine IS NOT DISTINCT FROM theirs;
+  FOR line IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || q LOOP
+    IF line LIKE '%Relations:%' THEN
+      relations := concat_ws(' | ', relations,
+                             regexp_replace(line, '^.*Relations: ', ''));
+    END IF;
+    IF line LIKE '%Remote SQL:%' AND line LIKE remote_like THEN
+      remote := concat_ws(' | ', remote,
+                          regexp_replace(line, '^.*Remote SQL: ', ''));
+    END IF;
+  END LOOP;
+END
+$$;

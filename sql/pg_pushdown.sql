@@ -29,25 +29,9 @@ CREATE TABLE pd_copy AS SELECT * FROM pd_t;
 -- order when ordered), and the remote SQL that q sent
 CREATE FUNCTION pd_agree(q text, ordered boolean DEFAULT false,
                          OUT same boolean, OUT remote text)
-LANGUAGE plpgsql AS $$
-DECLARE
-  agg text := CASE WHEN ordered THEN 'array_agg(x)' ELSE 'array_agg(x ORDER BY x)' END;
-  mine text[];
-  theirs text[];
-  line text;
-BEGIN
-  EXECUTE format('SELECT %s FROM (SELECT s::text AS x FROM (%s) s) y', agg, q)
-    INTO mine;
-  EXECUTE format('SELECT %s FROM (SELECT s::text AS x FROM (%s) s) y', agg,
-                 replace(q, 'pd_t', 'pd_copy'))
-    INTO theirs;
-  same := mine IS NOT DISTINCT FROM theirs;
-  FOR line IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || q LOOP
-    IF line LIKE '%Remote SQL:%' THEN
-      remote := regexp_replace(line, '^.*Remote SQL: ', '');
-    END IF;
-  END LOOP;
-END$$;
+LANGUAGE sql AS $$
+  SELECT same, remote FROM mf_agree(q, replace(q, 'pd_t', 'pd_copy'), ordered)
+$$;
 
 -- ===================================================================
 -- aggregates without GROUP BY

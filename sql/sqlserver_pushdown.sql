@@ -48,25 +48,9 @@ ALTER FOREIGN TABLE msp ALTER COLUMN t OPTIONS (DROP text_pushdown);
 CREATE TABLE msp_copy AS SELECT * FROM msp;
 CREATE FUNCTION msp_agree(q text, ordered boolean DEFAULT false,
                          OUT same boolean, OUT remote text)
-LANGUAGE plpgsql AS $$
-DECLARE
-  agg text := CASE WHEN ordered THEN 'array_agg(x)' ELSE 'array_agg(x ORDER BY x)' END;
-  mine text[];
-  theirs text[];
-  line text;
-BEGIN
-  EXECUTE format('SELECT %s FROM (SELECT s::text AS x FROM (%s) s) y', agg, q)
-    INTO mine;
-  EXECUTE format('SELECT %s FROM (SELECT s::text AS x FROM (%s) s) y', agg,
-                 regexp_replace(q, '\mmsp\M', 'msp_copy', 'g'))
-    INTO theirs;
-  same := mine IS NOT DISTINCT FROM theirs;
-  FOR line IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || q LOOP
-    IF line LIKE '%Remote SQL:%' THEN
-      remote := regexp_replace(line, '^.*Remote SQL: ', '');
-    END IF;
-  END LOOP;
-END$$;
+LANGUAGE sql AS $$
+  SELECT same, remote FROM mf_agree(q, regexp_replace(q, '\mmsp\M', 'msp_copy', 'g'), ordered)
+$$;
 -- (16+ would sort the input of an aggregate with its own ORDER BY or
 -- DISTINCT below it, which then asks the scan for that order: the plans are
 -- made the same on every version)
