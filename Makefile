@@ -34,7 +34,8 @@ TR_KIT = src/transport/kit/kit_error.o src/transport/kit/kit_bytea.o \
 TR_LIBPQ = src/transport/libpq/pq_transport.o src/transport/libpq/pq_wire.o \
 	src/transport/libpq/pq_fetch.o src/transport/libpq/pq_stream.o
 TR_MYSQL = src/transport/mysql/my_transport.o src/transport/mysql/my_wire.o \
-	src/transport/mysql/my_stmt.o src/transport/mysql/my_fetch.o \
+	src/transport/mysql/my_cache.o src/transport/mysql/my_stmt.o \
+	src/transport/mysql/my_fetch.o \
 	src/transport/mysql/my_infile.o
 TR_ODBC = src/transport/odbc/odbc_transport.o src/transport/odbc/odbc_stmt.o \
 	src/transport/odbc/odbc_diag.o \
