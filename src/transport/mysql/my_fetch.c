@@ -630,6 +630,7 @@ mfmy_read_rows(MfResult *res, int limit, MfError *err)
 		if (rc == MYSQL_NO_DATA)
 		{
 			res->at_end = true;
+			res->read_to_end = true;
 			if (conn->streaming == res)
 				conn->streaming = NULL;
 			break;
@@ -856,7 +857,7 @@ mfmy_free_result(MfResult *res)
 		(void) mysql_stmt_free_result(res->st);
 	else if (res->handle != NULL)
 	{
-		if (res->cursor && !res->at_end)
+		if (res->cursor && !res->read_to_end)
 			res->handle->cursor_left_open = true;
 		(void) mysql_stmt_free_result(res->st);
 		mfmy_cache_give(conn, res->handle);

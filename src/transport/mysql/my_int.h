@@ -360,6 +360,7 @@ struct MfResult
 								 * COM_STMT_FETCH per batch */
 	bool		stream;			/* rows are read off the socket as they
 								 * come, in the execute's own exchange */
+	bool		read_to_end;	/* the server said there are no more rows */
 
 	/*
 	 * A streamed result read to its end ahead of the core, for another
