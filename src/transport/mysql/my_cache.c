@@ -94,6 +94,27 @@ mfmy_cache_trim(MfConn *conn)
 	}
 }
 
+/* Close every handle that nobody holds; how many there were. */
+static int
+mfmy_cache_drop_idle(MfConn *conn)
+{
+	MfmyCached *h = conn->cache;
+	int			n = 0;
+
+	while (h != NULL)
+	{
+		MfmyCached *next = h->next;
+
+		if (!h->in_use)
+		{
+			mfmy_cache_free(conn, h);
+			n++;
+		}
+		h = next;
+	}
+	return n;
+}
+
 /* A handle prepared on the server, or NULL with err filled. */
 static MYSQL_STMT *
 mfmy_prepare_handle(MfConn *conn, const char *sql, int nparams, bool cursor,
@@ -185,6 +206,18 @@ mfmy_cache_take(MfConn *conn, const char *sql, int nparams, bool cursor,
 	h->nparams = nparams;
 	h->cursor = cursor;
 	h->st = mfmy_prepare_handle(conn, sql, nparams, cursor, step, err);
+
+	/*
+	 * The server counts every session's prepared statements against one
+	 * limit (max_prepared_stmt_count): when kept ones take it, they go
+	 * first, and the prepare is tried once more.
+	 */
+	if (h->st == NULL && err->native_code == ER_MAX_PREPARED_STMT_COUNT_REACHED &&
+		!conn->broken && mfmy_cache_drop_idle(conn) > 0)
+	{
+		mf_error_clear(err);
+		h->st = mfmy_prepare_handle(conn, sql, nparams, cursor, step, err);
+	}
 	if (h->st == NULL)
 	{
 		free(h->sql);
