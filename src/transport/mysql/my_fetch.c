@@ -1,8 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * my_fetch.c
- *		The mysql transport's queries: server-side cursors, fetch, and
- *		the conversion of values to PostgreSQL's text form.
+ *		The mysql transport's queries: server-side cursors, results
+ *		streamed off the socket, fetch, and the conversion of values to
+ *		PostgreSQL's text form.
  *
  * Part of the mysql transport (see my_transport.c); on the transport side
  * of the wall: no PostgreSQL server header, only Connector/C's.
@@ -448,14 +449,28 @@ mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 	return ok;
 }
 
+/*
+ * A query's rows come one of three ways.  fetch_size > 0: through a
+ * server-side cursor, fetch_size rows per COM_STMT_FETCH, so that memory
+ * stays bounded and other statements may run on the connection between two
+ * fetches.  fetch_size < 0: the planner expects a small result (at most
+ * -fetch_size rows), so no cursor: the rows follow the execute's answer in
+ * its own exchange and are read off the socket as the core fetches them,
+ * a batch at a time, so memory stays bounded even when the estimate is
+ * wrong; another command that needs the connection first has the rest read
+ * into memory (mfmy_stream_spill).  fetch_size 0: a small result read whole
+ * at once (XA RECOVER takes no cursor: asked for one on a statement other
+ * than a SELECT, Connector/C falls out of step with the server).
+ */
 MfResult *
 mfmy_query(MfConn *conn, const char *sql, int nparams,
-			  const char *const *values, const MfTypeClass *classes,
-			  int fetch_size, MfError *err)
+		   const char *const *values, const MfTypeClass *classes,
+		   int fetch_size, MfError *err)
 {
 	MfResult   *res;
 	MfmyOp		op;
 	bool		ok;
+	bool		want_cursor = fetch_size > 0;
 
 	if (!mfmy_usable(conn, MF_STEP_FETCH, err))
 		return NULL;
@@ -467,40 +482,64 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 	}
 	res->conn = conn;
 	MF_LIST_PUSH(conn->results, res);
-	res->fetch_size = fetch_size > 0 ? fetch_size : MFMY_DEFAULT_FETCH;
+	if (fetch_size > 0)
+		res->fetch_size = fetch_size;
+	else if (fetch_size < -(MFMY_STREAM_BATCH - 1))
+		res->fetch_size = MFMY_STREAM_BATCH;
+	else if (fetch_size < 0 && 1 - fetch_size > MFMY_DEFAULT_FETCH)
+		res->fetch_size = 1 - fetch_size;	/* one more: the end comes too */
+	else
+		res->fetch_size = MFMY_DEFAULT_FETCH;
 	if (!mfmy_params_init(&res->params, nparams, classes))
 	{
 		mfmy_free_result(res);
 		mfmy_oom(conn, MF_STEP_FETCH, err);
 		return NULL;
 	}
-	/*
-	 * fetch_size 0 is a small result read whole (XA RECOVER): no cursor,
-	 * which the server opens for a SELECT only; asked for one on another
-	 * statement, Connector/C falls out of step with it.
-	 */
-	res->st = mfmy_prepare_handle(conn, sql, nparams, fetch_size > 0,
-								  res->fetch_size, MF_STEP_FETCH, err);
-	if (res->st == NULL)
+	res->handle = mfmy_cache_take(conn, sql, nparams, want_cursor,
+								  MF_STEP_FETCH, err);
+	if (res->handle == NULL)
 	{
 		mfmy_free_result(res);
 		return NULL;
+	}
+	res->st = res->handle->st;
+	if (want_cursor)
+	{
+		unsigned long prefetch = (unsigned long) fetch_size;
+
+		if (mysql_stmt_attr_set(res->st, STMT_ATTR_PREFETCH_ROWS, &prefetch))
+		{
+			mfmy_stmt_error(conn, res->st, MF_STEP_FETCH, err);
+			mfmy_free_result(res);
+			return NULL;
+		}
 	}
 
 	mfmy_op_start(&op, conn);
 	ok = mfmy_run(&op, res->st, &res->params, values, MF_STEP_FETCH, err);
 
-	/*
-	 * Without a cursor (a server that would not open one) the rows are on
-	 * the wire already: read them all now, so that the connection is free.
-	 */
+	/* an execute closes the cursor the handle had left open */
+	res->handle->cursor_left_open = false;
 	res->cursor = ok && (conn->my->server_status & SERVER_STATUS_CURSOR_EXISTS);
-	if (ok && !(conn->my->server_status & SERVER_STATUS_CURSOR_EXISTS) &&
-		mysql_stmt_field_count(res->st) > 0 &&
-		mfmy_stmt_store(&op, res->st) != 0)
+	if (ok && !res->cursor && mysql_stmt_field_count(res->st) > 0)
 	{
-		mfmy_stmt_error(conn, res->st, MF_STEP_FETCH, err);
-		ok = false;
+		if (fetch_size < 0)
+		{
+			res->stream = true;
+			conn->streaming = res;
+		}
+
+		/*
+		 * Without a cursor (read whole, or a server that would not open
+		 * one) the rows are on the wire already: read them all now, so
+		 * that the connection is free.
+		 */
+		else if (mfmy_stmt_store(&op, res->st) != 0)
+		{
+			mfmy_stmt_error(conn, res->st, MF_STEP_FETCH, err);
+			ok = false;
+		}
 	}
 	if (mfmy_op_interrupted(&op, MF_STEP_FETCH, err))
 		ok = false;
@@ -542,19 +581,39 @@ mfmy_stmt_result(MfStmt *stmt, MfError *err)
 	return res;
 }
 
-static int
-mfmy_fetch_batch(MfResult *res, MfError *err)
+/*
+ * The rest of a streamed result goes unread (read off the socket and
+ * dropped, which sends nothing), so that the link is in step again.
+ */
+static void
+mfmy_stream_end(MfResult *res)
 {
 	MfConn	   *conn = res->conn;
 
-	res->nrows = 0;
-	res->arena_len = 0;
-	if (res->at_end)
-		return 0;
-	if (!mfmy_usable(conn, MF_STEP_FETCH, err))
-		return -1;
+	res->at_end = true;
+	if (conn->streaming == res)
+		conn->streaming = NULL;
+	if (conn->my != NULL && !conn->broken)
+	{
+		MfmyOp		op;
 
-	while (res->nrows < res->fetch_size)
+		mfmy_op_start(&op, conn);
+		if (mfmy_stmt_free_result(&op, res->st) || op.cut)
+			conn->broken = conn->broken || op.cut;
+	}
+}
+
+/*
+ * Read up to limit rows into the current batch, after those it holds.
+ * The rows the batch had before stay.
+ */
+static int
+mfmy_read_rows(MfResult *res, int limit, MfError *err)
+{
+	MfConn	   *conn = res->conn;
+	int			first = res->nrows;
+
+	while (res->nrows - first < limit)
 	{
 		MfmyOp		op;
 		int			rc;
@@ -571,6 +630,9 @@ mfmy_fetch_batch(MfResult *res, MfError *err)
 		if (rc == MYSQL_NO_DATA)
 		{
 			res->at_end = true;
+			res->read_to_end = true;
+			if (conn->streaming == res)
+				conn->streaming = NULL;
 			break;
 		}
 		if (rc != 0 && rc != MYSQL_DATA_TRUNCATED)
@@ -584,8 +646,8 @@ mfmy_fetch_batch(MfResult *res, MfError *err)
 			int			cap = res->rows_cap > 0 ? res->rows_cap * 2 : 64;
 			size_t	   *p;
 
-			if (cap > res->fetch_size)
-				cap = res->fetch_size;
+			if (cap - first > limit)
+				cap = first + limit;
 			p = realloc(res->offsets, (size_t) cap *
 						(size_t) (res->ncols > 0 ? res->ncols : 1) *
 						sizeof(size_t));
@@ -611,6 +673,116 @@ mfmy_fetch_batch(MfResult *res, MfError *err)
 	return res->nrows;
 }
 
+/* The current batch and the rows read ahead change places. */
+static void
+mfmy_spill_swap(MfResult *res)
+{
+	MfmySpill	cur = {res->nrows, res->rows_cap, res->offsets, res->arena,
+	res->arena_len, res->arena_cap};
+
+	res->nrows = res->spill.nrows;
+	res->rows_cap = res->spill.rows_cap;
+	res->offsets = res->spill.offsets;
+	res->arena = res->spill.arena;
+	res->arena_len = res->spill.arena_len;
+	res->arena_cap = res->spill.arena_cap;
+	res->spill = cur;
+}
+
+/*
+ * The connection's settle hook, for a streamed result: another command
+ * needs the link, so the rest of the rows are read now and held for the
+ * core's next fetches, while the batch it is reading stays as it is.  A
+ * failure is kept for the fetch that reaches it.
+ */
+void
+mfmy_stream_spill(MfConn *conn)
+{
+	MfResult   *res = conn->streaming;
+
+	if (res == NULL)
+		return;
+	if (conn->my == NULL || conn->broken)
+	{
+		mfmy_stream_end(res);
+		return;
+	}
+	conn->streaming = NULL;
+	mfmy_spill_swap(res);
+	res->nrows = 0;
+	res->arena_len = 0;
+	mf_error_clear(&res->spill_err);
+	if (mfmy_read_rows(res, INT_MAX, &res->spill_err) < 0)
+	{
+		res->spill_failed = true;
+		mfmy_stream_end(res);
+	}
+	mfmy_spill_swap(res);
+	res->spilled = true;
+}
+
+/*
+ * Before a ROLLBACK: a streamed result is dropped rather than read into
+ * memory, since nothing of the transaction will read it.
+ */
+void
+mfmy_stream_discard(MfConn *conn)
+{
+	if (conn->streaming != NULL)
+		mfmy_stream_end(conn->streaming);
+}
+
+static int
+mfmy_fetch_batch(MfResult *res, MfError *err)
+{
+	MfConn	   *conn = res->conn;
+
+	res->nrows = 0;
+	res->arena_len = 0;
+	if (res->spilled)
+	{
+		mfmy_spill_swap(res);
+		res->spilled = false;
+		if (res->nrows > 0)
+			return res->nrows;
+	}
+	if (res->spill_failed)
+	{
+		res->spill_failed = false;
+		*err = res->spill_err;
+		return -1;
+	}
+	if (res->at_end)
+		return 0;
+
+	/*
+	 * A cursor's next rows are a request of their own; a stream's are on
+	 * their way (nothing else may run before them); stored rows are here.
+	 */
+	if (res->cursor)
+	{
+		if (!mfmy_usable(conn, MF_STEP_FETCH, err))
+			return -1;
+	}
+	else if (res->stream && (conn->broken || conn->my == NULL))
+	{
+		res->at_end = true;
+		if (conn->streaming == res)
+			conn->streaming = NULL;
+		mfmy_fail(conn, err, MF_STEP_FETCH, "08006",
+				  "connection to the remote server was lost");
+		return -1;
+	}
+
+	if (mfmy_read_rows(res, res->fetch_size, err) < 0)
+	{
+		if (res->stream)
+			mfmy_stream_end(res);
+		return -1;
+	}
+	return res->nrows;
+}
+
 /* A batch, counted as it is handed over. */
 int
 mfmy_fetch(MfResult *res, MfError *err)
@@ -621,6 +793,7 @@ mfmy_fetch(MfResult *res, MfError *err)
 	 * The server sends a cursor's rows fetch_size at a time, as many as a
 	 * batch takes: a batch of a cursor not known to be over is one request.
 	 * (Counted so, not by whether the library had to wait, which varies.)
+	 * The rows of a stream came with the execute's answer.
 	 */
 	if (res->cursor && !res->at_end)
 		res->conn->wire->round_trips++;
@@ -658,14 +831,37 @@ mfmy_result_close(MfResult *res)
  * ---------------------------------------------------------------------
  */
 
+/*
+ * A query of our own gives its handle back to the connection's cache; its
+ * rows are dropped on the client first (a stream's rest read and dropped),
+ * so that the handle can run again without a reset.
+ */
 void
 mfmy_free_result(MfResult *res)
 {
-	MF_LIST_REMOVE(res->conn->results, res);
+	MfConn	   *conn = res->conn;
+
+	MF_LIST_REMOVE(conn->results, res);
+	if (res->stream && !res->at_end)
+		mfmy_stream_end(res);
+	if (conn->streaming == res)
+		conn->streaming = NULL;
+
+	/*
+	 * Connector/C would take another statement's stream still on the wire
+	 * for this one's rows and drop it: that stream is read in first.
+	 */
+	if (conn->streaming != NULL && (res->borrowed != NULL || res->handle != NULL))
+		mfmy_stream_spill(conn);
 	if (res->borrowed != NULL)
 		(void) mysql_stmt_free_result(res->st);
-	else
-		mfmy_close_handle(res->conn, res->st);
+	else if (res->handle != NULL)
+	{
+		if (res->cursor && !res->read_to_end)
+			res->handle->cursor_left_open = true;
+		(void) mysql_stmt_free_result(res->st);
+		mfmy_cache_give(conn, res->handle);
+	}
 	mfmy_params_free(&res->params);
 	if (res->cols)
 		for (int c = 0; c < res->ncols; c++)
@@ -674,5 +870,7 @@ mfmy_free_result(MfResult *res)
 	free(res->bind);
 	free(res->offsets);
 	free(res->arena);
+	free(res->spill.offsets);
+	free(res->spill.arena);
 	free(res);
 }

@@ -115,6 +115,7 @@ mfmy_copy_available(MfConn *conn)
 		MfmyOp		op;
 		MYSQL_RES  *r = NULL;
 
+		mfmy_stream_spill(conn);
 		mfmy_op_start(&op, conn);
 		ld->server_allows = 0;
 		if (mfmy_real_query(&op, sql, sizeof(sql) - 1) == 0 &&
@@ -290,6 +291,7 @@ mfmy_load_start(MfConn *conn, MfError *err)
 	mfmy_op_start(&ld->op, conn);
 	ld->in_flight = true;
 	conn->wire->round_trips++;
+	conn->sent = true;
 	conn->wire->bytes_sent += strlen(ld->sql) + ld->data_len;
 	ld->status = mysql_real_query_start(&ld->ret, conn->my, ld->sql,
 										(unsigned long) strlen(ld->sql));

@@ -6,10 +6,12 @@
  *		file calls in another.
  *
  * The files, by concern: my_wire.c (errors, the non-blocking call
- * wrappers, cancel), my_stmt.c (binding, prepare, bulk arrays),
- * my_fetch.c (cursors and text conversion), my_infile.c (LOAD DATA from
- * memory), my_transport.c (connecting, transactions, the routine table).
- * Each calls only into those listed before it.
+ * wrappers, cancel), my_cache.c (the connection's prepared statements),
+ * my_stmt.c (binding, execute, bulk arrays), my_fetch.c (cursors, streamed
+ * results and text conversion), my_infile.c (LOAD DATA from memory),
+ * my_transport.c (connecting, transactions, the routine table).  Each
+ * calls only into those listed before it, except through the connection's
+ * settle hook.
  *
  *-------------------------------------------------------------------------
  */
@@ -23,6 +25,7 @@
 
 #include <mysql.h>
 #include <errmsg.h>
+#include <mysqld_error.h>
 /* How long to wait for a killed statement to wind down. */
 #define MFMY_SETTLE_MS		30000
 
@@ -30,6 +33,22 @@
 #define MFMY_KILL_TIMEOUT	10
 
 #define MFMY_DEFAULT_FETCH	100
+
+/*
+ * Most rows one fetch of a streamed result (a small one, read without a
+ * server-side cursor) hands over: a wrong estimate costs memory only up to
+ * this per batch.
+ */
+#define MFMY_STREAM_BATCH	1000
+
+/*
+ * The prepared statements a connection keeps for reuse: at most this many,
+ * with at most this much SQL text between them (a batch INSERT of many rows
+ * has a long text, and the server keeps as much for it).  A statement
+ * longer than a quarter of the bytes is not kept.
+ */
+#define MFMY_CACHE_MAX		64
+#define MFMY_CACHE_BYTES	(4UL * 1024 * 1024)
 
 /* First buffer for a string column; longer values are fetched apart. */
 #define MFMY_STRING_START	256
@@ -147,6 +166,29 @@ typedef struct MfmyLoad
 	int			server_allows;	/* @@local_infile: -1 not asked yet */
 } MfmyLoad;
 
+/*
+ * One prepared statement handle of a connection, kept for the next use of
+ * the same SQL (see my_cache.c).  A handle prepared for a server-side
+ * cursor is never used without one, nor the other way round: Connector/C
+ * keeps a handle's cursor state once it has had a cursor.
+ */
+typedef struct MfmyCached
+{
+	struct MfmyCached *prev;	/* the connection's handles, most recently */
+	struct MfmyCached *next;	/* used first */
+	MYSQL_STMT *st;
+	char	   *sql;
+	size_t		len;
+	uint32_t	hash;
+	int			nparams;
+	bool		cursor;			/* prepared for a server-side cursor */
+	bool		in_use;			/* lent to a statement or a query */
+	bool		bad;			/* failed in a way that may leave it out of
+								 * step: closed when given back */
+	bool		cursor_left_open;	/* its cursor was left before its end:
+									 * closed when the transaction ends */
+} MfmyCached;
+
 struct MfConn
 {
 	MYSQL	   *my;
@@ -154,6 +196,36 @@ struct MfConn
 	unsigned long thread_id;	/* the session's id, for KILL QUERY */
 	MfStmt	   *stmts;			/* live prepared statements */
 	MfResult   *results;		/* live queries */
+	MfmyCached *cache;			/* prepared handles, in use or kept */
+	int			ncached;
+	size_t		cached_bytes;	/* their SQL text */
+
+	/*
+	 * The query whose rows are being read off the socket as they come (a
+	 * small result, no server-side cursor); until it has been read to its
+	 * end the link carries nothing else, so any other command first reads
+	 * the rest into memory (the settle hook).
+	 */
+	MfResult   *streaming;
+
+	/*
+	 * The transaction as the transport sees it.  The session runs with
+	 * autocommit off, so a transaction starts with its first statement:
+	 * sent says whether anything went out since begin, unsure whether a
+	 * command failed since then (an error packet carries no server status,
+	 * and a statement that failed may have opened a transaction all the
+	 * same).  Otherwise the server's SERVER_STATUS_IN_TRANS says whether
+	 * there is a transaction to end.
+	 */
+	bool		sent;
+	bool		unsure;
+
+	/*
+	 * The isolation level set for the session when begin_sql asked for
+	 * one (NULL: the session's own, which iso_orig holds once read).
+	 */
+	const char *iso_level;
+	char		iso_orig[32];
 	bool		broken;			/* the link is known to be lost */
 	char	   *scratch;		/* long values fetched apart */
 	unsigned long scratch_cap;
@@ -163,8 +235,9 @@ struct MfConn
 
 	/*
 	 * Brings the connection back in step before any other command: a LOAD
-	 * DATA stream still open is ended (mfmy_load_cut).  A hook, so that the
-	 * command path needs nothing of the stream's code.
+	 * DATA stream still open is ended (mfmy_load_cut), a streamed result is
+	 * read into memory (mfmy_stream_spill).  A hook, so that the command
+	 * path needs nothing of the streams' code.
 	 */
 	void		(*settle) (MfConn *conn);
 	char		version[64];
@@ -217,7 +290,8 @@ struct MfStmt
 	MfConn	   *conn;
 	MfStmt	   *prev;
 	MfStmt	   *next;
-	MYSQL_STMT *st;
+	MfmyCached *handle;			/* borrowed from the connection's cache */
+	MYSQL_STMT *st;				/* handle->st */
 	MfmyParams	params;
 	MfmyArray	array;
 };
@@ -255,12 +329,24 @@ typedef struct MfmyCol
 	my_bool		error;
 } MfmyCol;
 
+/* Rows read ahead into memory (a streamed result that had to give way). */
+typedef struct MfmySpill
+{
+	int			nrows;
+	int			rows_cap;
+	size_t	   *offsets;
+	char	   *arena;
+	size_t		arena_len;
+	size_t		arena_cap;
+} MfmySpill;
+
 struct MfResult
 {
 	MfConn	   *conn;
 	MfResult   *prev;
 	MfResult   *next;
 	MYSQL_STMT *st;
+	MfmyCached *handle;			/* the cached handle of a query of our own */
 	MfStmt	   *borrowed;		/* the prepared statement whose rows these
 								 * are (its handle is not ours to close);
 								 * NULL: a query of our own */
@@ -272,6 +358,19 @@ struct MfResult
 	bool		at_end;
 	bool		cursor;			/* rows come fetch_size at a time: one
 								 * COM_STMT_FETCH per batch */
+	bool		stream;			/* rows are read off the socket as they
+								 * come, in the execute's own exchange */
+	bool		read_to_end;	/* the server said there are no more rows */
+
+	/*
+	 * A streamed result read to its end ahead of the core, for another
+	 * command: its rows wait here for the next fetch, and an error met
+	 * while reading them is that fetch's.
+	 */
+	bool		spilled;
+	MfmySpill	spill;
+	bool		spill_failed;
+	MfError		spill_err;
 
 	/* the current batch: texts in one arena, by offset (SIZE_MAX: NULL) */
 	int			nrows;
@@ -309,11 +408,20 @@ extern int mfmy_real_query(MfmyOp *op, const char *sql, unsigned long len);
 extern void mfmy_stmt_error(MfConn *conn, MYSQL_STMT *st, MfStep step, MfError *err);
 extern int mfmy_stmt_execute(MfmyOp *op, MYSQL_STMT *st);
 extern int mfmy_stmt_fetch(MfmyOp *op, MYSQL_STMT *st);
+extern my_bool mfmy_stmt_free_result(MfmyOp *op, MYSQL_STMT *st);
+extern bool mfmy_in_transaction(MfConn *conn);
 extern int mfmy_stmt_prepare(MfmyOp *op, MYSQL_STMT *st, const char *sql);
 extern int mfmy_stmt_store(MfmyOp *op, MYSQL_STMT *st);
 extern MYSQL_RES *mfmy_store_result(MfmyOp *op);
 extern bool mfmy_usable(MfConn *conn, MfStep step, MfError *err);
 extern int mfmy_wait(MfmyOp *op, int status);
+
+/* my_cache.c */
+extern MfmyCached *mfmy_cache_take(MfConn *conn, const char *sql, int nparams,
+								   bool cursor, MfStep step, MfError *err);
+extern void mfmy_cache_give(MfConn *conn, MfmyCached *h);
+extern void mfmy_cache_xact_end(MfConn *conn);
+extern void mfmy_cache_clear(MfConn *conn);
 
 /* my_stmt.c */
 extern void mfmy_array_free(MfmyArray *a, int nparams);
@@ -327,8 +435,6 @@ extern void mfmy_params_free(MfmyParams *p);
 extern bool mfmy_params_init(MfmyParams *p, int n, const MfTypeClass *classes);
 extern MfStmt *mfmy_prepare(MfConn *conn, const char *sql, int nparams,
 							const MfTypeClass *classes, MfError *err);
-extern MYSQL_STMT *mfmy_prepare_handle(MfConn *conn, const char *sql, int nparams,
-									   bool cursor, int fetch_size, MfStep step, MfError *err);
 extern bool mfmy_read_max_packet(MfConn *conn, MfError *err);
 extern bool mfmy_run(MfmyOp *op, MYSQL_STMT *st, MfmyParams *params,
 					 const char *const *values, MfStep step, MfError *err);
@@ -346,6 +452,8 @@ extern MfResult *mfmy_stmt_result(MfStmt *stmt, MfError *err);
 extern bool mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 							 MfError *err);
 extern const char *mfmy_value(MfResult *res, int row, int col);
+extern void mfmy_stream_spill(MfConn *conn);
+extern void mfmy_stream_discard(MfConn *conn);
 
 /* my_infile.c */
 extern bool mfmy_copy_available(MfConn *conn);

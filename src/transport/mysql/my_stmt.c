@@ -249,60 +249,6 @@ mfmy_params_bind(MfConn *conn, MfmyParams *p, const char *const *values,
  * ---------------------------------------------------------------------
  */
 
-/* A statement handle prepared on the server, or NULL with err filled. */
-MYSQL_STMT *
-mfmy_prepare_handle(MfConn *conn, const char *sql, int nparams,
-					   bool cursor, int fetch_size, MfStep step, MfError *err)
-{
-	MYSQL_STMT *st;
-	MfmyOp		op;
-	int			rc;
-
-	st = mysql_stmt_init(conn->my);
-	if (st == NULL)
-	{
-		mfmy_oom(conn, step, err);
-		return NULL;
-	}
-	if (cursor)
-	{
-		unsigned long type = CURSOR_TYPE_READ_ONLY;
-		unsigned long prefetch = (unsigned long) fetch_size;
-
-		if (mysql_stmt_attr_set(st, STMT_ATTR_CURSOR_TYPE, &type) ||
-			mysql_stmt_attr_set(st, STMT_ATTR_PREFETCH_ROWS, &prefetch))
-		{
-			mfmy_stmt_error(conn, st, step, err);
-			mfmy_close_handle(conn, st);
-			return NULL;
-		}
-	}
-
-	mfmy_op_start(&op, conn);
-	rc = mfmy_stmt_prepare(&op, st, sql);
-	if (mfmy_op_interrupted(&op, step, err))
-	{
-		mfmy_close_handle(conn, st);
-		return NULL;
-	}
-	if (rc != 0)
-	{
-		mfmy_stmt_error(conn, st, step, err);
-		mfmy_close_handle(conn, st);
-		return NULL;
-	}
-	if ((int) mysql_stmt_param_count(st) != nparams)
-	{
-		mfmy_fail(conn, err, step, "XX000", "");
-		mf_error_set(err, step, "XX000", 0,
-					 "the remote statement has %lu parameters, %d were given",
-					 mysql_stmt_param_count(st), nparams);
-		mfmy_close_handle(conn, st);
-		return NULL;
-	}
-	return st;
-}
-
 MfStmt *
 mfmy_prepare(MfConn *conn, const char *sql, int nparams,
 				const MfTypeClass *classes, MfError *err)
@@ -321,14 +267,15 @@ mfmy_prepare(MfConn *conn, const char *sql, int nparams,
 		return NULL;
 	}
 	stmt->conn = conn;
-	stmt->st = mfmy_prepare_handle(conn, sql, nparams, false, 0,
-									  MF_STEP_PREPARE, err);
-	if (stmt->st == NULL)
+	stmt->handle = mfmy_cache_take(conn, sql, nparams, false,
+								   MF_STEP_PREPARE, err);
+	if (stmt->handle == NULL)
 	{
 		mfmy_params_free(&stmt->params);
 		free(stmt);
 		return NULL;
 	}
+	stmt->st = stmt->handle->st;
 	MF_LIST_PUSH(conn->stmts, stmt);
 	return stmt;
 }
@@ -842,6 +789,7 @@ mfmy_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 	return true;
 }
 
+/* The handle goes back to the connection's cache, still prepared. */
 void
 mfmy_stmt_close(MfStmt *stmt)
 {
@@ -885,7 +833,7 @@ mfmy_free_stmt(MfStmt *stmt)
 		res = next;
 	}
 	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
-	mfmy_close_handle(stmt->conn, stmt->st);
+	mfmy_cache_give(stmt->conn, stmt->handle);
 	mfmy_array_free(&stmt->array, stmt->params.n);
 	mfmy_params_free(&stmt->params);
 	free(stmt);

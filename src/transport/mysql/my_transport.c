@@ -25,13 +25,21 @@
  * Queries run as prepared statements with a server-side read-only cursor:
  * execute only opens it, and each fetch brings fetch_size rows, so memory
  * stays bounded and other statements may run on the connection between
- * two fetches.  Every value comes back as text in PostgreSQL's input
- * format (see mfmy_store_value).
+ * two fetches.  A query the planner expects to be small runs without a
+ * cursor, its rows read as they come in the execute's own exchange (see
+ * mfmy_query).  Every value comes back as text in PostgreSQL's input
+ * format (see mfmy_store_value).  Prepared statements are kept per
+ * connection for their next use (my_cache.c).
  *
  * The session is set up by the dialect (utf8mb4, UTC, strict sql_mode);
  * this file turns autocommit off, never lets the server ask for a local
  * file (LOAD DATA LOCAL INFILE), and never asks for "found rows" instead
  * of affected rows.
+ *
+ * Transactions cost no exchange of their own: with autocommit off, the
+ * first statement of a transaction opens it on the server, and a COMMIT
+ * or ROLLBACK is sent only when something may have opened one (see
+ * mfmy_begin and mfmy_end).
  *
  * This file connects, runs plain commands and transactions, and holds the
  * routine table; my_int.h lists the other files of the transport.  All of
@@ -221,6 +229,17 @@ mfmy_bulk_supported(MYSQL *my)
 		(ext & (unsigned long) (MARIADB_CLIENT_STMT_BULK_OPERATIONS >> 32)) != 0;
 }
 
+/*
+ * The connection's settle hook: whatever stream holds the link gives way
+ * to the next command.
+ */
+static void
+mfmy_settle(MfConn *conn)
+{
+	mfmy_load_cut(conn);
+	mfmy_stream_spill(conn);
+}
+
 static MfConn *
 mfmy_connect(const MfConnParams *params, MfError *err)
 {
@@ -241,7 +260,7 @@ mfmy_connect(const MfConnParams *params, MfError *err)
 	}
 
 	conn->load.server_allows = -1;
-	conn->settle = mfmy_load_cut;
+	conn->settle = mfmy_settle;
 	conn->wire = MF_WIRE_OF(params);
 	conn->my = mfmy_open(&conn->info, mfmy_infile_serve, conn, 0, err);
 	if (conn->my == NULL)
@@ -252,7 +271,12 @@ mfmy_connect(const MfConnParams *params, MfError *err)
 	}
 	conn->thread_id = mysql_thread_id(conn->my);
 
-	/* the core opens every transaction itself */
+	/*
+	 * Every statement runs in a transaction, which its first statement
+	 * opens (see mfmy_begin).  What the session set-up then runs outside
+	 * a transaction reads no table, or else mfmy_begin commits it before
+	 * the first transaction, as START TRANSACTION would.
+	 */
 	if (mysql_autocommit(conn->my, 0) != 0)
 	{
 		mf_error_set(err, MF_STEP_CONNECT, "08001", (long) mysql_errno(conn->my),
@@ -303,6 +327,7 @@ mfmy_disconnect(MfConn *conn)
 		conn->my = NULL;
 	}
 	mfmy_free_all(conn);
+	mfmy_cache_clear(conn);
 	mfmy_free_info(&conn->info);
 	free(conn->scratch);
 	free(conn);
@@ -311,7 +336,8 @@ mfmy_disconnect(MfConn *conn)
 /*
  * Between commands the server sends nothing unasked, except to say that it
  * is closing the session (killed, timed out, shut down): a socket with
- * something to read, or hung up, means the link is gone.
+ * something to read, or hung up, means the link is gone.  Not while a
+ * result is streamed: its rows are what there is to read.
  */
 static bool
 mfmy_is_broken(MfConn *conn)
@@ -320,6 +346,8 @@ mfmy_is_broken(MfConn *conn)
 
 	if (conn->broken || conn->my == NULL)
 		return true;
+	if (conn->streaming != NULL)
+		return false;
 	pfd.fd = (int) mysql_get_socket(conn->my);
 	if (pfd.fd < 0)
 		return conn->broken = true;
@@ -421,10 +449,39 @@ mfmy_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
 	return mfmy_command(conn, sql, MF_STEP_EXEC, rows_affected, err);
 }
 
+/* The transaction is over on the server: the next begins afresh. */
+static void
+mfmy_xact_done(MfConn *conn)
+{
+	conn->sent = false;
+	conn->unsure = false;
+}
+
+/*
+ * Is there a transaction to end?  None when nothing was sent since begin,
+ * nor when the server's last answer says none is open (the statements
+ * read or wrote no transactional table, or the last of them committed
+ * implicitly, as DDL does) and no command failed since, for an error
+ * packet says nothing of the transaction.
+ */
+static bool
+mfmy_xact_to_end(MfConn *conn)
+{
+	return conn->sent && (conn->unsure || mfmy_in_transaction(conn));
+}
+
+static bool
+mfmy_is_end_sql(const char *sql)
+{
+	return strcasecmp(sql, "COMMIT") == 0 || strcasecmp(sql, "ROLLBACK") == 0;
+}
+
 /*
  * MySQL's COMMIT cannot turn into a rollback silently: a statement that
  * failed in the transaction was rolled back alone (or the whole transaction
- * with it, reported then), so commit needs no check of its own.
+ * with it, reported then), so commit needs no check of its own.  A COMMIT
+ * or ROLLBACK with nothing to end is not sent: 0 makes the core call
+ * commit or rollback, which send nothing either.
  */
 static int
 mfmy_exec_send(MfConn *conn, const char *sql, MfError *err)
@@ -432,8 +489,12 @@ mfmy_exec_send(MfConn *conn, const char *sql, MfError *err)
 	MfmyOp		op;
 	bool		ok;
 
+	if (strcasecmp(sql, "ROLLBACK") == 0)
+		mfmy_stream_discard(conn);
 	if (!mfmy_usable(conn, MF_STEP_TRANSACTION, err))
 		return -1;
+	if (mfmy_is_end_sql(sql) && !mfmy_xact_to_end(conn))
+		return 0;
 	mfmy_op_start(&op, conn);
 	ok = mfmy_send_query(&op, sql, (unsigned long) strlen(sql)) == 0;
 	if (mfmy_op_interrupted(&op, MF_STEP_TRANSACTION, err))
@@ -452,7 +513,6 @@ mfmy_exec_finish(MfConn *conn, bool commit, MfError *err)
 	MfmyOp		op;
 	bool		ok;
 
-	(void) commit;
 	mfmy_op_start(&op, conn);
 	ok = mfmy_read_query_result(&op) == 0;
 	if (!ok)
@@ -461,24 +521,31 @@ mfmy_exec_finish(MfConn *conn, bool commit, MfError *err)
 		ok = mfmy_drain(&op, MF_STEP_TRANSACTION, NULL, err);
 	if (mfmy_op_interrupted(&op, MF_STEP_TRANSACTION, err))
 		return false;
+	if (ok && commit)
+		mfmy_xact_done(conn);
 	return ok;
 }
 
-static bool
-mfmy_begin(MfConn *conn, const char *begin_sql, MfError *err)
-{
-	return mfmy_command(conn, begin_sql ? begin_sql : "START TRANSACTION",
-						   MF_STEP_TRANSACTION, NULL, err);
-}
-
+/*
+ * COMMIT or ROLLBACK, sent only when there is a transaction to end.  A
+ * ROLLBACK drops a streamed result that is still coming rather than read
+ * it in; a COMMIT reads it in (mfmy_usable), in case it is still wanted.
+ */
 static bool
 mfmy_end(MfConn *conn, bool commit, MfError *err)
 {
 	MfmyOp		op;
 	my_bool		failed;
 
+	if (!commit)
+		mfmy_stream_discard(conn);
 	if (!mfmy_usable(conn, MF_STEP_TRANSACTION, err))
 		return false;
+	if (!mfmy_xact_to_end(conn))
+	{
+		mfmy_xact_done(conn);
+		return true;
+	}
 	mfmy_op_start(&op, conn);
 	failed = mfmy_commit_call(&op, commit);
 	if (mfmy_op_interrupted(&op, MF_STEP_TRANSACTION, err))
@@ -488,6 +555,7 @@ mfmy_end(MfConn *conn, bool commit, MfError *err)
 		mfmy_conn_error(conn, MF_STEP_TRANSACTION, err);
 		return false;
 	}
+	mfmy_xact_done(conn);
 	return true;
 }
 
@@ -501,6 +569,206 @@ static bool
 mfmy_rollback(MfConn *conn, MfError *err)
 {
 	return mfmy_end(conn, false, err);
+}
+
+/* ---------------------------------------------------------------------
+ * Beginning a transaction
+ * ---------------------------------------------------------------------
+ */
+
+/* The isolation levels, as SET TRANSACTION names them. */
+static const char *const mfmy_levels[] = {
+	"READ UNCOMMITTED", "READ COMMITTED", "REPEATABLE READ", "SERIALIZABLE"
+};
+
+/* Skip white space and one word (case aside), if it is the next one. */
+static bool
+mfmy_word(const char **p, const char *word)
+{
+	const char *s = *p;
+	size_t		n = strlen(word);
+
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	if (strncasecmp(s, word, n) != 0 ||
+		(s[n] >= 'A' && s[n] <= 'Z') || (s[n] >= 'a' && s[n] <= 'z') ||
+		(s[n] >= '0' && s[n] <= '9') || s[n] == '_')
+		return false;
+	*p = s + n;
+	return true;
+}
+
+/*
+ * Does begin_sql do nothing but open a transaction, perhaps in an isolation
+ * level of its own?  "START TRANSACTION", or "SET TRANSACTION ISOLATION
+ * LEVEL x", alone or followed by "; START TRANSACTION" (MySQL's START
+ * TRANSACTION cannot name a level).  *level: that level, NULL for the
+ * session's own.  Anything else (XA START, START TRANSACTION READ ONLY or
+ * WITH CONSISTENT SNAPSHOT) is a statement to send.
+ */
+static bool
+mfmy_implicit_begin(const char *sql, const char **level)
+{
+	const char *p = sql;
+
+	*level = NULL;
+	if (sql == NULL)
+		return true;
+	if (mfmy_word(&p, "SET"))
+	{
+		if (!mfmy_word(&p, "TRANSACTION") || !mfmy_word(&p, "ISOLATION") ||
+			!mfmy_word(&p, "LEVEL"))
+			return false;
+		if (mfmy_word(&p, "READ"))
+		{
+			if (mfmy_word(&p, "UNCOMMITTED"))
+				*level = mfmy_levels[0];
+			else if (mfmy_word(&p, "COMMITTED"))
+				*level = mfmy_levels[1];
+			else
+				return false;
+		}
+		else if (mfmy_word(&p, "REPEATABLE") && mfmy_word(&p, "READ"))
+			*level = mfmy_levels[2];
+		else if (mfmy_word(&p, "SERIALIZABLE"))
+			*level = mfmy_levels[3];
+		else
+			return false;
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+			p++;
+		if (*p == ';')
+		{
+			p++;
+			(void) (mfmy_word(&p, "START") && mfmy_word(&p, "TRANSACTION"));
+		}
+	}
+	else if (!mfmy_word(&p, "START") || !mfmy_word(&p, "TRANSACTION"))
+		return false;
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == ';')
+		p++;
+	return *p == '\0';
+}
+
+/*
+ * The session's own isolation level, read once, before the first change:
+ * tx_isolation on MariaDB and MySQL 5, transaction_isolation on MySQL 8.
+ */
+static bool
+mfmy_read_isolation(MfConn *conn, MfError *err)
+{
+	static const char *const sqls[] = {"SELECT @@SESSION.tx_isolation",
+	"SELECT @@SESSION.transaction_isolation"};
+
+	for (int i = 0; i < 2; i++)
+	{
+		MfmyOp		op;
+		MYSQL_RES  *r = NULL;
+		MYSQL_ROW	row;
+		bool		ok;
+
+		mfmy_op_start(&op, conn);
+		ok = mfmy_real_query(&op, sqls[i], (unsigned long) strlen(sqls[i])) == 0 &&
+			(r = mfmy_store_result(&op)) != NULL;
+		if (mfmy_op_interrupted(&op, MF_STEP_TRANSACTION, err))
+		{
+			if (r != NULL)
+				mysql_free_result(r);
+			return false;
+		}
+		if (!ok)
+		{
+			if (i == 0 && mysql_errno(conn->my) == ER_UNKNOWN_SYSTEM_VARIABLE)
+				continue;
+			mfmy_conn_error(conn, MF_STEP_TRANSACTION, err);
+			return false;
+		}
+		row = mysql_fetch_row(r);
+		if (row != NULL && row[0] != NULL)
+			mf_error_copy(conn->iso_orig, sizeof(conn->iso_orig), row[0]);
+		mysql_free_result(r);
+		for (char *c = conn->iso_orig; *c; c++)
+			if (*c == '-')
+				*c = ' ';
+		for (int l = 0; l < 4; l++)
+			if (strcasecmp(conn->iso_orig, mfmy_levels[l]) == 0)
+				return true;
+		break;
+	}
+	mfmy_fail(conn, err, MF_STEP_TRANSACTION, "XX000",
+			  "could not read the session's transaction isolation level");
+	conn->iso_orig[0] = '\0';
+	return false;
+}
+
+/*
+ * The session's isolation level for the transactions to come, set when it
+ * changes: the level asked for, or the session's own again.
+ */
+static bool
+mfmy_set_isolation(MfConn *conn, const char *level, MfError *err)
+{
+	char		sql[80];
+
+	if (level == conn->iso_level)
+		return true;
+	if (conn->iso_orig[0] == '\0' && !mfmy_read_isolation(conn, err))
+		return false;
+	snprintf(sql, sizeof(sql), "SET SESSION TRANSACTION ISOLATION LEVEL %s",
+			 level != NULL ? level : conn->iso_orig);
+	if (!mfmy_command(conn, sql, MF_STEP_TRANSACTION, NULL, err))
+		return false;
+	conn->iso_level = level;
+	return true;
+}
+
+/*
+ * Open a remote transaction, in the next request rather than an exchange
+ * of its own: with autocommit off, the first statement opens it, so a
+ * plain START TRANSACTION is not sent at all.  What begin_sql says beyond
+ * that (XA START for two-phase commit) is sent as it is.
+ */
+static bool
+mfmy_begin(MfConn *conn, const char *begin_sql, MfError *err)
+{
+	const char *level;
+	bool		implicit = mfmy_implicit_begin(begin_sql, &level);
+
+	if (!mfmy_usable(conn, MF_STEP_TRANSACTION, err))
+		return false;
+
+	/*
+	 * No exchange tells now whether the server closed the link while the
+	 * connection was idle (restarted, timed out): the socket does, and the
+	 * core then reconnects, as it does when a START TRANSACTION fails.
+	 */
+	if (mfmy_is_broken(conn))
+	{
+		mfmy_fail(conn, err, MF_STEP_TRANSACTION, "08006",
+				  "connection to the remote server was lost");
+		return false;
+	}
+
+	/*
+	 * A transaction that something outside ours opened (a session_sql
+	 * that reads a table) is committed first, as START TRANSACTION would,
+	 * so that ours does not go on in it with its snapshot.
+	 */
+	if (conn->unsure || mfmy_in_transaction(conn))
+	{
+		conn->sent = true;
+		if (!mfmy_end(conn, true, err))
+			return false;
+	}
+
+	if (implicit)
+	{
+		if (!mfmy_set_isolation(conn, level, err))
+			return false;
+		mfmy_xact_done(conn);
+		return true;
+	}
+	mfmy_xact_done(conn);
+	return mfmy_command(conn, begin_sql, MF_STEP_TRANSACTION, NULL, err);
 }
 
 static bool
@@ -517,9 +785,9 @@ mfmy_cancel(MfConn *conn, MfError *err)
 }
 
 /*
- * The transaction is over: every statement and cursor goes (prepared
- * statements live as long as their handles, so nothing is left behind on
- * the server).
+ * The transaction is over: every statement and cursor goes.  Their handles
+ * stay prepared in the connection's cache, except those whose cursor was
+ * left open (see mfmy_cache_xact_end).
  */
 static void
 mfmy_forget_all(MfConn *conn)
@@ -527,6 +795,7 @@ mfmy_forget_all(MfConn *conn)
 	if (conn->load.in_flight || conn->load.open)
 		mfmy_load_settle(conn);
 	mfmy_free_all(conn);
+	mfmy_cache_xact_end(conn);
 }
 
 static const char *

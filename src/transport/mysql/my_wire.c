@@ -50,6 +50,7 @@ mfmy_error(MfConn *conn, MfStep step, unsigned int code,
 
 	if (lost)
 		conn->broken = true;
+	conn->unsure = true;
 	if (sqlstate == NULL || sqlstate[0] == '\0' ||
 		strcmp(sqlstate, "00000") == 0)
 		sqlstate = lost ? "08006" : "XX000";
@@ -78,7 +79,20 @@ mfmy_conn_error(MfConn *conn, MfStep step, MfError *err)
 void
 mfmy_stmt_error(MfConn *conn, MYSQL_STMT *st, MfStep step, MfError *err)
 {
-	mfmy_error(conn, step, mysql_stmt_errno(st), mysql_stmt_sqlstate(st),
+	unsigned int code = mysql_stmt_errno(st);
+
+	/*
+	 * A failure of the library itself may leave the handle out of step
+	 * with the server, and a server that no longer knows the statement
+	 * will not run it again: such a handle is not kept for another use.
+	 * A statement that the server refused (a duplicate key) is fine.
+	 */
+	if ((code >= CR_MIN_ERROR && code <= CR_MAX_ERROR) ||
+		code == ER_UNKNOWN_STMT_HANDLER || code == ER_NEED_REPREPARE)
+		for (MfmyCached *h = conn->cache; h != NULL; h = h->next)
+			if (h->st == st)
+				h->bad = true;
+	mfmy_error(conn, step, code, mysql_stmt_sqlstate(st),
 				  mysql_stmt_error(st), err);
 }
 
@@ -238,6 +252,8 @@ mfmy_op_start(MfmyOp *op, MfConn *conn)
 bool
 mfmy_op_interrupted(MfmyOp *op, MfStep step, MfError *err)
 {
+	if (op->cancelled || op->cut)
+		op->conn->unsure = true;
 	if (op->cancelled)
 	{
 		mfmy_fail(op->conn, err, step, "57014",
@@ -266,6 +282,7 @@ mfmy_real_query(MfmyOp *op, const char *sql, unsigned long len)
 
 	op->conn->wire->round_trips++;
 	op->conn->wire->bytes_sent += len;
+	op->conn->sent = true;
 	status = mysql_real_query_start(&ret, op->conn->my, sql, len);
 
 	while (status)
@@ -304,6 +321,7 @@ mfmy_send_query(MfmyOp *op, const char *sql, unsigned long len)
 
 	/* the round trip is counted when its answer is read */
 	op->conn->wire->bytes_sent += len;
+	op->conn->sent = true;
 	status = mysql_send_query_start(&ret, op->conn->my, sql, len);
 
 	while (status)
@@ -333,6 +351,7 @@ mfmy_commit_call(MfmyOp *op, bool commit)
 	int			status;
 
 	op->conn->wire->round_trips++;
+	op->conn->sent = true;
 	status = commit ? mysql_commit_start(&ret, op->conn->my) :
 		mysql_rollback_start(&ret, op->conn->my);
 
@@ -351,6 +370,7 @@ mfmy_stmt_prepare(MfmyOp *op, MYSQL_STMT *st, const char *sql)
 
 	op->conn->wire->round_trips++;
 	op->conn->wire->bytes_sent += strlen(sql);
+	op->conn->sent = true;
 	status = mysql_stmt_prepare_start(&ret, st, sql, strlen(sql));
 
 	while (status)
@@ -365,6 +385,7 @@ mfmy_stmt_execute(MfmyOp *op, MYSQL_STMT *st)
 	int			status;
 
 	op->conn->wire->round_trips++;
+	op->conn->sent = true;
 	status = mysql_stmt_execute_start(&ret, st);
 
 	while (status)
@@ -383,6 +404,37 @@ mfmy_stmt_fetch(MfmyOp *op, MYSQL_STMT *st)
 	return ret;
 }
 
+/*
+ * Forget a statement's rows on the client; rows of a result read without a
+ * cursor that are still on their way are read and dropped (no request: the
+ * rest of an answer).
+ */
+my_bool
+mfmy_stmt_free_result(MfmyOp *op, MYSQL_STMT *st)
+{
+	my_bool		ret = 1;
+	int			status = mysql_stmt_free_result_start(&ret, st);
+
+	while (status)
+		status = mysql_stmt_free_result_cont(&ret, st, mfmy_wait(op, status));
+	return ret;
+}
+
+/*
+ * Does the session have a transaction open, as the server's last answer
+ * said?  (Only an answer that is not an error says.)
+ */
+bool
+mfmy_in_transaction(MfConn *conn)
+{
+	unsigned int status = 0;
+
+	if (conn->my == NULL ||
+		mariadb_get_infov(conn->my, MARIADB_CONNECTION_SERVER_STATUS, &status))
+		return true;
+	return (status & SERVER_STATUS_IN_TRANS) != 0;
+}
+
 int
 mfmy_stmt_store(MfmyOp *op, MYSQL_STMT *st)
 {
@@ -395,15 +447,19 @@ mfmy_stmt_store(MfmyOp *op, MYSQL_STMT *st)
 }
 
 /*
- * Close a statement handle.  On a lost link the handle is detached first
- * (closing the connection does that), so that closing it does not talk to
- * a server that is gone.
+ * Close a statement handle: COM_STMT_CLOSE, which has no answer.  The link
+ * must be in step first, for Connector/C would otherwise read what another
+ * statement's stream still sends as this one's.  On a lost link the handle
+ * is detached first (closing the connection does that), so that closing it
+ * does not talk to a server that is gone.
  */
 void
 mfmy_close_handle(MfConn *conn, MYSQL_STMT *st)
 {
 	if (st == NULL)
 		return;
+	if (!conn->broken && conn->my != NULL && conn->settle != NULL)
+		conn->settle(conn);
 	if (conn->broken && conn->my != NULL)
 	{
 		mysql_close(conn->my);

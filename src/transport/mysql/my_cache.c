@@ -1,0 +1,278 @@
+/*-------------------------------------------------------------------------
+ *
+ * my_cache.c
+ *		The mysql transport's prepared statements, kept per connection so
+ *		that a statement is prepared once and not once per use.
+ *
+ * A short transaction runs the same few statements again and again (a
+ * lookup by key, the UPDATE of a row, the INSERT of one), and a rescan
+ * runs its query once per outer row: preparing each use and closing it
+ * after would cost a COM_STMT_PREPARE round trip every time.  So prepare
+ * and query borrow a handle from the connection's list, keyed by the SQL
+ * text, its number of parameters and whether it reads through a
+ * server-side cursor, and give it back when they are done; it is closed
+ * only when the list is full (the least recently used first), when it
+ * failed in a way that may leave it out of step, and with the connection.
+ * Closing sends COM_STMT_CLOSE, which the server does not answer, so it
+ * costs no round trip either.
+ *
+ * A handle given back is ready for its next execute: its rows have been
+ * read to their end or dropped (mysql_stmt_free_result), and a server-side
+ * cursor left before its end is closed by the server when the handle runs
+ * again; such a cursor holds a temporary table on the server, so handles
+ * left that way are closed when the transaction ends.  No
+ * mysql_stmt_reset, which would cost a round trip of its own.
+ *
+ * What a remote table's definition changes does not matter: the server
+ * prepares the statement again by itself when a table it uses has changed,
+ * and a handle whose result columns then no longer match is marked bad by
+ * the error it reports.
+ *
+ * Part of the mysql transport (see my_transport.c); on the transport side
+ * of the wall: no PostgreSQL server header, only Connector/C's.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "my_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* FNV-1a, enough to skip most of the texts that differ */
+static uint32_t
+mfmy_hash(const char *s, size_t len)
+{
+	uint32_t	h = 2166136261u;
+
+	for (size_t i = 0; i < len; i++)
+	{
+		h ^= (unsigned char) s[i];
+		h *= 16777619u;
+	}
+	return h;
+}
+
+static void
+mfmy_cache_unlink(MfConn *conn, MfmyCached *h)
+{
+	MF_LIST_REMOVE(conn->cache, h);
+	conn->ncached--;
+	conn->cached_bytes -= h->len;
+}
+
+static void
+mfmy_cache_free(MfConn *conn, MfmyCached *h)
+{
+	mfmy_cache_unlink(conn, h);
+	mfmy_close_handle(conn, h->st);
+	free(h->sql);
+	free(h);
+}
+
+/*
+ * Close the least recently used handles that nobody holds until the list
+ * is within its bounds again.
+ */
+static void
+mfmy_cache_trim(MfConn *conn)
+{
+	MfmyCached *last = conn->cache;
+
+	if (last == NULL)
+		return;
+	while (last->next != NULL)
+		last = last->next;
+	while (last != NULL &&
+		   (conn->ncached > MFMY_CACHE_MAX ||
+			conn->cached_bytes > MFMY_CACHE_BYTES))
+	{
+		MfmyCached *prev = last->prev;
+
+		if (!last->in_use)
+			mfmy_cache_free(conn, last);
+		last = prev;
+	}
+}
+
+/* Close every handle that nobody holds; how many there were. */
+static int
+mfmy_cache_drop_idle(MfConn *conn)
+{
+	MfmyCached *h = conn->cache;
+	int			n = 0;
+
+	while (h != NULL)
+	{
+		MfmyCached *next = h->next;
+
+		if (!h->in_use)
+		{
+			mfmy_cache_free(conn, h);
+			n++;
+		}
+		h = next;
+	}
+	return n;
+}
+
+/* A handle prepared on the server, or NULL with err filled. */
+static MYSQL_STMT *
+mfmy_prepare_handle(MfConn *conn, const char *sql, int nparams, bool cursor,
+					MfStep step, MfError *err)
+{
+	MYSQL_STMT *st;
+	MfmyOp		op;
+	int			rc;
+
+	st = mysql_stmt_init(conn->my);
+	if (st == NULL)
+	{
+		mfmy_oom(conn, step, err);
+		return NULL;
+	}
+	if (cursor)
+	{
+		unsigned long type = CURSOR_TYPE_READ_ONLY;
+
+		if (mysql_stmt_attr_set(st, STMT_ATTR_CURSOR_TYPE, &type))
+		{
+			mfmy_stmt_error(conn, st, step, err);
+			mfmy_close_handle(conn, st);
+			return NULL;
+		}
+	}
+
+	mfmy_op_start(&op, conn);
+	rc = mfmy_stmt_prepare(&op, st, sql);
+	if (mfmy_op_interrupted(&op, step, err))
+	{
+		mfmy_close_handle(conn, st);
+		return NULL;
+	}
+	if (rc != 0)
+	{
+		mfmy_stmt_error(conn, st, step, err);
+		mfmy_close_handle(conn, st);
+		return NULL;
+	}
+	if ((int) mysql_stmt_param_count(st) != nparams)
+	{
+		mf_error_clear(err);
+		mf_error_set(err, step, "XX000", 0,
+					 "the remote statement has %lu parameters, %d were given",
+					 mysql_stmt_param_count(st), nparams);
+		mfmy_close_handle(conn, st);
+		return NULL;
+	}
+	return st;
+}
+
+/*
+ * A handle for sql, ready to execute: one kept from an earlier use when
+ * there is one free, else a new one prepared now.  NULL with err filled.
+ * The caller makes sure the link is in step (mfmy_usable) and gives the
+ * handle back with mfmy_cache_give.
+ */
+MfmyCached *
+mfmy_cache_take(MfConn *conn, const char *sql, int nparams, bool cursor,
+				MfStep step, MfError *err)
+{
+	size_t		len = strlen(sql);
+	uint32_t	hash = mfmy_hash(sql, len);
+	MfmyCached *h;
+
+	for (h = conn->cache; h != NULL; h = h->next)
+	{
+		if (h->in_use || h->bad || h->hash != hash || h->len != len ||
+			h->nparams != nparams || h->cursor != cursor ||
+			memcmp(h->sql, sql, len) != 0)
+			continue;
+		MF_LIST_REMOVE(conn->cache, h);
+		MF_LIST_PUSH(conn->cache, h);
+		h->in_use = true;
+		return h;
+	}
+
+	h = calloc(1, sizeof(MfmyCached));
+	if (h == NULL || (h->sql = malloc(len + 1)) == NULL)
+	{
+		free(h);
+		mfmy_oom(conn, step, err);
+		return NULL;
+	}
+	memcpy(h->sql, sql, len + 1);
+	h->len = len;
+	h->hash = hash;
+	h->nparams = nparams;
+	h->cursor = cursor;
+	h->st = mfmy_prepare_handle(conn, sql, nparams, cursor, step, err);
+
+	/*
+	 * The server counts every session's prepared statements against one
+	 * limit (max_prepared_stmt_count): when kept ones take it, they go
+	 * first, and the prepare is tried once more.
+	 */
+	if (h->st == NULL && err->native_code == ER_MAX_PREPARED_STMT_COUNT_REACHED &&
+		!conn->broken && mfmy_cache_drop_idle(conn) > 0)
+	{
+		mf_error_clear(err);
+		h->st = mfmy_prepare_handle(conn, sql, nparams, cursor, step, err);
+	}
+	if (h->st == NULL)
+	{
+		free(h->sql);
+		free(h);
+		return NULL;
+	}
+	h->in_use = true;
+	MF_LIST_PUSH(conn->cache, h);
+	conn->ncached++;
+	conn->cached_bytes += len;
+	mfmy_cache_trim(conn);
+	return h;
+}
+
+/*
+ * A handle is done with: kept for the next use of its SQL, or closed when
+ * it failed, when its text is too long to keep, or when the link is gone.
+ */
+void
+mfmy_cache_give(MfConn *conn, MfmyCached *h)
+{
+	if (h == NULL)
+		return;
+	h->in_use = false;
+	if (h->bad || conn->broken || conn->my == NULL ||
+		h->len > MFMY_CACHE_BYTES / 4)
+		mfmy_cache_free(conn, h);
+	else
+		mfmy_cache_trim(conn);
+}
+
+/*
+ * The remote transaction is over: the cursors left open in it go, with
+ * their handles (no round trip), so that the server does not keep their
+ * temporary tables until the handle's next use.
+ */
+void
+mfmy_cache_xact_end(MfConn *conn)
+{
+	MfmyCached *h = conn->cache;
+
+	while (h != NULL)
+	{
+		MfmyCached *next = h->next;
+
+		if (!h->in_use && (h->cursor_left_open || h->bad))
+			mfmy_cache_free(conn, h);
+		h = next;
+	}
+}
+
+/* Every handle goes (the connection is being dropped). */
+void
+mfmy_cache_clear(MfConn *conn)
+{
+	while (conn->cache != NULL)
+		mfmy_cache_free(conn, conn->cache);
+}
