@@ -92,6 +92,17 @@ mfmy_stmt_error(MfConn *conn, MYSQL_STMT *st, MfStep step, MfError *err)
 		for (MfmyCached *h = conn->cache; h != NULL; h = h->next)
 			if (h->st == st)
 				h->bad = true;
+	/*
+	 * An error packet that arrives while the rows of a statement without a
+	 * cursor are read off the socket (an overflow in the tenth row) is left
+	 * on the connection's handle, not the statement's.
+	 */
+	if (code == 0 && conn->my != NULL && mysql_errno(conn->my) != 0)
+	{
+		mfmy_error(conn, step, mysql_errno(conn->my), mysql_sqlstate(conn->my),
+				   mysql_error(conn->my), err);
+		return;
+	}
 	mfmy_error(conn, step, code, mysql_stmt_sqlstate(st),
 				  mysql_stmt_error(st), err);
 }
