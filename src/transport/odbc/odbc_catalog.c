@@ -396,7 +396,7 @@ mfodbc_catalog_columns(MfConn *conn, const char *schema, MfError *err)
 	bool		ok = false;
 
 	mf_error_clear(err);
-	if (!mfodbc_usable(conn, MF_STEP_FETCH, err))
+	if (!mfodbc_ready(conn, MF_STEP_FETCH, err))
 		return NULL;
 	r = mfodbc_new_result(conn, SQL_NULL_HSTMT, true, 0);
 	if (r == NULL)

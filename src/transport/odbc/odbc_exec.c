@@ -43,7 +43,7 @@ mfodbc_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 		*rows_affected = 0;
 	if (result)
 		*result = NULL;
-	if (!mfodbc_usable(conn, MF_STEP_EXECUTE, err))
+	if (!mfodbc_ready(conn, MF_STEP_EXECUTE, err))
 		return false;
 	if (!mfodbc_bind_params(stmt, 1, values, &bs, MF_STEP_EXECUTE, err))
 	{
@@ -294,7 +294,7 @@ mfodbc_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 	*rows_affected = 0;
 	if (nsets <= 0)
 		return true;
-	if (!mfodbc_usable(conn, MF_STEP_EXECUTE, err))
+	if (!mfodbc_ready(conn, MF_STEP_EXECUTE, err))
 		return false;
 	mfodbc_probe_arrays(conn);
 

@@ -444,7 +444,7 @@ mfodbc_query(MfConn *conn, const char *sql, int nparams,
 	SQLRETURN	rc;
 
 	mf_error_clear(err);
-	if (!mfodbc_usable(conn, MF_STEP_FETCH, err))
+	if (!mfodbc_ready(conn, MF_STEP_FETCH, err))
 		return NULL;
 	r = mfodbc_new_result(conn, SQL_NULL_HSTMT, true, fetch_size);
 	if (r == NULL)

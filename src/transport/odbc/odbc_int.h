@@ -47,6 +47,7 @@ struct MfConn
 	bool		connected;
 	bool		broken;
 	bool		in_xact;		/* autocommit is off */
+	bool		xact_sent;		/* a statement went in this transaction */
 	MfodbcDriver driver;
 	char		version[160];
 	bool		use_catalogs;	/* MySQL: a schema is a catalog */
@@ -142,6 +143,7 @@ extern void mfodbc_diag(MfConn *conn, SQLSMALLINT htype, SQLHANDLE h,
 extern void mfodbc_stmt_diag(MfConn *conn, SQLHSTMT h, MfStep step,
 							 MfError *err);
 extern bool mfodbc_usable(MfConn *conn, MfStep step, MfError *err);
+extern bool mfodbc_ready(MfConn *conn, MfStep step, MfError *err);
 
 /* odbc_option.c */
 extern const MfConnKeyword mfodbc_keywords[];

@@ -106,12 +106,27 @@ mfodbc_new_stmt(MfConn *conn, const char *sql, int nparams,
 	return s;
 }
 
+/*
+ * The connection may carry a statement: usable, and the statement counts
+ * as sent in the transaction (a transaction through which none went ends
+ * without a call to the driver, mfodbc_end).
+ */
+bool
+mfodbc_ready(MfConn *conn, MfStep step, MfError *err)
+{
+	if (!mfodbc_usable(conn, step, err))
+		return false;
+	if (conn->in_xact)
+		conn->xact_sent = true;
+	return true;
+}
+
 MfStmt *
 mfodbc_prepare(MfConn *conn, const char *sql, int nparams,
 			   const MfTypeClass *classes, MfError *err)
 {
 	mf_error_clear(err);
-	if (!mfodbc_usable(conn, MF_STEP_PREPARE, err))
+	if (!mfodbc_ready(conn, MF_STEP_PREPARE, err))
 		return NULL;
 	return mfodbc_new_stmt(conn, sql, nparams, classes, MF_STEP_PREPARE, err);
 }
@@ -179,7 +194,7 @@ mfodbc_exec_direct(MfConn *conn, const char *sql, MfStep step, long *rows,
 
 	if (rows)
 		*rows = 0;
-	if (!mfodbc_usable(conn, step, err) || !mfodbc_sql_allowed(sql, step, err))
+	if (!mfodbc_ready(conn, step, err) || !mfodbc_sql_allowed(sql, step, err))
 		return false;
 	if (!SQL_SUCCEEDED(SQLAllocHandle(SQL_HANDLE_STMT, conn->dbc, &h)))
 	{

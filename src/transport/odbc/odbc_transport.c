@@ -255,7 +255,12 @@ mfodbc_set_autocommit(MfConn *conn, bool on, MfError *err)
  * Autocommit is off for the whole session (set at connect).  begin runs
  * begin_sql (if any) as the transaction's first statement, so that its
  * isolation level applies (psqlODBC puts its own BEGIN in front, which
- * START TRANSACTION only warns about before any query).
+ * START TRANSACTION only warns about before any query).  It runs at once:
+ * the driver hides its socket, so a connection the remote closed while it
+ * was idle shows only when something is sent, and this is the moment the
+ * core can still reconnect.  Without begin_sql nothing is sent, and a
+ * transaction through which no statement went ends without a call to the
+ * driver.
  */
 static bool
 mfodbc_begin(MfConn *conn, const char *begin_sql, MfError *err)
@@ -264,6 +269,7 @@ mfodbc_begin(MfConn *conn, const char *begin_sql, MfError *err)
 	if (!mfodbc_usable(conn, MF_STEP_TRANSACTION, err))
 		return false;
 	conn->in_xact = true;
+	conn->xact_sent = false;
 	if (begin_sql != NULL &&
 		!mfodbc_exec_direct(conn, begin_sql, MF_STEP_TRANSACTION, NULL, err))
 	{
@@ -283,6 +289,11 @@ mfodbc_end(MfConn *conn, bool commit, MfError *err)
 	SQLRETURN	rc;
 
 	mf_error_clear(err);
+	if (conn->in_xact && !conn->xact_sent)
+	{
+		conn->in_xact = false;
+		return true;
+	}
 	if (!mfodbc_usable(conn, MF_STEP_TRANSACTION, err))
 		return false;
 	conn->wire->round_trips++;
