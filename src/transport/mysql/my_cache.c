@@ -167,6 +167,21 @@ mfmy_prepare_handle(MfConn *conn, const char *sql, int nparams, bool cursor,
 	return st;
 }
 
+/* Is a handle for sql kept, free for use? */
+bool
+mfmy_cache_has(MfConn *conn, const char *sql, int nparams, bool cursor)
+{
+	size_t		len = strlen(sql);
+	uint32_t	hash = mfmy_hash(sql, len);
+
+	for (MfmyCached *h = conn->cache; h != NULL; h = h->next)
+		if (!h->in_use && !h->bad && h->hash == hash && h->len == len &&
+			h->nparams == nparams && h->cursor == cursor &&
+			memcmp(h->sql, sql, len) == 0)
+			return true;
+	return false;
+}
+
 /*
  * A handle for sql, ready to execute: one kept from an earlier use when
  * there is one free, else a new one prepared now.  NULL with err filled.

@@ -28,7 +28,7 @@
  * ---------------------------------------------------------------------
  */
 
-static MfmyColKind
+MfmyColKind
 mfmy_col_kind(const MYSQL_FIELD *f)
 {
 	switch (f->type)
@@ -175,7 +175,7 @@ mfmy_bind_columns(MfResult *res, MfError *err)
 }
 
 /* Room for len more bytes in the arena. */
-static bool
+bool
 mfmy_arena_reserve(MfResult *res, size_t len)
 {
 	size_t		need = res->arena_len + len;
@@ -253,7 +253,7 @@ mfmy_store_time(MfResult *res, MfmyCol *col, size_t *off)
 }
 
 /* bytes as bytea's hex form */
-static bool
+bool
 mfmy_store_hex(MfResult *res, const unsigned char *data, size_t len,
 				  size_t *off)
 {
@@ -275,7 +275,7 @@ mfmy_store_hex(MfResult *res, const unsigned char *data, size_t len,
  * A BIT(n) value as n binary digits, which is how PostgreSQL's bit varying
  * reads it (and boolean reads BIT(1)'s 0 or 1).
  */
-static bool
+bool
 mfmy_store_bits(MfResult *res, const unsigned char *data, size_t len,
 				   unsigned long width, size_t *off)
 {
@@ -495,6 +495,27 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 		mfmy_free_result(res);
 		mfmy_oom(conn, MF_STEP_FETCH, err);
 		return NULL;
+	}
+
+	/*
+	 * A small result of a text not prepared yet: by COM_QUERY in one
+	 * exchange where its values print exactly (my_text.c).  At most ten
+	 * times the rows the planner expects are held.
+	 */
+	if (fetch_size < 0 && nparams == 0 && !mfmy_cache_has(conn, sql, 0, false))
+	{
+		int			rc = mfmy_text_query(res, sql,
+										 -fetch_size > MFMY_TEXT_MAX_ROWS / 10 ?
+										 MFMY_TEXT_MAX_ROWS : -10 * fetch_size,
+										 err);
+
+		if (rc > 0)
+			return res;
+		if (rc < 0)
+		{
+			mfmy_free_result(res);
+			return NULL;
+		}
 	}
 	res->handle = mfmy_cache_take(conn, sql, nparams, want_cursor,
 								  MF_STEP_FETCH, err);

@@ -42,6 +42,12 @@
 #define MFMY_STREAM_BATCH	1000
 
 /*
+ * Most rows a small query by the text protocol holds (my_text.c): beyond
+ * them the planner was wrong, and the query goes the prepared way.
+ */
+#define MFMY_TEXT_MAX_ROWS	10000
+
+/*
  * The prepared statements a connection keeps for reuse: at most this many,
  * with at most this much SQL text between them (a batch INSERT of many rows
  * has a long text, and the server keeps as much for it).  A statement
@@ -384,6 +390,18 @@ struct MfResult
 /* installs a connection's local-infile handler (mfmy_infile_serve) */
 typedef void (*MfmyServeFn) (MYSQL *my, MfConn *conn);
 
+/* my_fetch.c, for my_text.c */
+extern MfmyColKind mfmy_col_kind(const MYSQL_FIELD *f);
+extern bool mfmy_arena_reserve(MfResult *res, size_t len);
+extern bool mfmy_store_hex(MfResult *res, const unsigned char *data, size_t len,
+						   size_t *off);
+extern bool mfmy_store_bits(MfResult *res, const unsigned char *data, size_t len,
+							unsigned long width, size_t *off);
+
+/* my_text.c */
+extern int	mfmy_text_query(MfResult *res, const char *sql, int max_rows,
+							MfError *err);
+
 /* my_wire.c */
 extern bool mfmy_parse_uint(const char *s, unsigned long max, unsigned long *out);
 extern long mfmy_rows(MYSQL *my, unsigned long long affected);
@@ -417,6 +435,7 @@ extern bool mfmy_usable(MfConn *conn, MfStep step, MfError *err);
 extern int mfmy_wait(MfmyOp *op, int status);
 
 /* my_cache.c */
+extern bool mfmy_cache_has(MfConn *conn, const char *sql, int nparams, bool cursor);
 extern MfmyCached *mfmy_cache_take(MfConn *conn, const char *sql, int nparams,
 								   bool cursor, MfStep step, MfError *err);
 extern void mfmy_cache_give(MfConn *conn, MfmyCached *h);
