@@ -294,5 +294,45 @@ SELECT count(*) FROM hist WHERE acct = 10;
 -- nothing is left prepared on the server
 SELECT multi_fdw_exec('my_xch', 'XA RECOVER') AS prepared_left;
 
+--
+-- lookups whose values are literals (the simple protocol's): one exchange
+-- each by the text protocol, where the values print exactly; a FLOAT does
+-- not, so such a lookup is read out, dropped and prepared (three
+-- exchanges), and after eight of those in a row only one in eight tries
+-- the text protocol again
+--
+SELECT multi_fdw_exec('my_xch', 'DROP TABLE IF EXISTS xch_f');
+SELECT multi_fdw_exec('my_xch',
+  'CREATE TABLE xch_f (id int PRIMARY KEY, f float, n decimal(10,3), t varchar(10))');
+SELECT multi_fdw_exec('my_xch',
+  'INSERT INTO xch_f SELECT seq, seq / 3, seq / 7, concat(''t'', seq) FROM seq_1_to_40');
+CREATE FOREIGN TABLE xf (id int, f real, n numeric, t text)
+  SERVER my_xch OPTIONS (table_name 'xch_f');
+SELECT n, t FROM xf WHERE id = 1;
+SELECT multi_fdw_stats_reset();
+DO $$
+DECLARE
+  v text;
+BEGIN
+  FOR k IN 1..10 LOOP
+    EXECUTE format('SELECT n || t FROM my_xch.xf WHERE id = %s', k) INTO v;
+  END LOOP;
+END $$;
+SELECT * FROM exchanges;
+SELECT multi_fdw_stats_reset();
+DO $$
+DECLARE
+  v real;
+BEGIN
+  FOR k IN 1..24 LOOP
+    EXECUTE format('SELECT f FROM my_xch.xf WHERE id = %s', k) INTO v;
+  END LOOP;
+END $$;
+SELECT * FROM exchanges;
+-- the values, by either way
+SELECT id, f, n, t FROM xf WHERE id = 3;
+SELECT id, n, t FROM xf WHERE id = 3;
+SELECT multi_fdw_exec('my_xch', 'DROP TABLE xch_f');
+
 DROP SCHEMA my_xch CASCADE;
 DROP SERVER my_xch, my_xch2, my_xch3 CASCADE;

@@ -502,7 +502,10 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 	 * exchange where its values print exactly (my_text.c).  At most ten
 	 * times the rows the planner expects are held.
 	 */
-	if (fetch_size < 0 && nparams == 0 && !mfmy_cache_has(conn, sql, 0, false))
+	if (fetch_size < 0 && nparams == 0 &&
+		!mfmy_cache_has(conn, sql, 0, false) &&
+		(conn->text_declined < MFMY_TEXT_GIVE_UP ||
+		 ++conn->text_declined % MFMY_TEXT_GIVE_UP == 0))
 	{
 		int			rc = mfmy_text_query(res, sql,
 										 -fetch_size > MFMY_TEXT_MAX_ROWS / 10 ?

@@ -46,6 +46,7 @@
  * them the planner was wrong, and the query goes the prepared way.
  */
 #define MFMY_TEXT_MAX_ROWS	10000
+#define MFMY_TEXT_GIVE_UP	8
 
 /*
  * The prepared statements a connection keeps for reuse: at most this many,
@@ -213,6 +214,13 @@ struct MfConn
 	 * the rest into memory (the settle hook).
 	 */
 	MfResult   *streaming;
+
+	/*
+	 * Small queries by the text protocol declined in a row (my_text.c):
+	 * past MFMY_TEXT_GIVE_UP, only one in MFMY_TEXT_GIVE_UP is tried, so
+	 * that a workload of FLOAT columns does not pay an exchange more each.
+	 */
+	unsigned int text_declined;
 
 	/*
 	 * The transaction as the transport sees it.  The session runs with

@@ -194,6 +194,10 @@ mfmy_text_query(MfResult *res, const char *sql, int max_rows, MfError *err)
 	}
 	mfmy_free_text_result(&op, r);
 
+	if (rc == 0)
+		conn->text_declined++;
+	else if (rc > 0)
+		conn->text_declined = 0;
 	if (rc > 0)
 	{
 		/* the rows wait for the first fetch, as a stream's read ahead */
