@@ -34,7 +34,6 @@
 
 #include "multi_fdw.h"
 
-/* fdw_private of a ModifyTable's foreign target, by position */
 /*
  * An INSERT the planner expects to send at most this many rows goes under
  * auto as one prepared INSERT, not a COPY: one exchange instead of two.
@@ -43,6 +42,7 @@
  */
 #define MF_INSERT_FEW_ROWS	1
 
+/* fdw_private of a ModifyTable's foreign target, by position */
 enum MfModifyPrivate
 {
 	MF_MOD_SQL,					/* the one-row statement (String) */
