@@ -943,13 +943,12 @@ mf_depjoin_send(MfDepJoinState *st)
 	mf_claim_connection(st->entry, st);
 	mf_error_clear(&err);
 	/*
-	 * A list of keys (no more than a fetch's worth) asks for about as many
-	 * rows: a small result, which a transport may read in the statement's
-	 * own exchange (transport.h); a range or the whole table may be big.
+	 * A list of keys asks for about as many rows, a small result when they
+	 * fit a fetch; a range or the whole table may be big.
 	 */
 	st->res = st->tr->query(mf_conn(st->entry), sql.data, i, values, classes,
-							nkeys > 0 && !st->whole && !st->ranged &&
-							nkeys <= st->fetch_size ? -st->fetch_size :
+							nkeys > 0 && !st->whole && !st->ranged ?
+							mf_small_fetch_size(st->fetch_size, nkeys) :
 							st->fetch_size, &err);
 	if (st->res == NULL)
 		mf_raise_error(ERROR, st->entry, &err, sql.data);

@@ -297,8 +297,8 @@ mf_join_plan(PlannerInfo *root, RelOptInfo *joinrel, ForeignPath *best_path,
 							extract_actual_clauses(fpinfo->local_conds, false),
 							0, params_list,
 							list_make4(makeString(sql.data), retrieved_attrs,
-									   makeInteger(mf_plan_fetch_size(fpinfo,
-																	  best_path->path.rows)),
+									   makeInteger(mf_small_fetch_size(fpinfo->opts.fetch_size,
+																	   best_path->path.rows)),
 									   mf_relations_tree(root, joinrel)),
 							scan_tlist, NIL, outer_plan);
 }

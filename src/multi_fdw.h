@@ -378,7 +378,7 @@ extern void mfForeignAsyncNotify(AsyncRequest *areq);
 extern bool mfAnalyzeForeignTable(Relation relation,
 								  AcquireSampleRowsFunc *func,
 								  BlockNumber *totalpages);
-extern int	mf_plan_fetch_size(const MfRelInfo *fpinfo, double rows);
+extern int	mf_small_fetch_size(int fetch_size, double rows);
 
 /* Reads rows of a remote query into slots: shared by scans and modify. */
 typedef struct MfRowReader

@@ -52,7 +52,8 @@ typedef struct MfScanState
 	const MfTransport *tr;
 	char	   *sql;
 	int			fetch_size;
-	bool		small;			/* the planner expects one fetch's worth */
+	int			open_fetch_size;	/* the query's: negative when the planner
+									 * expects one fetch's worth */
 	MfResult   *result;			/* NULL until the first row is wanted */
 	MfResult   *rescan_result;	/* a rescan's old result, closed when the
 								 * new query opens */
@@ -250,22 +251,21 @@ mf_upper_plan(PlannerInfo *root, RelOptInfo *rel, ForeignPath *best_path,
 	}
 	return make_foreignscan(tlist, fpinfo->local_conds, 0, params_list,
 							list_make4(makeString(sql.data), retrieved_attrs,
-									   makeInteger(mf_plan_fetch_size(fpinfo,
-																	  best_path->path.rows)),
+									   makeInteger(mf_small_fetch_size(fpinfo->opts.fetch_size,
+																	   best_path->path.rows)),
 									   mf_relations_tree(root, rel)),
 							fpinfo->grouped_tlist, NIL, outer_plan);
 }
 
 /*
- * The fetch size a plan carries: negative when the planner expects no more
- * rows than one fetch brings, which lets a transport read them in the
+ * The fetch size a query is opened with: negative when no more rows are
+ * expected than one fetch brings, which lets a transport read them in the
  * query's own exchange (transport.h).
  */
 int
-mf_plan_fetch_size(const MfRelInfo *fpinfo, double rows)
+mf_small_fetch_size(int fetch_size, double rows)
 {
-	return rows <= fpinfo->opts.fetch_size ? -fpinfo->opts.fetch_size :
-		fpinfo->opts.fetch_size;
+	return rows <= fetch_size ? -fetch_size : fetch_size;
 }
 
 ForeignScan *
@@ -345,8 +345,8 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 
 	return make_foreignscan(tlist, local_exprs, baserel->relid, params_list,
 							list_make4(makeString(sql.data), retrieved_attrs,
-									   makeInteger(mf_plan_fetch_size(fpinfo,
-																	  best_path->path.rows)),
+									   makeInteger(mf_small_fetch_size(fpinfo->opts.fetch_size,
+																	   best_path->path.rows)),
 									   NIL),
 							NIL, remote_exprs, outer_plan);
 }
@@ -465,12 +465,6 @@ mf_row_reader_store(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 	slot->tts_tid = tuple->t_self;
 }
 
-/* The fetch size a query is opened with: negative for a small result. */
-static int
-mf_query_fetch_size(const MfScanState *st)
-{
-	return st->small ? -st->fetch_size : st->fetch_size;
-}
 
 /* ---------------------------------------------------------------------
  * Execution
@@ -517,8 +511,8 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 
 	st->sql = strVal(list_nth(fsplan->fdw_private, MF_SCAN_SQL));
 	st->fetch_size = intVal(list_nth(fsplan->fdw_private, MF_SCAN_FETCH_SIZE));
-	st->small = st->fetch_size < 0;
-	if (st->small)
+	st->open_fetch_size = st->fetch_size;
+	if (st->fetch_size < 0)
 		st->fetch_size = -st->fetch_size;
 	st->read_ahead = st->tr->async_send != NULL;
 	st->next_fetch = st->fetch_size;
@@ -588,20 +582,20 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 		if (st->tr->requery != NULL)
 			st->result = st->tr->requery(old, st->sql, st->nparams,
 										 st->param_values, st->param_classes,
-										 mf_query_fetch_size(st), &err);
+										 st->open_fetch_size, &err);
 		else
 		{
 			st->tr->result_close(old);
 			st->result = st->tr->query(mf_conn(st->entry), st->sql,
 									   st->nparams, st->param_values,
 									   st->param_classes,
-									   mf_query_fetch_size(st), &err);
+									   st->open_fetch_size, &err);
 		}
 	}
 	else
 		st->result = st->tr->query(mf_conn(st->entry), st->sql, st->nparams,
 								   st->param_values, st->param_classes,
-								   mf_query_fetch_size(st), &err);
+								   st->open_fetch_size, &err);
 	if (st->result == NULL)
 		mf_raise_error(ERROR, st->entry, &err, st->sql);
 	st->nrows = st->next_row = 0;
