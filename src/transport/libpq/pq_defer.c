@@ -294,21 +294,18 @@ done:
 }
 
 /*
- * A request of the extended protocol (send issues its commands) in one
- * exchange, with what waits in front of it: alone when nothing does, else
- * in a pipeline with one sync.  As mfpq_finish for the rest.
+ * Commands of the extended protocol (send issues them, any number) in one
+ * exchange, a pipeline with one sync, with what waits in front of them.
+ * The last result of success comes back through last.
  */
 bool
-mfpq_extended(MfConn *conn, MfpqSendFn send, void *arg, MfStep step,
-			  PGresult **last, MfError *err)
+mfpq_pipelined(MfConn *conn, MfpqSendFn send, void *arg, MfStep step,
+			   PGresult **last, MfError *err)
 {
 	PGconn	   *pg = conn->pg;
 
 	if (last)
 		*last = NULL;
-	if (mfpq_later_ready(conn) == 0)
-		return mfpq_finish(conn, send(conn, arg), step, last, err);
-
 	conn->wire->round_trips++;
 	if (!PQenterPipelineMode(pg) || !mfpq_later_pipelined(conn) ||
 		!send(conn, arg) || !PQpipelineSync(pg))
@@ -319,4 +316,22 @@ mfpq_extended(MfConn *conn, MfpqSendFn send, void *arg, MfStep step,
 	}
 	return mfpq_flush(conn, step, err) &&
 		mfpq_pipeline_finish(conn, step, last, err);
+}
+
+/*
+ * One command of the extended protocol in one exchange: alone when nothing
+ * waits to go in front of it, else pipelined with it.  As mfpq_finish for
+ * the rest.
+ */
+bool
+mfpq_extended(MfConn *conn, MfpqSendFn send, void *arg, MfStep step,
+			  PGresult **last, MfError *err)
+{
+	if (mfpq_later_ready(conn) == 0)
+	{
+		if (last)
+			*last = NULL;
+		return mfpq_finish(conn, send(conn, arg), step, last, err);
+	}
+	return mfpq_pipelined(conn, send, arg, step, last, err);
 }

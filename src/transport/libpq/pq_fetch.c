@@ -24,6 +24,25 @@
  * ---------------------------------------------------------------------
  */
 
+typedef struct MfpqCursorOpen
+{
+	const char *declare;
+	const char *fetch;
+	int			nparams;
+	const char *const *values;
+} MfpqCursorOpen;
+
+/* the DECLARE with its parameters, then the FETCH */
+static int
+mfpq_send_cursor_open(MfConn *conn, void *arg)
+{
+	MfpqCursorOpen *co = arg;
+
+	return PQsendQueryParams(conn->pg, co->declare, co->nparams, NULL,
+							 co->values, NULL, NULL, 0) &&
+		PQsendQueryParams(conn->pg, co->fetch, 0, NULL, NULL, NULL, NULL, 0);
+}
+
 /*
  * Open res's cursor for sql and fetch its first batch in one exchange, with
  * what waits to go with the next request (the transaction's begin, the
@@ -56,24 +75,13 @@ mfpq_cursor_open(MfConn *conn, MfResult *res, const char *sql, int nparams,
 	}
 	else
 	{
+		MfpqCursorOpen co = {text, fetch, nparams, values};
+
 		snprintf(text, len, "DECLARE %s CURSOR FOR %s", res->name, sql);
-		/* the DECLARE and FETCH go in one exchange: a round trip */
-		conn->wire->round_trips++;
 		conn->wire->bytes_sent += strlen(text) + strlen(fetch) +
 			mf_values_bytes(values, nparams);
-		ok = PQenterPipelineMode(conn->pg) && mfpq_later_pipelined(conn) &&
-			PQsendQueryParams(conn->pg, text, nparams, NULL, values,
-							  NULL, NULL, 0) &&
-			PQsendQueryParams(conn->pg, fetch, 0, NULL, NULL, NULL, NULL, 0) &&
-			PQpipelineSync(conn->pg);
-		if (!ok)
-		{
-			mfpq_conn_error(conn, MF_STEP_FETCH, err);
-			(void) mfpq_settle(conn);
-		}
-		else
-			ok = mfpq_flush(conn, MF_STEP_FETCH, err) &&
-				mfpq_pipeline_finish(conn, MF_STEP_FETCH, &first, err);
+		ok = mfpq_pipelined(conn, mfpq_send_cursor_open, &co, MF_STEP_FETCH,
+							&first, err);
 	}
 	free(text);
 	if (ok && (first == NULL || PQresultStatus(first) != PGRES_TUPLES_OK))

@@ -192,6 +192,8 @@ extern bool mfpq_begin_waiting(MfConn *conn);
 extern bool mfpq_defer(MfConn *conn, MfpqLaterKind kind, const char *sql);
 extern bool mfpq_extended(MfConn *conn, MfpqSendFn send, void *arg, MfStep step,
 						  PGresult **last, MfError *err);
+extern bool mfpq_pipelined(MfConn *conn, MfpqSendFn send, void *arg, MfStep step,
+						   PGresult **last, MfError *err);
 extern void mfpq_later_clear(MfConn *conn);
 extern bool mfpq_later_flush(MfConn *conn, MfStep step, MfError *err);
 extern void mfpq_later_free(const char *text, const char *sql);
