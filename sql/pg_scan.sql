@@ -302,6 +302,59 @@ SELECT public.mf_explain($$EXPLAIN (VERBOSE, COSTS OFF)
 SELECT id FROM scan_t LIMIT (SELECT 2)$$);
 
 -- ===================================================================
+-- small results: no cursor, the rows read off the wire a batch at a time
+-- ===================================================================
+-- ANALYZE saw 5 rows, so every scan of scan_small is planned as one fetch
+-- of 10; the remote then gets 1,000, read 10 at a time in one exchange
+SELECT multi_fdw_exec('pg_remote', $$DROP TABLE IF EXISTS public.scan_small$$);
+SELECT multi_fdw_exec('pg_remote', $$CREATE TABLE public.scan_small (id int, pad text)$$);
+SELECT multi_fdw_exec('pg_remote', $$INSERT INTO public.scan_small
+  SELECT i, repeat('x', i % 50) FROM generate_series(1, 5) i$$);
+CREATE FOREIGN TABLE scan_small (id int, pad text) SERVER pg_remote
+  OPTIONS (fetch_size '10', pushdown 'false');
+ANALYZE scan_small;
+SELECT multi_fdw_exec('pg_remote', $$INSERT INTO public.scan_small
+  SELECT i, repeat('x', i % 50) FROM generate_series(6, 1000) i$$);
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT * FROM scan_small$$);
+SELECT count(*), sum(id), sum(length(pad)) FROM scan_small;
+-- another scan needs the connection half-way: the rest is read into
+-- memory first, and handed over in order
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+SET enable_material = off;
+SELECT count(*), sum(s.id), sum(t.id)
+  FROM scan_small s JOIN scan_t t ON t.grp = s.id % 7 WHERE s.id <= 25;
+SELECT count(*), sum(s.id), sum(t.id)
+  FROM scan_small s JOIN scan_small t ON t.id = s.id + 500 WHERE s.id <= 30;
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+RESET enable_material;
+-- closed before its end: the rest is read and dropped, the connection
+-- and the transaction go on
+BEGIN;
+SELECT id FROM scan_small LIMIT 3;
+SELECT count(*) FROM scan_small WHERE id > 990;
+COMMIT;
+-- an error after rows have come is the scan's error; the next
+-- transaction is clean
+SELECT count(*) FROM scan_small WHERE 1000 / (id - 600) > -2000;
+SELECT count(*) FROM scan_small WHERE id < 600;
+-- a local error while rows are still on the wire: the remote command
+-- is stopped and the transaction rolled back
+CREATE FUNCTION scan_fail_at(v int) RETURNS int LANGUAGE plpgsql AS
+$$BEGIN IF v = 20 THEN RAISE EXCEPTION 'stop at %', v; END IF; RETURN v; END$$;
+SELECT sum(scan_fail_at(id)) FROM scan_small;
+BEGIN;
+SELECT count(*) FROM scan_small;
+SELECT sum(scan_fail_at(id)) FROM scan_small;
+ROLLBACK;
+SELECT count(*), max(id) FROM scan_small;
+DROP FUNCTION scan_fail_at(int);
+DROP FOREIGN TABLE scan_small;
+SELECT multi_fdw_exec('pg_remote', $$DROP TABLE public.scan_small$$);
+
+-- ===================================================================
 -- clean up
 -- ===================================================================
 DROP FOREIGN TABLE scan_t, scan_grp, scan_named, scan_odd, scan_badtype;

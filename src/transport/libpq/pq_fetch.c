@@ -113,10 +113,18 @@ mfpq_cursor_done(MfResult *res)
 	char		sql[MFPQ_NAME_LEN + 16];
 	MfError		ignored;
 
-	if (!res->is_cursor || !mfpq_can_talk(conn) ||
-		PQtransactionStatus(conn->pg) != PQTRANS_INTRANS)
+	if (!res->is_cursor)
 		return;
 	snprintf(sql, sizeof(sql), "CLOSE %s", res->name);
+	/* while a small result streams, the link is busy: the CLOSE waits */
+	if (conn->streaming != NULL)
+	{
+		(void) mfpq_defer(conn, MFPQ_LATER_CLOSE, sql);
+		return;
+	}
+	if (!mfpq_can_talk(conn) ||
+		PQtransactionStatus(conn->pg) != PQTRANS_INTRANS)
+		return;
 	if (!mfpq_defer(conn, MFPQ_LATER_CLOSE, sql))
 		(void) mfpq_command(conn, sql, MF_STEP_FETCH, NULL, &ignored);
 }
@@ -138,7 +146,10 @@ mfpq_cursor_result(MfConn *conn, int fetch_size, MfError *err)
 	return res;
 }
 
-/* Queries are read through cursors, opened in one exchange. */
+/*
+ * Queries are read through cursors, opened in one exchange; a small result
+ * without parameters is read without one (pq_small.c).
+ */
 MfResult *
 mfpq_query(MfConn *conn, const char *sql, int nparams,
 		   const char *const *values, const MfTypeClass *classes,
@@ -149,6 +160,19 @@ mfpq_query(MfConn *conn, const char *sql, int nparams,
 	(void) classes;
 	if (!mfpq_usable(conn, MF_STEP_FETCH, err))
 		return NULL;
+	if (fetch_size < 0 && nparams == 0)
+	{
+		res = mfpq_new_result(conn, err);
+		if (res == NULL)
+			return NULL;
+		res->fetch_size = -fetch_size;
+		if (!mfpq_small_open(conn, res, sql, err))
+		{
+			mfpq_free_result(res);
+			return NULL;
+		}
+		return res;
+	}
 	res = mfpq_cursor_result(conn, fetch_size, err);
 	if (res == NULL)
 		return NULL;
@@ -183,6 +207,8 @@ mfpq_fetch_batch(MfResult *res, MfError *err)
 	PGresult   *batch;
 	int			n;
 
+	if (res->stream)
+		return mfpq_small_fetch(res, err);
 	if (!res->is_cursor)
 	{
 		/* an executed statement's rows: all of them once, then nothing */
@@ -258,6 +284,8 @@ mfpq_ncolumns(MfResult *res)
 const char *
 mfpq_value(MfResult *res, int row, int col)
 {
+	if (res->stream)
+		return mfpq_small_value(res, row, col);
 	/* PQgetisnull also answers 1 for a row or column out of range */
 	if (res->batch == NULL || PQgetisnull(res->batch, row, col))
 		return NULL;
@@ -323,6 +351,7 @@ mfpq_async_poll(MfResult *res, bool wait, MfError *err)
 	MfConn	   *conn = res->conn;
 	PGresult   *batch;
 
+	/* a small result's rows are read by the fetch (pq_small.c) */
 	if (!res->pending)
 		return 1;
 	if (!wait)
@@ -366,6 +395,7 @@ mfpq_async_socket(MfConn *conn)
 bool
 mfpq_finish_ahead(MfConn *conn, MfError *err)
 {
+	mfpq_small_spill(conn);
 	return conn->pending == NULL || mfpq_async_poll(conn->pending, true, err) >= 0;
 }
 
@@ -393,6 +423,8 @@ mfpq_new_result(MfConn *conn, MfError *err)
 void
 mfpq_free_result(MfResult *res)
 {
+	if (res->stream)
+		mfpq_small_free(res);
 	MF_LIST_REMOVE(res->conn->results, res);
 	if (res->conn->pending == res)
 		res->conn->pending = NULL;

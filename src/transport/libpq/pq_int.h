@@ -9,6 +9,7 @@
  *		pq_defer.c		commands that go with the next request; requests
  *						of the extended protocol in one exchange
  *		pq_fetch.c		queries through cursors, reading ahead
+ *		pq_small.c		small results, read off the wire without a cursor
  *		pq_stream.c		COPY and the pipeline
  *		pq_transport.c	connecting, prepared statements, transactions;
  *						the routine table
@@ -91,6 +92,8 @@ struct MfConn
 	bool		in_copy;		/* between copy_begin and copy_end */
 	bool		interrupted;	/* the last wait ended in a user cancel */
 	MfResult   *pending;		/* the result whose FETCH is out, if any */
+	MfResult   *streaming;		/* the small result whose rows are still on
+								 * the wire, if any (pq_small.c) */
 
 	/*
 	 * Brings the connection back in step before any other command: a FETCH
@@ -135,6 +138,17 @@ struct MfStmt
 /* Prepared statements a connection keeps (mfpq_prepare). */
 #define MFPQ_CACHE_MAX		64
 
+/* Rows copied out of single-row results (pq_small.c). */
+typedef struct MfpqRows
+{
+	int			nrows;
+	int			rows_cap;
+	long	   *off;			/* nrows x ncols offsets into data, -1 NULL */
+	char	   *data;			/* the values, each NUL-terminated */
+	size_t		len;
+	size_t		cap;
+} MfpqRows;
+
 struct MfResult
 {
 	MfConn	   *conn;
@@ -149,6 +163,19 @@ struct MfResult
 	int			fetch_size;
 	int			ncols;			/* -1 until the first batch is known */
 	char		name[MFPQ_NAME_LEN];
+
+	/* a small result read without a cursor (pq_small.c) */
+	bool		stream;
+	bool		on_wire;		/* rows may still come off the wire */
+	bool		first_kept;		/* rows holds what the opening read */
+	MfpqRows	rows;			/* the batch read off the wire */
+	MfpqRows	spill;			/* the rest, read when the link was needed */
+	int			spill_next;		/* the spill's first row not handed over */
+	const MfpqRows *view;		/* the current batch: rows or part of spill */
+	int			view_first;
+	int			view_rows;
+	bool		stream_failed;
+	MfError		stream_err;		/* ... and why: the next fetch's error */
 };
 
 /* What reading one pipelined statement's results came to. */
@@ -221,6 +248,15 @@ extern MfResult *mfpq_requery(MfResult *old, const char *sql, int nparams,
 							  MfError *err);
 extern void mfpq_result_close(MfResult *res);
 extern const char *mfpq_value(MfResult *res, int row, int col);
+
+/* pq_small.c */
+extern void mfpq_small_abandon(MfConn *conn);
+extern int mfpq_small_fetch(MfResult *res, MfError *err);
+extern void mfpq_small_free(MfResult *res);
+extern bool mfpq_small_open(MfConn *conn, MfResult *res, const char *sql,
+							MfError *err);
+extern void mfpq_small_spill(MfConn *conn);
+extern const char *mfpq_small_value(MfResult *res, int row, int col);
 
 /* pq_stream.c */
 extern bool mfpq_copy_begin(MfConn *conn, const char *sql, MfError *err);

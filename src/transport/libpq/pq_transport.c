@@ -342,6 +342,9 @@ mfpq_rollback(MfConn *conn, MfError *err)
 		return false;
 	}
 
+	/* rows still on the wire go with the command (pq_small.c) */
+	mfpq_small_abandon(conn);
+
 	/* a FETCH read ahead dies with the transaction: settle drops its answer */
 	if (conn->pending != NULL)
 	{

@@ -1,0 +1,352 @@
+/*-------------------------------------------------------------------------
+ *
+ * pq_small.c
+ *		The libpq transport's small results: a query the planner expects to
+ *		return few rows runs without a cursor, its rows read off the wire.
+ *
+ * A cursor costs the remote more than a cursor's bookkeeping: PostgreSQL
+ * never runs a cursor's query (or a portal fetched a few rows at a time) in
+ * parallel, so an aggregate, a GROUP BY or a top-N over a large table,
+ * which returns few rows, is computed by one remote process where a plain
+ * query gets the remote's parallel workers.  A small result therefore goes
+ * as a plain query in single-row mode, with what waits to go in front of
+ * it (pq_defer.c) in the same message: one exchange, no CLOSE to send
+ * later.
+ *
+ * Memory stays bounded when the estimate is wrong: rows are read off the
+ * wire a batch at a time, as the core fetches them, and each row's values
+ * are copied into the batch's own buffer.  While rows are still on the
+ * wire the connection is busy; a command that needs it first has the rest
+ * read into a second buffer (mfpq_small_spill), which the next fetches
+ * then hand over.  A result closed before its end has the rest read and
+ * dropped, since cancelling would fail the remote transaction.
+ *
+ * Only queries without parameters come here: they are one simple-protocol
+ * message with what goes in front of them.  A parameterised one keeps its
+ * cursor (pq_fetch.c).
+ *
+ * Part of the libpq transport (see pq_transport.c); on the transport side
+ * of the wall: no PostgreSQL server header, only libpq-fe.h.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "pq_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Room for one more row of ncols values and len bytes. */
+static bool
+mfpq_rows_reserve(MfpqRows *rows, int ncols, size_t len)
+{
+	if (rows->nrows >= rows->rows_cap)
+	{
+		int			cap = rows->rows_cap > 0 ? rows->rows_cap * 2 : 64;
+		long	   *off = realloc(rows->off, (size_t) cap * ncols * sizeof(long));
+
+		if (off == NULL)
+			return false;
+		rows->off = off;
+		rows->rows_cap = cap;
+	}
+	if (rows->len + len > rows->cap)
+	{
+		size_t		cap = rows->cap > 0 ? rows->cap : 8192;
+		char	   *data;
+
+		while (cap < rows->len + len)
+			cap *= 2;
+		data = realloc(rows->data, cap);
+		if (data == NULL)
+			return false;
+		rows->data = data;
+		rows->cap = cap;
+	}
+	return true;
+}
+
+/* Copy the one row of a single-row result. */
+static bool
+mfpq_rows_add(MfpqRows *rows, const PGresult *row, int ncols)
+{
+	size_t		len = 0;
+	long	   *off;
+
+	for (int c = 0; c < ncols; c++)
+		if (!PQgetisnull(row, 0, c))
+			len += (size_t) PQgetlength(row, 0, c) + 1;
+	if (!mfpq_rows_reserve(rows, ncols, len))
+		return false;
+	off = rows->off + (size_t) rows->nrows * ncols;
+	for (int c = 0; c < ncols; c++)
+	{
+		size_t		n;
+
+		if (PQgetisnull(row, 0, c))
+		{
+			off[c] = -1;
+			continue;
+		}
+		n = (size_t) PQgetlength(row, 0, c);
+		off[c] = (long) rows->len;
+		memcpy(rows->data + rows->len, PQgetvalue(row, 0, c), n);
+		rows->data[rows->len + n] = '\0';
+		rows->len += n + 1;
+	}
+	rows->nrows++;
+	return true;
+}
+
+static void
+mfpq_rows_reset(MfpqRows *rows)
+{
+	rows->nrows = 0;
+	rows->len = 0;
+}
+
+static void
+mfpq_rows_free(MfpqRows *rows)
+{
+	free(rows->off);
+	free(rows->data);
+	memset(rows, 0, sizeof(*rows));
+}
+
+/* Nothing more will come off the wire for res. */
+static void
+mfpq_small_off_wire(MfResult *res)
+{
+	res->on_wire = false;
+	if (res->conn->streaming == res)
+		res->conn->streaming = NULL;
+}
+
+/* The first error of the stream is the one its reader gets. */
+static void
+mfpq_small_failed(MfResult *res, const MfError *err)
+{
+	if (!res->stream_failed)
+		res->stream_err = *err;
+	res->stream_failed = true;
+}
+
+/*
+ * Read the next row off the wire into rows: 1 a row, 0 the end (or an
+ * error, kept in res->stream_err: the stream is over either way).
+ */
+static int
+mfpq_small_next(MfResult *res, MfpqRows *rows)
+{
+	MfConn	   *conn = res->conn;
+
+	while (res->on_wire)
+	{
+		PGresult   *r;
+		MfError		err;
+
+		mf_error_clear(&err);
+		if (!mfpq_await(conn, MF_STEP_FETCH, &err))
+		{
+			/* a cancel or a lost link: the connection is settled or gone */
+			mfpq_small_failed(res, &err);
+			mfpq_small_off_wire(res);
+			break;
+		}
+		r = PQgetResult(conn->pg);
+		if (r == NULL)
+		{
+			mfpq_small_off_wire(res);
+			break;
+		}
+		switch (PQresultStatus(r))
+		{
+			case PGRES_SINGLE_TUPLE:
+				if (res->ncols < 0)
+					res->ncols = PQnfields(r);
+				if (!mfpq_rows_add(rows, r, res->ncols))
+				{
+					PQclear(r);
+					mfpq_fail(conn, &err, MF_STEP_FETCH, "53200",
+							  "out of memory");
+					mfpq_small_failed(res, &err);
+					(void) mfpq_settle(conn);
+					mfpq_small_off_wire(res);
+					return 0;
+				}
+				PQclear(r);
+				return 1;
+			case PGRES_TUPLES_OK:
+				/* the end of the rows, and their description if none came */
+				if (res->ncols < 0)
+					res->ncols = PQnfields(r);
+				break;
+			case PGRES_COMMAND_OK:
+			case PGRES_EMPTY_QUERY:
+				/* what went in front: a begin, a savepoint, a CLOSE */
+				break;
+			default:
+				mfpq_result_error(conn, r, MF_STEP_FETCH, &err);
+				mfpq_small_failed(res, &err);
+				break;
+		}
+		PQclear(r);
+	}
+	return 0;
+}
+
+/*
+ * Send sql (no parameters) with what waits in front of it, in single-row
+ * mode, and wait for its first row or its end, so that an error in it (or
+ * in what went in front) is the opening's, as with a cursor.
+ */
+bool
+mfpq_small_open(MfConn *conn, MfResult *res, const char *sql, MfError *err)
+{
+	char	   *text = mfpq_later_text(conn, sql);
+	int			sent;
+
+	if (text == NULL)
+	{
+		mfpq_fail(conn, err, MF_STEP_FETCH, "53200", "out of memory");
+		return false;
+	}
+	conn->wire->bytes_sent += strlen(text);
+	sent = PQsendQuery(conn->pg, text);
+	mfpq_later_free(text, sql);
+	if (!sent)
+	{
+		mfpq_conn_error(conn, MF_STEP_FETCH, err);
+		return false;
+	}
+	if (!PQsetSingleRowMode(conn->pg))
+	{
+		(void) mfpq_settle(conn);
+		mfpq_fail(conn, err, MF_STEP_FETCH, "XX000",
+				  "could not read the remote rows one at a time");
+		return false;
+	}
+	conn->wire->round_trips++;
+	res->stream = true;
+	res->on_wire = true;
+	conn->streaming = res;
+	if (!mfpq_flush(conn, MF_STEP_FETCH, err))
+	{
+		mfpq_small_off_wire(res);
+		return false;
+	}
+
+	/* the first row waits for the first fetch, which adds to it */
+	(void) mfpq_small_next(res, &res->rows);
+	res->first_kept = true;
+	if (res->stream_failed && res->rows.nrows == 0)
+	{
+		*err = res->stream_err;
+		return false;
+	}
+	return true;
+}
+
+/*
+ * The next batch: the first one tops up the row its opening read; later
+ * ones take what a spill read into memory, then rows off the wire, up to
+ * fetch_size each.  An error that came after rows is the next fetch's.
+ */
+int
+mfpq_small_fetch(MfResult *res, MfError *err)
+{
+	MfpqRows   *spill = &res->spill;
+
+	res->view = &res->rows;
+	res->view_first = 0;
+	if (res->first_kept)
+		res->first_kept = false;
+	else if (res->spill_next < spill->nrows)
+	{
+		int			n = spill->nrows - res->spill_next;
+
+		if (n > res->fetch_size)
+			n = res->fetch_size;
+		res->view = spill;
+		res->view_first = res->spill_next;
+		res->view_rows = n;
+		res->spill_next += n;
+		return n;
+	}
+	else
+	{
+		/* a spill reads everything: once handed over, nothing is left */
+		if (spill->nrows > 0)
+		{
+			mfpq_rows_free(spill);
+			res->spill_next = 0;
+		}
+		mfpq_rows_reset(&res->rows);
+	}
+
+	while (res->rows.nrows < res->fetch_size &&
+		   mfpq_small_next(res, &res->rows) == 1)
+		;
+	res->view_rows = res->rows.nrows;
+	if (res->view_rows == 0 && res->stream_failed)
+	{
+		*err = res->stream_err;
+		return -1;
+	}
+	return res->view_rows;
+}
+
+/* The value of a row of the current batch, NULL for SQL NULL. */
+const char *
+mfpq_small_value(MfResult *res, int row, int col)
+{
+	const MfpqRows *v = res->view;
+	long		off;
+
+	if (v == NULL || row < 0 || row >= res->view_rows || col < 0 ||
+		col >= res->ncols)
+		return NULL;
+	off = v->off[(size_t) (res->view_first + row) * res->ncols + col];
+	return off < 0 ? NULL : v->data + off;
+}
+
+/*
+ * Another command needs the connection: the rest of the rows are read now
+ * into the spill buffer, while the batch the core is reading stays.
+ */
+void
+mfpq_small_spill(MfConn *conn)
+{
+	MfResult   *res = conn->streaming;
+
+	if (res == NULL)
+		return;
+	while (mfpq_small_next(res, &res->spill) == 1)
+		;
+}
+
+/*
+ * Before a ROLLBACK: the rows still on the wire are dropped with the
+ * command (the caller cancels and settles it), not read.
+ */
+void
+mfpq_small_abandon(MfConn *conn)
+{
+	if (conn->streaming != NULL)
+		mfpq_small_off_wire(conn->streaming);
+}
+
+/*
+ * The result goes: rows still on the wire are read and dropped, so that
+ * the connection is free for the next command.
+ */
+void
+mfpq_small_free(MfResult *res)
+{
+	if (res->on_wire)
+	{
+		mfpq_small_off_wire(res);
+		(void) mfpq_settle(res->conn);
+	}
+	mfpq_rows_free(&res->rows);
+	mfpq_rows_free(&res->spill);
+}
