@@ -323,6 +323,8 @@ static const MfErrorMap mfmysql_errors[] = {
 	{1263, "23502", false},		/* ER_WARN_NULL_TO_NOTNULL: LOAD DATA's NULL */
 	{4025, "23514", false},		/* ER_CONSTRAINT_FAILED: CHECK, json_valid */
 	{1264, "22003", false},		/* ER_WARN_DATA_OUT_OF_RANGE */
+	/* ER_DATA_OUT_OF_RANGE: a range guard's (mfmysql_range_guard_piece) */
+	{1690, "22003", false, "18446744073709551615 + (", "integer out of range"},
 	{1690, "22003", false},		/* ER_DATA_OUT_OF_RANGE */
 	{1365, "22012", false},		/* ER_DIVISION_BY_ZERO */
 	{1292, "22007", false},		/* ER_TRUNCATED_WRONG_VALUE (dates) */
@@ -380,13 +382,43 @@ mfmysql_exact_number(Oid typid)
  * MySQL computes all integer arithmetic in 64 bits, so where ours
  * overflows and raises an error (2147483647 + 1, -(-2147483648)) MySQL
  * answers, and a WHERE or a SUM shipped there would count rows we refuse.
- * With an int8 or numeric side we widen as MySQL does, and an int8
- * overflow is an error on both sides.
+ * Such an operation goes inside a range guard instead (below).  With an
+ * int8 or numeric side we widen as MySQL does, and an int8 overflow is an
+ * error on both sides.
  */
 static bool
 mfmysql_narrow_int(Oid typid)
 {
 	return typid == INT2OID || typid == INT4OID;
+}
+
+/*
+ * The guard of an int2/int4 operation X (range_guard_piece):
+ *   IF(X IS NULL OR X BETWEEN min AND max, X,
+ *      18446744073709551615 + (X IS NOT NULL))
+ * Out of range, the last branch overflows BIGINT UNSIGNED: error 1690,
+ * SQLSTATE 22003, as our "integer out of range".  It depends on X so that
+ * it is never folded as a constant; IF evaluates only the branch taken.
+ */
+static const char *
+mfmysql_range_guard_piece(int i, int64 min, int64 max)
+{
+	switch (i)
+	{
+		case 0:
+			return "IF(";
+		case 1:
+			return " IS NULL OR ";
+		case 2:
+			return psprintf(" BETWEEN " INT64_FORMAT " AND " INT64_FORMAT ", ",
+							min, max);
+		case 3:
+			return ", 18446744073709551615 + (";
+		case 4:
+			return " IS NOT NULL))";
+		default:
+			return NULL;
+	}
 }
 
 /*
@@ -821,6 +853,7 @@ const MfDialect mf_dialect_mysql = {
 	.type_shippable = mfmysql_type_shippable,
 	.zero_divisor_gives_null = true,
 	.operator_shippable = mfmysql_operator_shippable,
+	.range_guard_piece = mfmysql_range_guard_piece,
 	.deparse_const = mfmysql_deparse_const,
 	.cast_param = NULL,			/* the bare marker */
 

@@ -62,11 +62,18 @@ SELECT count(*), sum(qty), sum(price) FROM items;
 --
 EXPLAIN (VERBOSE, COSTS OFF)
 UPDATE items SET qty = 0, note = NULL WHERE id <= 5;
--- but not int4 arithmetic, which MariaDB does in 64 bits (mysql_pushdown):
--- the new value is computed here
+-- int4 arithmetic, which MariaDB does in 64 bits, goes inside its range
+-- guard (mysql_pushdown): the whole UPDATE is one statement, and an
+-- overflow fails as ours does
 EXPLAIN (VERBOSE, COSTS OFF)
 UPDATE items SET qty = qty + 1 WHERE id <= 5;
 UPDATE items SET qty = qty + 1 WHERE id <= 5;
+SELECT id, qty FROM items WHERE id <= 5 ORDER BY id;
+BEGIN;
+UPDATE items SET qty = 2147483647 WHERE id = 1;
+UPDATE items SET qty = qty + 1 WHERE id <= 5;
+ROLLBACK;
+SELECT id, qty FROM items WHERE id <= 5 ORDER BY id;
 \echo updated :ROW_COUNT
 SELECT id, qty, touched FROM items WHERE id <= 6 ORDER BY id;
 

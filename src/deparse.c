@@ -286,10 +286,67 @@ mf_const_is_nonzero_integer(Const *c)
 	}
 }
 
+/*
+ * Is this an int2/int4 + - * (or prefix -) that the dialect computes wider
+ * and ships inside its range guard (range_guard_piece)?  If so, [min, max]
+ * is our result type's range.
+ */
+static bool
+mf_op_guard_range(MfDeparseCxt *cxt, Oid opno, int64 *min, int64 *max)
+{
+	HeapTuple	tup;
+	Form_pg_operator form;
+	const char *name;
+	bool		guarded;
+
+	if (cxt->dialect->range_guard_piece == NULL || opno >= FirstGenbkiObjectId)
+		return false;
+	tup = SearchSysCache1(OPEROID, ObjectIdGetDatum(opno));
+	if (!HeapTupleIsValid(tup))
+		elog(ERROR, "cache lookup failed for operator %u", opno);
+	form = (Form_pg_operator) GETSTRUCT(tup);
+	name = NameStr(form->oprname);
+	guarded = (form->oprleft == INT2OID || form->oprleft == INT4OID ||
+			   (form->oprleft == InvalidOid && strcmp(name, "-") == 0)) &&
+		(form->oprright == INT2OID || form->oprright == INT4OID) &&
+		(form->oprresult == INT2OID || form->oprresult == INT4OID) &&
+		(strcmp(name, "+") == 0 || strcmp(name, "-") == 0 ||
+		 strcmp(name, "*") == 0);
+	if (guarded)
+	{
+		*min = form->oprresult == INT2OID ? PG_INT16_MIN : PG_INT32_MIN;
+		*max = form->oprresult == INT2OID ? PG_INT16_MAX : PG_INT32_MAX;
+	}
+	ReleaseSysCache(tup);
+	return guarded;
+}
+
+/* No operand needs a guard of its own (the guard repeats its operation). */
+static bool
+mf_operands_unguarded(MfDeparseCxt *cxt, List *args)
+{
+	ListCell   *lc;
+	int64		min;
+	int64		max;
+
+	foreach(lc, args)
+	{
+		Node	   *arg = mf_strip_relabel(lfirst(lc));
+
+		if (IsA(arg, OpExpr) &&
+			mf_op_guard_range(cxt, ((OpExpr *) arg)->opno, &min, &max))
+			return false;
+	}
+	return true;
+}
+
 static bool
 mf_operator_shippable(MfDeparseCxt *cxt, Oid opno, Oid opfuncid,
 					  Oid inputcollid, List *args)
 {
+	int64		min;
+	int64		max;
+
 	HeapTuple	tup;
 	Form_pg_operator form;
 	bool		ok;
@@ -312,7 +369,9 @@ mf_operator_shippable(MfDeparseCxt *cxt, Oid opno, Oid opfuncid,
 	else
 		ok = cxt->dialect->operator_shippable(NameStr(form->oprname),
 											  form->oprleft, form->oprright,
-											  inputcollid);
+											  inputcollid) ||
+			(mf_op_guard_range(cxt, opno, &min, &max) &&
+			 mf_operands_unguarded(cxt, args));
 
 	/*
 	 * Where x % 0 is NULL rather than an error, % is the same only with a
@@ -778,9 +837,27 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 			mf_deparse_func((FuncExpr *) node, cxt);
 			break;
 		case T_OpExpr:
-			mf_deparse_op(((OpExpr *) node)->opno, ((OpExpr *) node)->args,
-						  cxt, false);
-			break;
+			{
+				OpExpr	   *op = (OpExpr *) node;
+				int64		min;
+				int64		max;
+				const char *piece;
+
+				if (!mf_op_guard_range(cxt, op->opno, &min, &max))
+				{
+					mf_deparse_op(op->opno, op->args, cxt, false);
+					break;
+				}
+				for (int i = 0;
+					 (piece = cxt->dialect->range_guard_piece(i, min, max)) != NULL;
+					 i++)
+				{
+					if (i > 0)
+						mf_deparse_op(op->opno, op->args, cxt, false);
+					appendStringInfoString(cxt->buf, piece);
+				}
+				break;
+			}
 		case T_ScalarArrayOpExpr:
 			{
 				ScalarArrayOpExpr *op = (ScalarArrayOpExpr *) node;

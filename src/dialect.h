@@ -53,6 +53,15 @@ typedef struct MfErrorMap
 	long		native_code;
 	const char *sqlstate;
 	bool		conn_lost;		/* the connection is gone: drop it */
+
+	/*
+	 * Optional: the entry applies only when the remote's message holds
+	 * this text, and then says message instead (the remote's own goes to
+	 * the detail), for an error of the dialect's own making whose remote
+	 * wording would puzzle (a range guard's overflow).
+	 */
+	const char *when_message_has;
+	const char *message;
 } MfErrorMap;
 
 /* What one IMPORT FOREIGN SCHEMA catalog row must hold, in this order. */
@@ -466,6 +475,19 @@ typedef struct MfDialect
 	bool		zero_divisor_gives_null;
 	bool		(*operator_shippable) (const char *opname, Oid left, Oid right,
 									   Oid inputcollid);
+
+	/*
+	 * Integer arithmetic is wider there (MySQL computes in 64 bits), so our
+	 * int2 and int4 + - * overflow where the remote's does not.  Non-NULL:
+	 * such an operation is shipped anyway, inside a guard that gives its
+	 * value when it lies in [min, max] (our result type's range) and fails
+	 * with an overflow error otherwise.  The guard is pieces of text with
+	 * the operation written between each two (written anew each time, so
+	 * that a parameter in it gets its own marker): piece i, or NULL after
+	 * the last.  Operands that need a guard themselves stay local, so the
+	 * text cannot grow with the nesting.
+	 */
+	const char *(*range_guard_piece) (int i, int64 min, int64 max);
 
 	/*
 	 * Append a constant's value as a literal; value is PostgreSQL's text

@@ -99,24 +99,34 @@ mf_take_cancel_reason(int elevel)
  * The tables are a few dozen entries long and only consulted when a
  * statement has already failed, so a linear search is fine.
  */
+static const MfErrorMap *
+mf_dialect_error(const MfDialect *dialect, long native_code,
+				 const char *message)
+{
+	for (int i = 0; i < dialect->n_error_map; i++)
+	{
+		const MfErrorMap *entry = &dialect->error_map[i];
+
+		if (entry->native_code != native_code)
+			continue;
+		if (entry->when_message_has == NULL ||
+			(message != NULL && strstr(message, entry->when_message_has) != NULL))
+			return entry;
+	}
+	return NULL;
+}
+
 const char *
 mf_dialect_sqlstate(const MfDialect *dialect, long native_code,
 					bool *conn_lost)
 {
-	int			i;
+	const MfErrorMap *entry = mf_dialect_error(dialect, native_code, NULL);
 
-	for (i = 0; i < dialect->n_error_map; i++)
-	{
-		const MfErrorMap *entry = &dialect->error_map[i];
-
-		if (entry->native_code == native_code)
-		{
-			if (conn_lost && entry->conn_lost)
-				*conn_lost = true;
-			return entry->sqlstate;
-		}
-	}
-	return NULL;
+	if (entry == NULL)
+		return NULL;
+	if (conn_lost && entry->conn_lost)
+		*conn_lost = true;
+	return entry->sqlstate;
 }
 
 /*
@@ -128,13 +138,25 @@ mf_report_error(int elevel, const char *servername, const MfDialect *dialect,
 				const MfError *err, const char *sql)
 {
 	const char *mapped = NULL;
+	const char *own_message = NULL;
 	bool		lost = err->conn_lost;
 	int			code;
 	char		shortsql[MF_CONTEXT_SQL_LEN + 4];
 	const char *cancel_reason = NULL;
 
 	if (dialect != NULL && err->native_code != 0)
-		mapped = mf_dialect_sqlstate(dialect, err->native_code, &lost);
+	{
+		const MfErrorMap *entry = mf_dialect_error(dialect, err->native_code,
+												   err->message);
+
+		if (entry != NULL)
+		{
+			mapped = entry->sqlstate;
+			own_message = entry->message;
+			if (entry->conn_lost)
+				lost = true;
+		}
+	}
 
 	if (mapped != NULL)
 		code = mf_sqlstate_code(mapped);
@@ -182,8 +204,11 @@ mf_report_error(int elevel, const char *servername, const MfDialect *dialect,
 		ereport(elevel,
 				(errcode(code),
 				 cancel_reason ? errmsg_internal("%s", cancel_reason) :
+				 own_message ? errmsg_internal("%s", own_message) :
 				 errmsg_internal("%s", err->message[0] ? err->message :
 								 "unknown error"),
+				 own_message ? errdetail_internal("%s (remote error code %ld)",
+												  err->message, err->native_code) :
 				 err->detail[0] ? errdetail_internal("%s", err->detail) :
 				 err->native_code != 0 ?
 				 errdetail_internal("Remote error code %ld.", err->native_code) : 0,
