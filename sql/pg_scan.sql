@@ -350,6 +350,28 @@ SELECT count(*) FROM scan_small;
 SELECT sum(scan_fail_at(id)) FROM scan_small;
 ROLLBACK;
 SELECT count(*), max(id) FROM scan_small;
+-- with parameters (a generic plan): an extended-protocol request, in a
+-- pipeline behind the transaction's begin when it is the first
+SET plan_cache_mode = force_generic_plan;
+PREPARE scan_small_q(int) AS
+  SELECT count(*), sum(s.id), sum(t.id)
+    FROM scan_small s JOIN scan_t t ON t.grp = s.id % 7 WHERE s.id <= $1;
+PREPARE scan_small_div(int) AS
+  SELECT count(*) FROM scan_small WHERE 1000 / (id - $1) > -2000;
+BEGIN;
+EXECUTE scan_small_q(25);
+EXECUTE scan_small_q(25);
+COMMIT;
+BEGIN;
+EXECUTE scan_small_div(600);
+ROLLBACK;
+BEGIN;
+SELECT count(*) FROM scan_small WHERE id > 990;
+EXECUTE scan_small_div(2000);
+COMMIT;
+DEALLOCATE scan_small_q;
+DEALLOCATE scan_small_div;
+RESET plan_cache_mode;
 DROP FUNCTION scan_fail_at(int);
 DROP FOREIGN TABLE scan_small;
 SELECT multi_fdw_exec('pg_remote', $$DROP TABLE public.scan_small$$);

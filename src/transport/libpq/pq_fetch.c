@@ -148,7 +148,7 @@ mfpq_cursor_result(MfConn *conn, int fetch_size, MfError *err)
 
 /*
  * Queries are read through cursors, opened in one exchange; a small result
- * without parameters is read without one (pq_small.c).
+ * is read without one (pq_small.c).
  */
 MfResult *
 mfpq_query(MfConn *conn, const char *sql, int nparams,
@@ -160,13 +160,13 @@ mfpq_query(MfConn *conn, const char *sql, int nparams,
 	(void) classes;
 	if (!mfpq_usable(conn, MF_STEP_FETCH, err))
 		return NULL;
-	if (fetch_size < 0 && nparams == 0)
+	if (fetch_size < 0)
 	{
 		res = mfpq_new_result(conn, err);
 		if (res == NULL)
 			return NULL;
 		res->fetch_size = -fetch_size;
-		if (!mfpq_small_open(conn, res, sql, err))
+		if (!mfpq_small_open(conn, res, sql, nparams, values, err))
 		{
 			mfpq_free_result(res);
 			return NULL;

@@ -168,6 +168,8 @@ struct MfResult
 	bool		stream;
 	bool		on_wire;		/* rows may still come off the wire */
 	bool		first_kept;		/* rows holds what the opening read */
+	bool		pipelined;		/* sent in a pipeline: its sync is to come */
+	int			lead;			/* commands in front whose results remain */
 	MfpqRows	rows;			/* the batch read off the wire */
 	MfpqRows	spill;			/* the rest, read when the link was needed */
 	int			spill_next;		/* the spill's first row not handed over */
@@ -254,6 +256,7 @@ extern void mfpq_small_abandon(MfConn *conn);
 extern int mfpq_small_fetch(MfResult *res, MfError *err);
 extern void mfpq_small_free(MfResult *res);
 extern bool mfpq_small_open(MfConn *conn, MfResult *res, const char *sql,
+							int nparams, const char *const *values,
 							MfError *err);
 extern void mfpq_small_spill(MfConn *conn);
 extern const char *mfpq_small_value(MfResult *res, int row, int col);

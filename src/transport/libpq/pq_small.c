@@ -21,9 +21,11 @@
  * then hand over.  A result closed before its end has the rest read and
  * dropped, since cancelling would fail the remote transaction.
  *
- * Only queries without parameters come here: they are one simple-protocol
- * message with what goes in front of them.  A parameterised one keeps its
- * cursor (pq_fetch.c).
+ * A query without parameters is one simple-protocol message with what goes
+ * in front of it.  One with parameters is an extended-protocol request:
+ * alone when nothing waits to go in front, else a pipeline of those
+ * commands and the query with one sync, single-row mode set for the query
+ * once the results of the commands before it are read.
  *
  * Part of the libpq transport (see pq_transport.c); on the transport side
  * of the wall: no PostgreSQL server header, only libpq-fe.h.
@@ -155,11 +157,34 @@ mfpq_small_next(MfResult *res, MfpqRows *rows)
 		r = PQgetResult(conn->pg);
 		if (r == NULL)
 		{
+			if (res->pipelined && res->lead > 0)
+			{
+				/* the commands in front are done: now the query's rows */
+				if (--res->lead == 0)
+					(void) PQsetSingleRowMode(conn->pg);
+				continue;
+			}
+			if (res->pipelined)
+				continue;		/* the query is done: its sync follows */
 			mfpq_small_off_wire(res);
 			break;
 		}
 		switch (PQresultStatus(r))
 		{
+			case PGRES_PIPELINE_SYNC:
+				PQclear(r);
+				conn->pl_syncs--;
+				res->pipelined = false;
+				if (!PQexitPipelineMode(conn->pg))
+				{
+					mfpq_conn_error(conn, MF_STEP_FETCH, &err);
+					mfpq_small_failed(res, &err);
+				}
+				mfpq_small_off_wire(res);
+				return 0;
+			case PGRES_PIPELINE_ABORTED:
+				/* skipped after an error in front: that error is the one */
+				break;
 			case PGRES_SINGLE_TUPLE:
 				if (res->ncols < 0)
 					res->ncols = PQnfields(r);
@@ -195,32 +220,81 @@ mfpq_small_next(MfResult *res, MfpqRows *rows)
 }
 
 /*
- * Send sql (no parameters) with what waits in front of it, in single-row
- * mode, and wait for its first row or its end, so that an error in it (or
- * in what went in front) is the opening's, as with a cursor.
+ * Send a query with parameters, and what waits to go in front of it: in a
+ * pipeline when something does (res->lead commands before the query).
  */
-bool
-mfpq_small_open(MfConn *conn, MfResult *res, const char *sql, MfError *err)
+static bool
+mfpq_small_send_params(MfConn *conn, MfResult *res, const char *sql,
+					   int nparams, const char *const *values, MfError *err)
 {
-	char	   *text = mfpq_later_text(conn, sql);
-	int			sent;
+	PGconn	   *pg = conn->pg;
+	int			waiting = conn->nlater;
 
-	if (text == NULL)
+	conn->wire->bytes_sent += strlen(sql) + mf_values_bytes(values, nparams);
+	if (waiting == 0)
 	{
-		mfpq_fail(conn, err, MF_STEP_FETCH, "53200", "out of memory");
-		return false;
-	}
-	conn->wire->bytes_sent += strlen(text);
-	sent = PQsendQuery(conn->pg, text);
-	mfpq_later_free(text, sql);
-	if (!sent)
-	{
+		if (PQsendQueryParams(pg, sql, nparams, NULL, values, NULL, NULL, 0))
+			return true;
 		mfpq_conn_error(conn, MF_STEP_FETCH, err);
 		return false;
 	}
-	if (!PQsetSingleRowMode(conn->pg))
+	if (!PQenterPipelineMode(pg) || !mfpq_later_pipelined(conn))
+	{
+		mfpq_conn_error(conn, MF_STEP_FETCH, err);
+		(void) mfpq_settle(conn);
+		return false;
+	}
+	res->lead = waiting - conn->nlater;
+	if (!PQsendQueryParams(pg, sql, nparams, NULL, values, NULL, NULL, 0) ||
+		!PQpipelineSync(pg))
+	{
+		mfpq_conn_error(conn, MF_STEP_FETCH, err);
+		(void) mfpq_settle(conn);
+		return false;
+	}
+	conn->pl_syncs++;
+	res->pipelined = true;
+	return true;
+}
+
+/*
+ * Send sql with what waits in front of it, in single-row mode, and wait
+ * for its first row or its end, so that an error in it (or in what went
+ * in front) is the opening's, as with a cursor.
+ */
+bool
+mfpq_small_open(MfConn *conn, MfResult *res, const char *sql, int nparams,
+				const char *const *values, MfError *err)
+{
+	if (nparams > 0)
+	{
+		if (!mfpq_small_send_params(conn, res, sql, nparams, values, err))
+			return false;
+	}
+	else
+	{
+		char	   *text = mfpq_later_text(conn, sql);
+		int			sent;
+
+		if (text == NULL)
+		{
+			mfpq_fail(conn, err, MF_STEP_FETCH, "53200", "out of memory");
+			return false;
+		}
+		conn->wire->bytes_sent += strlen(text);
+		sent = PQsendQuery(conn->pg, text);
+		mfpq_later_free(text, sql);
+		if (!sent)
+		{
+			mfpq_conn_error(conn, MF_STEP_FETCH, err);
+			return false;
+		}
+	}
+	/* in a pipeline with commands in front, set when the query comes up */
+	if (!(res->pipelined && res->lead > 0) && !PQsetSingleRowMode(conn->pg))
 	{
 		(void) mfpq_settle(conn);
+		res->pipelined = false;
 		mfpq_fail(conn, err, MF_STEP_FETCH, "XX000",
 				  "could not read the remote rows one at a time");
 		return false;
