@@ -289,11 +289,13 @@ SELECT multi_fdw_exec('odbc_my', 'INSERT INTO odbc_batch VALUES (99999999999, 1)
 -- ---------------------------------------------------------------------
 -- UPDATE and DELETE by key columns
 -- ---------------------------------------------------------------------
--- a constant goes whole; int4 arithmetic, which MariaDB does in 64 bits,
--- is computed here and the rows updated by key
+-- a constant goes whole, and int4 arithmetic inside its range guard
+-- (MariaDB computes in 64 bits); guarded arithmetic inside guarded
+-- arithmetic is computed here and the rows updated by key
 EXPLAIN (VERBOSE, COSTS OFF) UPDATE odbc_my_batch SET b = 0 WHERE a >= 2;
 EXPLAIN (VERBOSE, COSTS OFF) UPDATE odbc_my_batch SET b = b + 10 WHERE a >= 2;
-SELECT odbc_rows('UPDATE odbc_my_batch SET b = b + 10 WHERE a >= 2');
+EXPLAIN (VERBOSE, COSTS OFF) UPDATE odbc_my_batch SET b = (b + 5) + 5 WHERE a >= 2;
+SELECT odbc_rows('UPDATE odbc_my_batch SET b = (b + 5) + 5 WHERE a >= 2');
 EXPLAIN (VERBOSE, COSTS OFF) UPDATE odbc_my_batch SET b = b * 100 WHERE a::text || '' = '4';
 SELECT odbc_rows($$UPDATE odbc_my_batch SET b = b * 100 WHERE a::text || '' = '4'$$);
 SELECT odbc_rows($$DELETE FROM odbc_my_batch WHERE a::text || '' = '1'$$);
