@@ -188,6 +188,32 @@ mfpq_later_text(MfConn *conn, const char *sql)
 	return text;
 }
 
+/*
+ * Send sql in the simple protocol with what goes in front of it, without
+ * waiting for the answer.  false, err filled, when it could not go.
+ */
+bool
+mfpq_later_send(MfConn *conn, const char *sql, MfStep step, MfError *err)
+{
+	char	   *text = mfpq_later_text(conn, sql);
+	int			sent;
+
+	if (text == NULL)
+	{
+		mfpq_fail(conn, err, step, "53200", "out of memory");
+		return false;
+	}
+	conn->wire->bytes_sent += strlen(text);
+	sent = PQsendQuery(conn->pg, text);
+	mfpq_later_free(text, sql);
+	if (!sent)
+	{
+		mfpq_conn_error(conn, step, err);
+		return false;
+	}
+	return true;
+}
+
 void
 mfpq_later_free(const char *text, const char *sql)
 {

@@ -315,8 +315,6 @@ mfpq_async_send(MfResult *res, int rows, MfError *err)
 {
 	MfConn	   *conn = res->conn;
 	char		sql[MFPQ_NAME_LEN + 48];
-	char	   *text;
-	int			sent;
 
 	if (!res->is_cursor || res->at_end || res->pending || res->ahead != NULL)
 		return true;
@@ -324,20 +322,8 @@ mfpq_async_send(MfResult *res, int rows, MfError *err)
 		return false;
 	res->requested = rows > 0 ? rows : res->fetch_size;
 	snprintf(sql, sizeof(sql), "FETCH %d FROM %s", res->requested, res->name);
-	text = mfpq_later_text(conn, sql);
-	if (text == NULL)
-	{
-		mfpq_fail(conn, err, MF_STEP_FETCH, "53200", "out of memory");
+	if (!mfpq_later_send(conn, sql, MF_STEP_FETCH, err))
 		return false;
-	}
-	conn->wire->bytes_sent += strlen(text);
-	sent = PQsendQuery(conn->pg, text);
-	mfpq_later_free(text, sql);
-	if (!sent)
-	{
-		mfpq_conn_error(conn, MF_STEP_FETCH, err);
-		return false;
-	}
 	if (!mfpq_flush(conn, MF_STEP_FETCH, err))
 		return false;
 	res->pending = true;

@@ -226,6 +226,8 @@ extern bool mfpq_pipelined(MfConn *conn, MfpqSendFn send, void *arg, MfStep step
 extern void mfpq_later_clear(MfConn *conn);
 extern bool mfpq_later_flush(MfConn *conn, MfStep step, MfError *err);
 extern void mfpq_later_free(const char *text, const char *sql);
+extern bool mfpq_later_send(MfConn *conn, const char *sql, MfStep step,
+							MfError *err);
 extern bool mfpq_later_pipelined(MfConn *conn);
 extern char *mfpq_later_text(MfConn *conn, const char *sql);
 extern void mfpq_later_xact_over(MfConn *conn);

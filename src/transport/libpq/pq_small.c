@@ -271,25 +271,8 @@ mfpq_small_open(MfConn *conn, MfResult *res, const char *sql, int nparams,
 		if (!mfpq_small_send_params(conn, res, sql, nparams, values, err))
 			return false;
 	}
-	else
-	{
-		char	   *text = mfpq_later_text(conn, sql);
-		int			sent;
-
-		if (text == NULL)
-		{
-			mfpq_fail(conn, err, MF_STEP_FETCH, "53200", "out of memory");
-			return false;
-		}
-		conn->wire->bytes_sent += strlen(text);
-		sent = PQsendQuery(conn->pg, text);
-		mfpq_later_free(text, sql);
-		if (!sent)
-		{
-			mfpq_conn_error(conn, MF_STEP_FETCH, err);
-			return false;
-		}
-	}
+	else if (!mfpq_later_send(conn, sql, MF_STEP_FETCH, err))
+		return false;
 	/* in a pipeline with commands in front, set when the query comes up */
 	if (!(res->pipelined && res->lead > 0) && !PQsetSingleRowMode(conn->pg))
 	{
