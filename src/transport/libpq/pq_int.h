@@ -92,8 +92,8 @@ struct MfConn
 	bool		in_copy;		/* between copy_begin and copy_end */
 	bool		interrupted;	/* the last wait ended in a user cancel */
 	MfResult   *pending;		/* the result whose FETCH is out, if any */
-	MfResult   *streaming;		/* the small result whose rows are still on
-								 * the wire, if any (pq_small.c) */
+	MfResult   *streaming;		/* the small result whose rows may still
+								 * come off the wire, if any (pq_small.c) */
 
 	/*
 	 * Brings the connection back in step before any other command: a FETCH
@@ -166,7 +166,6 @@ struct MfResult
 
 	/* a small result read without a cursor (pq_small.c) */
 	bool		stream;
-	bool		on_wire;		/* rows may still come off the wire */
 	bool		first_kept;		/* rows holds what the opening read */
 	bool		pipelined;		/* sent in a pipeline: its sync is to come */
 	int			lead;			/* commands in front whose results remain */

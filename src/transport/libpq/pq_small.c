@@ -114,12 +114,18 @@ mfpq_rows_free(MfpqRows *rows)
 	memset(rows, 0, sizeof(*rows));
 }
 
+/* May rows of res still come off the wire (the connection streams it)? */
+static bool
+mfpq_small_on_wire(const MfResult *res)
+{
+	return res->conn->streaming == res;
+}
+
 /* Nothing more will come off the wire for res. */
 static void
 mfpq_small_off_wire(MfResult *res)
 {
-	res->on_wire = false;
-	if (res->conn->streaming == res)
+	if (mfpq_small_on_wire(res))
 		res->conn->streaming = NULL;
 }
 
@@ -141,7 +147,7 @@ mfpq_small_next(MfResult *res, MfpqRows *rows)
 {
 	MfConn	   *conn = res->conn;
 
-	while (res->on_wire)
+	while (mfpq_small_on_wire(res))
 	{
 		PGresult   *r;
 		MfError		err;
@@ -284,7 +290,6 @@ mfpq_small_open(MfConn *conn, MfResult *res, const char *sql, int nparams,
 	}
 	conn->wire->round_trips++;
 	res->stream = true;
-	res->on_wire = true;
 	conn->streaming = res;
 	if (!mfpq_flush(conn, MF_STEP_FETCH, err))
 	{
@@ -399,7 +404,7 @@ mfpq_small_abandon(MfConn *conn)
 void
 mfpq_small_free(MfResult *res)
 {
-	if (res->on_wire)
+	if (mfpq_small_on_wire(res))
 	{
 		mfpq_small_off_wire(res);
 		(void) mfpq_settle(res->conn);

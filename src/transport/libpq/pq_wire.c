@@ -487,16 +487,8 @@ bool
 mfpq_command(MfConn *conn, const char *sql, MfStep step, PGresult **last,
 			 MfError *err)
 {
-	char	   *text = mfpq_later_text(conn, sql);
-	bool		ok;
-
-	if (text == NULL)
-	{
-		mfpq_fail(conn, err, step, "53200", "out of memory");
-		return false;
-	}
-	conn->wire->bytes_sent += strlen(text);
-	ok = mfpq_finish(conn, PQsendQuery(conn->pg, text), step, last, err);
-	mfpq_later_free(text, sql);
-	return ok;
+	if (last)
+		*last = NULL;
+	return mfpq_later_send(conn, sql, step, err) &&
+		mfpq_finish(conn, 1, step, last, err);
 }
