@@ -309,4 +309,15 @@ mf_fscan_first_base_relid(ForeignScan *fsplan)
 	(MyBackendId >= 1 && MyBackendId <= MaxBackends ? MyBackendId - 1 : -1)
 #endif
 
+/*
+ * 17: a wait-event set belongs to a resource owner (NULL: to no one, kept
+ * until freed) rather than to a memory context.
+ */
+#if PG_VERSION_NUM >= 170000
+#define mf_create_wait_event_set(nevents) CreateWaitEventSet(NULL, (nevents))
+#else
+#define mf_create_wait_event_set(nevents) \
+	CreateWaitEventSet(TopMemoryContext, (nevents))
+#endif
+
 #endif							/* MF_COMPAT_H */

@@ -14,8 +14,11 @@
  */
 #include "postgres.h"
 
+#include <sys/stat.h>
+
 #include "miscadmin.h"
 #include "storage/latch.h"
+#include "utils/memutils.h"
 #include "utils/timeout.h"
 #include "utils/wait_event.h"
 
@@ -222,6 +225,76 @@ mf_report_error(int elevel, const char *servername, const MfDialect *dialect,
 }
 
 /*
+ * The wait keeps a few wait-event sets (latch, postmaster death, one
+ * socket) from one wait to the next.  Building a set for every wait, as
+ * WaitLatchOrSocket does, costs an epoll instance, two registrations and a
+ * close per exchange: several percent of a short statement's CPU on the
+ * gateway.  A set is known by its socket's descriptor and inode, since a
+ * connection closed and another opened on the same descriptor number is a
+ * different socket, whose registration the kernel dropped with the old one.
+ */
+#define MF_WAIT_SETS	4
+
+typedef struct MfWaitSet
+{
+	WaitEventSet *set;
+	int			sock;			/* -1: matches nothing, rebuild on reuse */
+	dev_t		dev;
+	ino_t		ino;
+	Latch	   *latch;
+	uint32		events;			/* what the socket's entry waits for */
+} MfWaitSet;
+
+#define MF_WAIT_SOCKET_POS	2	/* latch, postmaster death, then the socket */
+
+static MfWaitSet mf_wait_sets[MF_WAIT_SETS];
+static int	mf_wait_next;		/* the slot a new socket takes */
+
+/* the set for sock waiting for events, or NULL if sock cannot be examined */
+static WaitEventSet *
+mf_wait_set_for(int sock, uint32 events)
+{
+	struct stat st;
+	MfWaitSet  *ws;
+
+	if (fstat(sock, &st) != 0)
+		return NULL;
+	for (int i = 0; i < MF_WAIT_SETS; i++)
+	{
+		ws = &mf_wait_sets[i];
+		if (ws->set == NULL || ws->sock != sock || ws->dev != st.st_dev ||
+			ws->ino != st.st_ino || ws->latch != MyLatch)
+			continue;
+		if (ws->events != events)
+		{
+			/* an error here leaves the slot matching nothing */
+			ws->sock = -1;
+			ModifyWaitEvent(ws->set, MF_WAIT_SOCKET_POS, events, NULL);
+			ws->events = events;
+			ws->sock = sock;
+		}
+		return ws->set;
+	}
+
+	ws = &mf_wait_sets[mf_wait_next];
+	mf_wait_next = (mf_wait_next + 1) % MF_WAIT_SETS;
+	if (ws->set != NULL)
+		FreeWaitEventSet(ws->set);
+	ws->sock = -1;
+	ws->set = mf_create_wait_event_set(3);
+	AddWaitEventToSet(ws->set, WL_LATCH_SET, PGINVALID_SOCKET, MyLatch, NULL);
+	AddWaitEventToSet(ws->set, WL_EXIT_ON_PM_DEATH, PGINVALID_SOCKET,
+					  NULL, NULL);
+	AddWaitEventToSet(ws->set, events, sock, NULL, NULL);
+	ws->dev = st.st_dev;
+	ws->ino = st.st_ino;
+	ws->latch = MyLatch;
+	ws->events = events;
+	ws->sock = sock;
+	return ws->set;
+}
+
+/*
  * The wait transports use: the socket or the latch.  A pending cancel or
  * termination is reported (0) rather than processed, so that no longjmp
  * crosses the transport's code; the core processes it once the transport
@@ -230,16 +303,27 @@ mf_report_error(int elevel, const char *servername, const MfDialect *dialect,
 static int
 mf_latch_wait(int sock, bool for_write)
 {
+	uint32		events = for_write ? WL_SOCKET_WRITEABLE : WL_SOCKET_READABLE;
+
 	for (;;)
 	{
+		WaitEventSet *set;
 		int			rc;
 
 		if (QueryCancelPending || ProcDiePending)
 			return 0;
-		rc = WaitLatchOrSocket(MyLatch,
-							   WL_LATCH_SET | WL_EXIT_ON_PM_DEATH |
-							   (for_write ? WL_SOCKET_WRITEABLE : WL_SOCKET_READABLE),
-							   sock, -1L, PG_WAIT_EXTENSION);
+		set = mf_wait_set_for(sock, events);
+		if (set != NULL)
+		{
+			WaitEvent	occurred;
+
+			rc = WaitEventSetWait(set, -1L, &occurred, 1, PG_WAIT_EXTENSION)
+				> 0 ? (int) occurred.events : 0;
+		}
+		else					/* WaitLatchOrSocket reports the bad socket */
+			rc = WaitLatchOrSocket(MyLatch,
+								   WL_LATCH_SET | WL_EXIT_ON_PM_DEATH | events,
+								   sock, -1L, PG_WAIT_EXTENSION);
 		if (rc & WL_LATCH_SET)
 			ResetLatch(MyLatch);
 		if (rc & (WL_SOCKET_READABLE | WL_SOCKET_WRITEABLE))
