@@ -974,10 +974,9 @@ void
 mf_remote_table_name(Relation rel, const MfDialect *dialect,
 					 const char **schema, const char **table)
 {
-	ForeignTable *ft = GetForeignTable(RelationGetRelid(rel));
 	MfOptions	opts;
 
-	mf_get_options(ft->serverid, RelationGetRelid(rel), &opts);
+	mf_get_table_options(RelationGetRelid(rel), &opts);
 	*schema = opts.schema_name;
 	if (*schema == NULL && dialect->default_schema_is_local)
 		*schema = get_namespace_name(RelationGetNamespace(rel));

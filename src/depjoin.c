@@ -691,12 +691,11 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 	mf_row_reader_init(&st->reader, RelationGetDescr(st->frel),
 					   list_nth(priv, MF_DJ_RETRIEVED), estate->es_query_cxt);
 	{
-		ForeignTable *table = GetForeignTable(rte->relid);
 		MfOptions	opts;
 		Oid			userid = mf_exec_rte_userid(estate, rte);
 
-		mf_get_options(table->serverid, rte->relid, &opts);
-		st->entry = mf_get_connection(GetUserMapping(userid, table->serverid),
+		mf_get_table_options(rte->relid, &opts);
+		st->entry = mf_get_connection(GetUserMapping(userid, opts.serverid),
 									  &opts);
 		st->tr = mf_conn_transport(st->entry);
 	}

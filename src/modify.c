@@ -161,8 +161,7 @@ mf_rel_dialect(Relation rel, MfMarkerStyle *markers)
 {
 	MfOptions	opts;
 
-	mf_get_options(GetForeignTable(RelationGetRelid(rel))->serverid,
-				   RelationGetRelid(rel), &opts);
+	mf_get_table_options(RelationGetRelid(rel), &opts);
 	if (markers != NULL)
 		*markers = opts.transport->markers;
 	return opts.dialect;
@@ -338,7 +337,6 @@ mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 	MfModifyState *st = palloc0(sizeof(MfModifyState));
 	Relation	rel = rinfo->ri_RelationDesc;
 	Oid			userid = mf_modify_userid(estate, rinfo);
-	ForeignTable *table = GetForeignTable(RelationGetRelid(rel));
 	TupleDesc	tupdesc = RelationGetDescr(rel);
 	int			i = 0;
 	ListCell   *lc;
@@ -355,8 +353,8 @@ mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 	st->reread_sql = reread_sql != NULL && reread_sql[0] != '\0' ?
 		reread_sql : NULL;
 	st->reread_params = reread_params;
-	mf_get_options(table->serverid, RelationGetRelid(rel), &st->opts);
-	st->entry = mf_get_connection(GetUserMapping(userid, table->serverid),
+	mf_get_table_options(RelationGetRelid(rel), &st->opts);
+	st->entry = mf_get_connection(GetUserMapping(userid, st->opts.serverid),
 								  &st->opts);
 	st->tr = mf_conn_transport(st->entry);
 	st->dialect = mf_conn_dialect(st->entry);
@@ -628,8 +626,7 @@ mfGetForeignModifyBatchSize(ResultRelInfo *rinfo)
 	}
 	else
 	{
-		mf_get_options(GetForeignTable(RelationGetRelid(rinfo->ri_RelationDesc))->serverid,
-					   RelationGetRelid(rinfo->ri_RelationDesc), &opts);
+		mf_get_table_options(RelationGetRelid(rinfo->ri_RelationDesc), &opts);
 		do_nothing = false;
 		ncols = mf_insert_ncols(rinfo->ri_RelationDesc);
 	}
@@ -979,8 +976,7 @@ mfIsForeignRelUpdatable(Relation rel)
 	MfOptions	opts;
 	int			events = (1 << CMD_INSERT);
 
-	mf_get_options(GetForeignTable(RelationGetRelid(rel))->serverid,
-				   RelationGetRelid(rel), &opts);
+	mf_get_table_options(RelationGetRelid(rel), &opts);
 	if (!opts.updatable)
 		return 0;
 	/* without a row identity only INSERT is possible */
@@ -1036,8 +1032,7 @@ mf_explain_modify_plan(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 	}
 
 	/* what will really be sent, as the executor will decide it */
-	mf_get_options(GetForeignTable(RelationGetRelid(rel))->serverid,
-				   RelationGetRelid(rel), &opts);
+	mf_get_table_options(RelationGetRelid(rel), &opts);
 	method = mf_needs_row_results(rinfo) || mf_row_at_a_time(&opts) ?
 		MF_INSERT_ROW :
 		mf_resolve_insert_method(&opts, do_nothing, list_length(target_attrs));
@@ -1228,7 +1223,6 @@ mfBeginDirectModify(ForeignScanState *node, int eflags)
 	EState	   *estate = node->ss.ps.state;
 	RangeTblEntry *rte = exec_rt_fetch(fsplan->resultRelation, estate);
 	Oid			userid = mf_fscan_userid(fsplan, estate, fsplan->resultRelation);
-	ForeignTable *table = GetForeignTable(rte->relid);
 	MfDirectState *st;
 	MfOptions	opts;
 	int			i = 0;
@@ -1238,8 +1232,8 @@ mfBeginDirectModify(ForeignScanState *node, int eflags)
 		return;
 	st = palloc0(sizeof(MfDirectState));
 	node->fdw_state = st;
-	mf_get_options(table->serverid, rte->relid, &opts);
-	st->entry = mf_get_connection(GetUserMapping(userid, table->serverid), &opts);
+	mf_get_table_options(rte->relid, &opts);
+	st->entry = mf_get_connection(GetUserMapping(userid, opts.serverid), &opts);
 	mf_conn_mark_written(st->entry);
 	mf_stats_node_begin(&st->stats, st->entry,
 						node->resultRelInfo ? node->resultRelInfo->ri_RelationDesc :

@@ -89,6 +89,7 @@ typedef struct MfOptions
 } MfOptions;
 
 extern void mf_get_options(Oid serverid, Oid relid, MfOptions *opts);
+extern void mf_get_table_options(Oid relid, MfOptions *opts);
 extern void mf_options_init(void);
 extern char *mf_column_name(Oid relid, AttrNumber attnum);
 extern bool mf_column_is_key(Oid relid, AttrNumber attnum);

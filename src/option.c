@@ -809,10 +809,32 @@ typedef struct MfOptionsEntry
 
 static HTAB *mf_options_cache = NULL;
 
+/*
+ * Column options (the remote name, key, text_pushdown) are asked for once
+ * per column per callback as well: the deparser alone asks for every
+ * column it names.  They are kept the same way, and forgotten on any
+ * change to a pg_attribute row.
+ */
+typedef struct MfColumnKey
+{
+	Oid			relid;
+	AttrNumber	attnum;
+} MfColumnKey;
+
+typedef struct MfColumnEntry
+{
+	MfColumnKey key;
+	List	   *options;
+	char	   *remote_name;
+} MfColumnEntry;
+
+static HTAB *mf_columns_cache = NULL;
+
 static void
 mf_options_forget(Datum arg, int cacheid, uint32 hashvalue)
 {
 	mf_options_cache = NULL;
+	mf_columns_cache = NULL;
 }
 
 static void
@@ -821,7 +843,10 @@ mf_options_xact_end(XactEvent event, void *arg)
 	if (event == XACT_EVENT_COMMIT || event == XACT_EVENT_ABORT ||
 		event == XACT_EVENT_PARALLEL_COMMIT ||
 		event == XACT_EVENT_PARALLEL_ABORT || event == XACT_EVENT_PREPARE)
+	{
 		mf_options_cache = NULL;
+		mf_columns_cache = NULL;
+	}
 }
 
 void
@@ -829,6 +854,7 @@ mf_options_init(void)
 {
 	CacheRegisterSyscacheCallback(FOREIGNSERVEROID, mf_options_forget, (Datum) 0);
 	CacheRegisterSyscacheCallback(FOREIGNTABLEREL, mf_options_forget, (Datum) 0);
+	CacheRegisterSyscacheCallback(ATTNUM, mf_options_forget, (Datum) 0);
 	RegisterXactCallback(mf_options_xact_end, NULL);
 }
 
@@ -876,21 +902,90 @@ mf_get_options(Oid serverid, Oid relid, MfOptions *opts)
 	*opts = entry->opts;
 }
 
-/* The remote name of a column: its column_name option or its local name. */
-char *
-mf_column_name(Oid relid, AttrNumber attnum)
+/*
+ * The options of a foreign table and its server.  The server's OID comes
+ * from the table's catalog row alone: GetForeignTable would also take the
+ * table's option array apart, which the cache above spares.
+ */
+void
+mf_get_table_options(Oid relid, MfOptions *opts)
 {
-	List	   *options = GetForeignColumnOptions(relid, attnum);
+	mf_get_options(GetForeignServerIdByRelId(relid), relid, opts);
+}
+
+/* The options of a column and its remote name: its column_name or its own. */
+static void
+mf_read_column(Oid relid, AttrNumber attnum, List **options, char **remote_name)
+{
 	ListCell   *lc;
 
-	foreach(lc, options)
+	*options = GetForeignColumnOptions(relid, attnum);
+	foreach(lc, *options)
 	{
 		DefElem    *d = lfirst(lc);
 
 		if (strcmp(d->defname, "column_name") == 0)
-			return defGetString(d);
+		{
+			*remote_name = defGetString(d);
+			return;
+		}
 	}
-	return get_attname(relid, attnum, false);
+	*remote_name = get_attname(relid, attnum, false);
+}
+
+static MfColumnEntry *
+mf_column_entry(Oid relid, AttrNumber attnum, MfColumnEntry *scratch)
+{
+	MfColumnKey key;
+	MfColumnEntry *entry;
+	MemoryContext old;
+	List	   *options;
+	char	   *remote_name;
+
+	memset(&key, 0, sizeof(key));
+	key.relid = relid;
+	key.attnum = attnum;
+	if (!IsTransactionState())
+	{
+		mf_read_column(relid, attnum, &scratch->options, &scratch->remote_name);
+		return scratch;
+	}
+	if (mf_columns_cache == NULL)
+	{
+		HASHCTL		ctl;
+
+		ctl.keysize = sizeof(MfColumnKey);
+		ctl.entrysize = sizeof(MfColumnEntry);
+		ctl.hcxt = TopTransactionContext;
+		mf_columns_cache = hash_create("multi_fdw column options", 64, &ctl,
+									   HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+	}
+	entry = hash_search(mf_columns_cache, &key, HASH_FIND, NULL);
+	if (entry != NULL)
+		return entry;
+	old = MemoryContextSwitchTo(TopTransactionContext);
+	mf_read_column(relid, attnum, &options, &remote_name);
+	MemoryContextSwitchTo(old);
+	/* as for the options: the reading may have forgotten the cache */
+	if (mf_columns_cache == NULL)
+	{
+		scratch->options = options;
+		scratch->remote_name = remote_name;
+		return scratch;
+	}
+	entry = hash_search(mf_columns_cache, &key, HASH_ENTER, NULL);
+	entry->options = options;
+	entry->remote_name = remote_name;
+	return entry;
+}
+
+/* The remote name of a column: its column_name option or its local name. */
+char *
+mf_column_name(Oid relid, AttrNumber attnum)
+{
+	MfColumnEntry scratch;
+
+	return mf_column_entry(relid, attnum, &scratch)->remote_name;
 }
 
 /* A boolean option of a list, dflt when absent. */
@@ -913,7 +1008,10 @@ mf_option_flag(List *options, const char *name, bool dflt)
 bool
 mf_column_flag(Oid relid, AttrNumber attnum, const char *name)
 {
-	return mf_option_flag(GetForeignColumnOptions(relid, attnum), name, false);
+	MfColumnEntry scratch;
+
+	return mf_option_flag(mf_column_entry(relid, attnum, &scratch)->options,
+						  name, false);
 }
 
 bool

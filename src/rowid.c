@@ -62,12 +62,11 @@ static MfConnEntry *
 mf_rowid_connection(Relation rel, Oid userid, const MfDialect *dialect,
 					StringInfo name)
 {
-	ForeignTable *table = GetForeignTable(RelationGetRelid(rel));
 	MfOptions	opts;
 	MfConnEntry *entry;
 
-	mf_get_options(table->serverid, RelationGetRelid(rel), &opts);
-	entry = mf_get_connection(GetUserMapping(userid, table->serverid), &opts);
+	mf_get_table_options(RelationGetRelid(rel), &opts);
+	entry = mf_get_connection(GetUserMapping(userid, opts.serverid), &opts);
 	initStringInfo(name);
 	mf_deparse_relation(name, rel, dialect);
 	return entry;

@@ -90,14 +90,13 @@ void
 mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 {
 	MfRelInfo  *fpinfo = palloc0(sizeof(MfRelInfo));
-	ForeignTable *table = GetForeignTable(foreigntableid);
 	Oid			userid = OidIsValid(baserel->userid) ? baserel->userid : GetUserId();
 	ListCell   *lc;
 	double		retrieved;
 
 	baserel->fdw_private = fpinfo;
-	mf_get_options(table->serverid, foreigntableid, &fpinfo->opts);
-	fpinfo->user = GetUserMapping(userid, table->serverid);
+	mf_get_table_options(foreigntableid, &fpinfo->opts);
+	fpinfo->user = GetUserMapping(userid, fpinfo->opts.serverid);
 	fpinfo->pushdown_safe = fpinfo->opts.pushdown;
 
 	mf_classify_conditions(root, baserel, baserel->baserestrictinfo,
@@ -479,7 +478,6 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 	MfScanState *st;
 	RangeTblEntry *rte;
 	Oid			userid;
-	ForeignTable *table;
 	MfOptions	opts;
 	Index		rti = fsplan->scan.scanrelid;
 	TupleDesc	tupdesc;
@@ -502,9 +500,8 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 	}
 	rte = exec_rt_fetch(rti, estate);
 	userid = mf_fscan_userid(fsplan, estate, rti);
-	table = GetForeignTable(rte->relid);
-	mf_get_options(table->serverid, rte->relid, &opts);
-	st->entry = mf_get_connection(GetUserMapping(userid, table->serverid), &opts);
+	mf_get_table_options(rte->relid, &opts);
+	st->entry = mf_get_connection(GetUserMapping(userid, opts.serverid), &opts);
 	st->tr = mf_conn_transport(st->entry);
 	mf_stats_node_begin(&st->stats, st->entry, node->ss.ss_currentRelation,
 						CMD_SELECT);
@@ -913,7 +910,6 @@ static int
 mf_acquire_sample_rows(Relation rel, int elevel, HeapTuple *rows, int targrows,
 					   double *totalrows, double *totaldeadrows)
 {
-	ForeignTable *table = GetForeignTable(RelationGetRelid(rel));
 	MfOptions	opts;
 	MfConnEntry *entry;
 	const MfTransport *tr;
@@ -931,9 +927,9 @@ mf_acquire_sample_rows(Relation rel, int elevel, HeapTuple *rows, int targrows,
 	int			numrows = 0;
 	int			n;
 
-	mf_get_options(table->serverid, RelationGetRelid(rel), &opts);
+	mf_get_table_options(RelationGetRelid(rel), &opts);
 	entry = mf_get_connection(GetUserMapping(rel->rd_rel->relowner,
-											 table->serverid), &opts);
+											 opts.serverid), &opts);
 	tr = mf_conn_transport(entry);
 
 	method = mf_analyze_sample(entry, rel, &opts, targrows, &reltuples,

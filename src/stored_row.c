@@ -222,8 +222,7 @@ mf_stored_row_plan(MfStoredRow *sr, Relation rel, const MfDialect *dialect,
 	{
 		MfOptions	opts;
 
-		mf_get_options(GetForeignTable(RelationGetRelid(rel))->serverid,
-					   RelationGetRelid(rel), &opts);
+		mf_get_table_options(RelationGetRelid(rel), &opts);
 		if (opts.insert_method != MF_INSERT_AUTO &&
 			opts.insert_method != MF_INSERT_ROW)
 			ereport(ERROR,

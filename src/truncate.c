@@ -47,8 +47,8 @@ mfExecForeignTruncate(List *rels, DropBehavior behavior, bool restart_seqs)
 		Relation	rel = lfirst(lc);
 		StringInfoData name;
 
-		serverid = GetForeignTable(RelationGetRelid(rel))->serverid;
-		mf_get_options(serverid, RelationGetRelid(rel), &opts);
+		mf_get_table_options(RelationGetRelid(rel), &opts);
+		serverid = opts.serverid;
 		if (!opts.truncatable)
 			ereport(ERROR,
 					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
