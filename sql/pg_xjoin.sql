@@ -156,6 +156,69 @@ ALTER FOREIGN TABLE xc OPTIONS (DROP dependent_join_max_keys);
 ALTER FOREIGN TABLE xc OPTIONS (ADD dependent_join_max_keys '0');
 
 -- ===================================================================
+-- an input bigger than the hash memory: held and joined a batch at a
+-- time, each batch asking for its own keys; a key in several batches is
+-- asked for again, and the outer, semi and anti joins stay exact
+-- ===================================================================
+CREATE TABLE xbig AS
+  SELECT CASE WHEN i % 97 = 0 THEN NULL ELSE (i * 7) % 2500 END AS k,
+         'tag' || i AS tag
+    FROM generate_series(1, 6000) i;
+ANALYZE xbig;
+CREATE FUNCTION xj_batches(q text, OUT batches int, OUT strategy text)
+LANGUAGE plpgsql AS $$
+DECLARE
+  line text;
+BEGIN
+  batches := 1;
+  FOR line IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
+    IF line ~ '^\s*Batches: \d+$' THEN
+      batches := substring(line FROM 'Batches: (\d+)')::int;
+    ELSIF line ~ 'Keys Strategy: ' THEN
+      strategy := substring(line FROM 'Keys Strategy: (.*)$');
+    END IF;
+  END LOOP;
+END$$;
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+SET enable_nestloop = off;
+SET work_mem = '64kB';
+SET hash_mem_multiplier = 1;
+SELECT batches > 3 AS batches, strategy
+  FROM xj_batches($$SELECT xbig.tag, xc.name FROM xbig JOIN xc ON xc.id = xbig.k$$);
+SELECT * FROM xj_agree($$SELECT xbig.tag, xc.name FROM xbig JOIN xc ON xc.id = xbig.k$$);
+SELECT * FROM xj_agree($$SELECT xbig.tag, xc.name FROM xbig LEFT JOIN xc
+  ON xc.id = xbig.k AND xc.grp <> 3$$);
+SELECT * FROM xj_agree($$SELECT * FROM xbig WHERE EXISTS
+  (SELECT 1 FROM xc WHERE xc.id = xbig.k AND xc.grp < 5)$$);
+SELECT * FROM xj_agree($$SELECT * FROM xbig WHERE NOT EXISTS
+  (SELECT 1 FROM xc WHERE xc.id = xbig.k AND xc.grp < 5)$$);
+-- IN lists to MariaDB, and a batch's fallback to a range
+SELECT batches > 3 AS batches, strategy
+  FROM xj_batches($$SELECT xbig.tag, xm.name FROM xbig LEFT JOIN xm ON xm.id = xbig.k$$);
+SELECT * FROM xj_agree($$SELECT xbig.tag, xm.name FROM xbig LEFT JOIN xm ON xm.id = xbig.k$$);
+SET multi_fdw.dependent_join_max_keys = 50;
+SELECT batches > 3 AS batches, strategy
+  FROM xj_batches($$SELECT xbig.tag, xc.name FROM xbig JOIN xc ON xc.id = xbig.k$$);
+SELECT * FROM xj_agree($$SELECT xbig.tag, xc.name FROM xbig LEFT JOIN xc ON xc.id = xbig.k$$);
+RESET multi_fdw.dependent_join_max_keys;
+-- rescanned: every batch again
+SELECT l.x, (SELECT count(*) FROM xbig JOIN xc ON xc.id = xbig.k AND xc.grp = l.x)
+  FROM (VALUES (2), (4)) l(x);
+SELECT l.x, (SELECT count(*) FROM xbig JOIN lxc ON lxc.id = xbig.k AND lxc.grp = l.x)
+  FROM (VALUES (2), (4)) l(x);
+RESET work_mem;
+RESET hash_mem_multiplier;
+-- with the default memory, the same join is one batch
+SELECT batches, strategy
+  FROM xj_batches($$SELECT xbig.tag, xc.name FROM xbig JOIN xc ON xc.id = xbig.k$$);
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+RESET enable_nestloop;
+DROP FUNCTION xj_batches;
+DROP TABLE xbig;
+
+-- ===================================================================
 -- the planner's choice, and turning it off
 -- ===================================================================
 -- many keys against a small table: the plain hash join

@@ -17,10 +17,15 @@
  * rows, not correctness; a key is shipped only where the dialect ships the
  * same comparison in a WHERE clause, so that no matching row is left out.
  *
- * Execution: X is read whole and held (its rows, grouped by key in a hash
+ * Execution: X is read and held (its rows, grouped by key in a hash
  * table); the remote rows of F stream through and are matched against it.
  * An inner join gives each match as it comes; a left or anti join gives
  * the rows of X without a match at the end, a semi join those with one.
+ * X is held at most hash memory (work_mem x hash_mem_multiplier) at a time:
+ * a bigger X is joined a batch at a time, each batch asking F for its own
+ * keys.  Every row of a batch meets every row of F with its key, so a
+ * batch's unmatched rows have no match at all and the outer, semi and
+ * anti joins stay exact; a key in several batches is asked for again.
  * More keys than dependent_join_max_keys (the foreign table's or server's
  * option, else the GUC multi_fdw.dependent_join_max_keys) fall back at run time
  * to a range (min <= key <= max) where the dialect compares the type by
@@ -212,15 +217,28 @@ mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 	double		fdistinct;
 	double		frows;
 	double		stmts;
+	double		xbytes;
+	double		batches;
+	double		batch_keys;
 	Cost		remote;
 
 	nkeys = estimate_num_groups(root, list_make1(key->xvar), xpath->rows,
 								NULL, NULL);
 	fdistinct = estimate_num_groups(root, list_make1(key->fvar),
 									Max(fpinfo->rows, 1), NULL, NULL);
-	frows = clamp_row_est(fpinfo->rows * Min(1.0, nkeys / Max(fdistinct, 1)));
-	stmts = fpinfo->opts.dialect->supports_arrays ? 1 :
-		ceil(nkeys / MF_DEPJOIN_LIST);
+	/*
+	 * An X bigger than the hash memory goes in batches, each asking for its
+	 * own keys: a key may be asked for, and its rows of F read, once per
+	 * batch it is in.
+	 */
+	xbytes = xpath->rows * (MAXALIGN(xpath->pathtarget->width) +
+							MAXALIGN(SizeofMinimalTupleHeader) + 32);
+	batches = Max(1.0, ceil(xbytes / (double) get_hash_memory_limit()));
+	batch_keys = Min(nkeys, ceil(xpath->rows / batches));
+	frows = clamp_row_est(fpinfo->rows *
+						  Min(1.0, batch_keys / Max(fdistinct, 1)) * batches);
+	stmts = batches * (fpinfo->opts.dialect->supports_arrays ? 1 :
+					   ceil(batch_keys / MF_DEPJOIN_LIST));
 
 	/*
 	 * The remote is assumed to find the keys no slower than by reading
@@ -606,6 +624,8 @@ typedef struct MfDepJoinState
 	int			gcap;
 	int		   *buckets;
 	int			nbuckets;
+	size_t		xbytes;			/* what the batch holds, as hash joins count */
+	bool		x_more;			/* X has rows beyond this batch */
 
 	/* iteration */
 	MfDepJoinPhase phase;
@@ -622,10 +642,12 @@ typedef struct MfDepJoinState
 	long		keys_shipped;
 	long		statements;
 	long		rows_fetched;
+	long		batches;
 	char	   *strategy;
 } MfDepJoinState;
 
 static Node *mf_depjoin_create_state(CustomScan *cscan);
+static void mf_depjoin_next_batch(MfDepJoinState *st);
 
 static void
 mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
@@ -733,6 +755,8 @@ mf_depjoin_hold(MfDepJoinState *st, TupleTableSlot *slot)
 			palloc(sizeof(bool) * st->xcap);
 	}
 	st->xrows[row] = ExecCopySlotMinimalTuple(slot);
+	st->xbytes += GetMemoryChunkSpace(st->xrows[row]) +
+		sizeof(MinimalTuple) + sizeof(int) + sizeof(bool);
 	st->next_row[row] = -1;
 	st->matched[row] = false;
 	st->nx++;
@@ -784,6 +808,8 @@ mf_depjoin_hold(MfDepJoinState *st, TupleTableSlot *slot)
 			}
 			g = st->ngroups++;
 			st->groups[g].key = datumCopy(key, typbyval, typlen);
+			st->xbytes += sizeof(MfKeyGroup) + 2 * sizeof(int) +
+				(typbyval ? 0 : GetMemoryChunkSpace(DatumGetPointer(st->groups[g].key)));
 			st->groups[g].hash = h;
 			st->groups[g].first_row = -1;
 			st->groups[g].next_group = st->buckets[b];
@@ -1008,12 +1034,17 @@ mf_depjoin_quals(MfDepJoinState *st, TupleTableSlot *scan)
 	return true;
 }
 
-/* Read all of X, and choose how F is to be asked. */
+/*
+ * Read X up to its end or the hash memory, whichever comes first, and
+ * choose how F is to be asked for this batch's keys.
+ */
 static void
 mf_depjoin_start(MfDepJoinState *st)
 {
 	PlanState  *x = st->child;
+	size_t		limit = get_hash_memory_limit();
 
+	st->x_more = false;
 	for (;;)
 	{
 		TupleTableSlot *slot = ExecProcNode(x);
@@ -1022,14 +1053,23 @@ mf_depjoin_start(MfDepJoinState *st)
 			break;
 		CHECK_FOR_INTERRUPTS();
 		mf_depjoin_hold(st, slot);
+		if (st->xbytes >= limit)
+		{
+			st->x_more = true;
+			break;
+		}
 	}
+	st->batches++;
 	if (st->ngroups == 0)
 	{
 		/* no key: nothing of F can match */
-		st->strategy = "no keys";
+		if (st->statements == 0)
+			st->strategy = "no keys";
 		st->phase = MF_DJ_TAIL;
 		return;
 	}
+	if (st->statements == 0 || strcmp(st->strategy, "no keys") == 0)
+		st->strategy = "keys";
 	if (st->ngroups > st->max_keys)
 	{
 		if (st->range_ok)
@@ -1053,6 +1093,7 @@ mf_depjoin_next(ScanState *node)
 	MfDepJoinState *st = (MfDepJoinState *) node;
 	MfError		err;
 
+next_batch:
 	if (st->phase == MF_DJ_START)
 		mf_depjoin_start(st);
 
@@ -1116,6 +1157,11 @@ mf_depjoin_next(ScanState *node)
 			st->phase = MF_DJ_DONE;
 			break;
 		}
+		if (st->jointype == JOIN_INNER)
+		{
+			st->phase = MF_DJ_DONE;
+			break;
+		}
 		switch (st->jointype)
 		{
 			case JOIN_LEFT:
@@ -1128,9 +1174,14 @@ mf_depjoin_next(ScanState *node)
 					return mf_depjoin_form(st, xrow, false);
 				break;
 			default:
-				st->phase = MF_DJ_DONE;
-				break;
+				elog(ERROR, "unexpected join type of a dependent join: %d",
+					 (int) st->jointype);
 		}
+	}
+	if (st->phase == MF_DJ_DONE && st->x_more)
+	{
+		mf_depjoin_next_batch(st);
+		goto next_batch;
 	}
 	return ExecClearTuple(node->ss_ScanTupleSlot);
 }
@@ -1165,6 +1216,20 @@ mf_depjoin_release(MfDepJoinState *st)
 	st->groups = NULL;
 	st->buckets = NULL;
 	st->nx = st->xcap = st->ngroups = st->gcap = st->nbuckets = 0;
+	st->xbytes = 0;
+}
+
+/* Forget a batch of X and what was asked for it; X is read on. */
+static void
+mf_depjoin_next_batch(MfDepJoinState *st)
+{
+	mf_depjoin_release(st);
+	st->phase = MF_DJ_START;
+	st->stmt_first_key = 0;
+	st->whole = st->ranged = false;
+	st->tail_pos = 0;
+	st->cand = -1;
+	st->x_more = false;
 }
 
 static void
@@ -1187,12 +1252,7 @@ mf_depjoin_rescan(CustomScanState *node)
 {
 	MfDepJoinState *st = (MfDepJoinState *) node;
 
-	mf_depjoin_release(st);
-	st->phase = MF_DJ_START;
-	st->stmt_first_key = 0;
-	st->whole = st->ranged = false;
-	st->tail_pos = 0;
-	st->cand = -1;
+	mf_depjoin_next_batch(st);
 	ExecReScan(st->child);
 }
 
@@ -1243,6 +1303,9 @@ mf_depjoin_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 		ExplainPropertyInteger("Keys Shipped", NULL, st->keys_shipped, es);
 		ExplainPropertyInteger("Remote Statements", NULL, st->statements, es);
 		ExplainPropertyInteger("Remote Rows", NULL, st->rows_fetched, es);
+		/* as a hash join, batches only when X did not fit its memory */
+		if (st->batches > 1)
+			ExplainPropertyInteger("Batches", NULL, st->batches, es);
 	}
 }
 
