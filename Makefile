@@ -24,7 +24,7 @@ CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/deparse.o src/scan.o src/modify.o src/buffer.o src/import.o \
 	src/registry.o src/pipeline.o src/twophase.o src/resolver.o src/truncate.o \
 	src/appname.o src/estimate.o src/rowid.o src/stored_row.o src/upper.o \
-	src/deparse_upper.o src/join.o src/deparse_join.o src/depjoin.o \
+	src/deparse_upper.o src/join.o src/deparse_join.o src/depjoin.o src/depjoin_exec.o \
 	src/stats.o src/progress.o
 DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o

@@ -1,0 +1,809 @@
+/*-------------------------------------------------------------------------
+ *
+ * depjoin_exec.c
+ *		The dependent join at run time: X held a batch at a time, its keys
+ *		sent to F's server, F's rows matched as they come (depjoin.c plans
+ *		it and says why).
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "access/table.h"
+#include "catalog/pg_type.h"
+#include "executor/executor.h"
+#include "executor/tuptable.h"
+#include "miscadmin.h"
+#include "nodes/extensible.h"
+#include "nodes/nodeFuncs.h"
+#include "parser/parsetree.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+#include "utils/datum.h"
+#include "utils/fmgroids.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/rel.h"
+#include "utils/typcache.h"
+
+#include "multi_fdw.h"
+#include "depjoin_int.h"
+
+/* ---------------------------------------------------------------------
+ * Execution
+ * ---------------------------------------------------------------------
+ */
+
+/* The rows of X with one key, in a chain; the groups in hash buckets. */
+typedef struct MfKeyGroup
+{
+	Datum		key;
+	uint32		hash;
+	int			first_row;		/* index into xrows */
+	int			next_group;		/* in the bucket, -1 at the end */
+} MfKeyGroup;
+
+typedef enum MfDepJoinPhase
+{
+	MF_DJ_START,
+	MF_DJ_REMOTE,				/* matching rows of F as they come */
+	MF_DJ_TAIL,					/* X's rows with (semi) or without (left,
+								 * anti) a match */
+	MF_DJ_DONE
+} MfDepJoinPhase;
+
+typedef struct MfDepJoinState
+{
+	CustomScanState css;
+	PlanState  *child;			/* X */
+	JoinType	jointype;
+	int			x_key;
+	AttrNumber	f_key;
+	int		   *map;
+	int			nmap;
+	List	   *join_quals;		/* ExprStates, on the scan tuple */
+	List	   *param_exprs;	/* F's own parameters */
+	int			nparams;
+	bool		range_ok;
+	int			max_keys;
+	int			fetch_size;
+	char	   *sql;
+	bool		has_where;
+	char	   *key_sql;
+
+	/* the remote side */
+	Relation	frel;
+	MfConnEntry *entry;
+	const MfTransport *tr;
+	MfRowReader reader;
+	TupleTableSlot *fslot;
+	TupleTableSlot *xslot;
+	FmgrInfo	eq_fn;
+	FmgrInfo	hash_fn;
+	FmgrInfo	key_out;
+	Oid			key_type;
+	Oid			key_collation;
+
+	/* X, held */
+	MemoryContext xcxt;
+	MinimalTuple *xrows;
+	int		   *next_row;		/* in its key group, -1 at the end */
+	bool	   *matched;
+	int			nx;
+	int			xcap;
+	MfKeyGroup *groups;
+	int			ngroups;
+	int			gcap;
+	int		   *buckets;
+	int			nbuckets;
+	size_t		xbytes;			/* what the batch holds, as hash joins count */
+	bool		x_more;			/* X has rows beyond this batch */
+
+	/* iteration */
+	MfDepJoinPhase phase;
+	int			stmt_first_key; /* the next statement's first key */
+	bool		whole;			/* one statement, without keys */
+	bool		ranged;
+	MfResult   *res;
+	int			res_rows;
+	int			res_pos;
+	int			cand;			/* the X row to try next for the F row */
+	int			tail_pos;
+
+	/* what EXPLAIN ANALYZE reports */
+	long		keys_shipped;
+	long		statements;
+	long		rows_fetched;
+	long		batches;
+	char	   *strategy;
+} MfDepJoinState;
+
+static Node *mf_depjoin_create_state(CustomScan *cscan);
+static void mf_depjoin_next_batch(MfDepJoinState *st);
+
+static void
+mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
+{
+	MfDepJoinState *st = (MfDepJoinState *) node;
+	CustomScan *cscan = (CustomScan *) node->ss.ps.plan;
+	List	   *priv = cscan->custom_private;
+	int			nquals = intVal(list_nth(priv, MF_DJ_NQUALS));
+	Index		frti = intVal(list_nth(priv, MF_DJ_F_RTI)) +
+		bms_next_member(cscan->custom_relids, -1) -
+		intVal(list_nth(priv, MF_DJ_MIN_RTI));
+	RangeTblEntry *rte = exec_rt_fetch(frti, estate);
+	Oid			opno = intVal(list_nth(priv, MF_DJ_KEY_OP));
+	Oid			lhash;
+	Oid			rhash;
+	Oid			typoutput;
+	bool		isvarlena;
+	ListCell   *lc;
+	List	   *map = list_nth(priv, MF_DJ_MAP);
+	int			i = 0;
+
+	st->jointype = intVal(list_nth(priv, MF_DJ_JOINTYPE));
+	st->x_key = intVal(list_nth(priv, MF_DJ_X_KEY));
+	st->f_key = intVal(list_nth(priv, MF_DJ_F_KEY));
+	st->sql = strVal(list_nth(priv, MF_DJ_SQL));
+	st->has_where = boolVal(list_nth(priv, MF_DJ_HAS_WHERE));
+	st->key_sql = strVal(list_nth(priv, MF_DJ_KEY_SQL));
+	st->range_ok = boolVal(list_nth(priv, MF_DJ_RANGE));
+	st->fetch_size = intVal(list_nth(priv, MF_DJ_FETCH_SIZE));
+	st->max_keys = intVal(list_nth(priv, MF_DJ_MAX_KEYS));
+	if (st->max_keys == 0)
+		st->max_keys = mf_depjoin_max_keys;
+	st->nmap = list_length(map);
+	st->map = palloc(sizeof(int) * Max(st->nmap, 1));
+	foreach(lc, map)
+		st->map[i++] = lfirst_int(lc);
+
+	i = 0;
+	foreach(lc, cscan->custom_exprs)
+	{
+		ExprState  *es = ExecInitExpr(lfirst(lc), &node->ss.ps);
+
+		if (i++ < nquals)
+			st->join_quals = lappend(st->join_quals, es);
+		else
+			st->param_exprs = lappend(st->param_exprs, es);
+	}
+	st->nparams = list_length(st->param_exprs);
+
+	st->child = ExecInitNode(linitial(cscan->custom_plans), estate, eflags);
+	node->custom_ps = list_make1(st->child);
+	st->xslot = MakeSingleTupleTableSlot(ExecGetResultType(st->child),
+										 &TTSOpsMinimalTuple);
+	st->phase = MF_DJ_START;
+	st->strategy = "keys";
+
+	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
+		return;
+
+	st->frel = table_open(rte->relid, AccessShareLock);
+	st->fslot = MakeSingleTupleTableSlot(RelationGetDescr(st->frel),
+										 &TTSOpsHeapTuple);
+	mf_row_reader_init(&st->reader, RelationGetDescr(st->frel),
+					   list_nth(priv, MF_DJ_RETRIEVED), estate->es_query_cxt);
+	{
+		MfOptions	opts;
+		Oid			userid = mf_exec_rte_userid(estate, rte);
+
+		mf_get_table_options(rte->relid, &opts);
+		st->entry = mf_get_connection(GetUserMapping(userid, opts.serverid),
+									  &opts);
+		st->tr = mf_conn_transport(st->entry);
+	}
+
+	st->key_type = TupleDescAttr(RelationGetDescr(st->frel), st->f_key - 1)->atttypid;
+	st->key_collation = TupleDescAttr(RelationGetDescr(st->frel), st->f_key - 1)->attcollation;
+	fmgr_info(get_opcode(opno), &st->eq_fn);
+	if (!get_op_hash_functions(opno, &lhash, &rhash))
+		elog(ERROR, "the dependent join's equality has no hash function");
+	fmgr_info(lhash, &st->hash_fn);
+	getTypeOutputInfo(st->key_type, &typoutput, &isvarlena);
+	fmgr_info(typoutput, &st->key_out);
+	st->xcxt = AllocSetContextCreate(estate->es_query_cxt,
+									 "multi_fdw dependent join",
+									 ALLOCSET_DEFAULT_SIZES);
+}
+
+/* Hold a row of X, in its key's group (a new group for a new key). */
+static void
+mf_depjoin_hold(MfDepJoinState *st, TupleTableSlot *slot)
+{
+	MemoryContext old = MemoryContextSwitchTo(st->xcxt);
+	bool		isnull;
+	Datum		key = slot_getattr(slot, st->x_key, &isnull);
+	int			row = st->nx;
+
+	if (st->nx == st->xcap)
+	{
+		st->xcap = Max(64, st->xcap * 2);
+		st->xrows = st->xrows ? repalloc_huge(st->xrows, sizeof(MinimalTuple) * st->xcap) :
+			palloc(sizeof(MinimalTuple) * st->xcap);
+		st->next_row = st->next_row ? repalloc_huge(st->next_row, sizeof(int) * st->xcap) :
+			palloc(sizeof(int) * st->xcap);
+		st->matched = st->matched ? repalloc_huge(st->matched, sizeof(bool) * st->xcap) :
+			palloc(sizeof(bool) * st->xcap);
+	}
+	st->xrows[row] = ExecCopySlotMinimalTuple(slot);
+	st->xbytes += GetMemoryChunkSpace(st->xrows[row]) +
+		sizeof(MinimalTuple) + sizeof(int) + sizeof(bool);
+	st->next_row[row] = -1;
+	st->matched[row] = false;
+	st->nx++;
+
+	/* a NULL key matches nothing: the row is only in the tail */
+	if (!isnull)
+	{
+		int16		typlen;
+		bool		typbyval;
+		uint32		h;
+		int			g;
+
+		get_typlenbyval(st->key_type, &typlen, &typbyval);
+		h = DatumGetUInt32(FunctionCall1Coll(&st->hash_fn, st->key_collation, key));
+		if (st->ngroups * 2 >= st->nbuckets)
+		{
+			/* grow the buckets and put every group in again */
+			int			nb = Max(1024, st->nbuckets * 4);
+
+			st->buckets = st->buckets ? repalloc_huge(st->buckets, sizeof(int) * nb) :
+				palloc(sizeof(int) * nb);
+			st->nbuckets = nb;
+			for (int b = 0; b < nb; b++)
+				st->buckets[b] = -1;
+			for (int k = 0; k < st->ngroups; k++)
+			{
+				int			b = st->groups[k].hash & (nb - 1);
+
+				st->groups[k].next_group = st->buckets[b];
+				st->buckets[b] = k;
+			}
+		}
+		for (g = st->buckets[h & (st->nbuckets - 1)]; g >= 0; g = st->groups[g].next_group)
+		{
+			if (st->groups[g].hash == h &&
+				DatumGetBool(FunctionCall2Coll(&st->eq_fn, st->key_collation,
+											   st->groups[g].key, key)))
+				break;
+		}
+		if (g < 0)
+		{
+			int			b = h & (st->nbuckets - 1);
+
+			if (st->ngroups == st->gcap)
+			{
+				st->gcap = Max(64, st->gcap * 2);
+				st->groups = st->groups ? repalloc_huge(st->groups, sizeof(MfKeyGroup) * st->gcap) :
+					palloc(sizeof(MfKeyGroup) * st->gcap);
+			}
+			g = st->ngroups++;
+			st->groups[g].key = datumCopy(key, typbyval, typlen);
+			st->xbytes += sizeof(MfKeyGroup) + 2 * sizeof(int) +
+				(typbyval ? 0 : GetMemoryChunkSpace(DatumGetPointer(st->groups[g].key)));
+			st->groups[g].hash = h;
+			st->groups[g].first_row = -1;
+			st->groups[g].next_group = st->buckets[b];
+			st->buckets[b] = g;
+		}
+		st->next_row[row] = st->groups[g].first_row;
+		st->groups[g].first_row = row;
+	}
+	MemoryContextSwitchTo(old);
+}
+
+/* The group of X's rows whose key equals F's value, or -1. */
+static int
+mf_depjoin_probe(MfDepJoinState *st, Datum value)
+{
+	uint32		h;
+
+	if (st->nbuckets == 0)
+		return -1;
+	h = DatumGetUInt32(FunctionCall1Coll(&st->hash_fn, st->key_collation, value));
+	for (int g = st->buckets[h & (st->nbuckets - 1)]; g >= 0; g = st->groups[g].next_group)
+	{
+		if (st->groups[g].hash == h &&
+			DatumGetBool(FunctionCall2Coll(&st->eq_fn, st->key_collation,
+										   st->groups[g].key, value)))
+			return g;
+	}
+	return -1;
+}
+
+static char *
+mf_depjoin_key_text(MfDepJoinState *st, Datum key)
+{
+	return OutputFunctionCall(&st->key_out, key);
+}
+
+/*
+ * The next statement: F's SELECT with the keys from stmt_first_key on (an
+ * array, or an IN list of MF_DEPJOIN_LIST), a range, or none.
+ */
+static void
+mf_depjoin_send(MfDepJoinState *st)
+{
+	ExprContext *econtext = st->css.ss.ps.ps_ExprContext;
+	const MfDialect *dialect = mf_conn_dialect(st->entry);
+	MfMarkerStyle markers = st->tr->markers;
+	StringInfoData sql;
+	const char **values;
+	MfTypeClass *classes;
+	int			nkeys = 0;
+	int			nvalues;
+	int			nestlevel;
+	int			i = 0;
+	ListCell   *lc;
+	MfError		err;
+
+	if (!st->whole && !st->ranged)
+		nkeys = dialect->supports_arrays ? st->ngroups :
+			Min(MF_DEPJOIN_LIST, st->ngroups - st->stmt_first_key);
+	nvalues = st->nparams + (st->ranged ? 2 : dialect->supports_arrays && nkeys > 0 ? 1 : nkeys);
+	values = palloc0(sizeof(char *) * Max(nvalues, 1));
+	classes = palloc0(sizeof(MfTypeClass) * Max(nvalues, 1));
+
+	/* F's own parameters, then the keys */
+	foreach(lc, st->param_exprs)
+	{
+		ExprState  *es = lfirst(lc);
+		bool		isnull;
+		Datum		d = ExecEvalExpr(es, econtext, &isnull);
+		Oid			typoutput;
+		bool		isvarlena;
+
+		getTypeOutputInfo(exprType((Node *) es->expr), &typoutput, &isvarlena);
+		nestlevel = mf_set_transmission_modes();
+		values[i] = isnull ? NULL : OidOutputFunctionCall(typoutput, d);
+		mf_reset_transmission_modes(nestlevel);
+		classes[i] = mf_type_class(exprType((Node *) es->expr));
+		i++;
+	}
+
+	initStringInfo(&sql);
+	appendStringInfoString(&sql, st->sql);
+	nestlevel = mf_set_transmission_modes();
+	if (st->ranged)
+	{
+		Datum		lo = st->groups[0].key;
+		Datum		hi = st->groups[0].key;
+		TypeCacheEntry *tc = lookup_type_cache(st->key_type, TYPECACHE_CMP_PROC_FINFO);
+
+		for (int g = 1; g < st->ngroups; g++)
+		{
+			Datum		k = st->groups[g].key;
+
+			if (DatumGetInt32(FunctionCall2Coll(&tc->cmp_proc_finfo, st->key_collation, k, lo)) < 0)
+				lo = k;
+			if (DatumGetInt32(FunctionCall2Coll(&tc->cmp_proc_finfo, st->key_collation, k, hi)) > 0)
+				hi = k;
+		}
+		appendStringInfo(&sql, " %s (%s >= ", st->has_where ? "AND" : "WHERE", st->key_sql);
+		mf_append_marker(&sql, markers, i + 1);
+		if (dialect->cast_param)
+			dialect->cast_param(&sql, st->key_type, -1);
+		appendStringInfo(&sql, " AND %s <= ", st->key_sql);
+		mf_append_marker(&sql, markers, i + 2);
+		if (dialect->cast_param)
+			dialect->cast_param(&sql, st->key_type, -1);
+		appendStringInfoChar(&sql, ')');
+		values[i] = mf_depjoin_key_text(st, lo);
+		classes[i++] = mf_type_class(st->key_type);
+		values[i] = mf_depjoin_key_text(st, hi);
+		classes[i++] = mf_type_class(st->key_type);
+		st->keys_shipped += 2;
+	}
+	else if (nkeys > 0 && dialect->supports_arrays)
+	{
+		/* one array of every key */
+		Datum	   *elems = palloc(sizeof(Datum) * nkeys);
+		int16		typlen;
+		bool		typbyval;
+		char		typalign;
+		ArrayType  *arr;
+		Oid			arrtype = get_array_type(st->key_type);
+
+		for (int g = 0; g < nkeys; g++)
+			elems[g] = st->groups[g].key;
+		get_typlenbyvalalign(st->key_type, &typlen, &typbyval, &typalign);
+		arr = construct_array(elems, nkeys, st->key_type, typlen, typbyval, typalign);
+		appendStringInfo(&sql, " %s (%s = ANY (", st->has_where ? "AND" : "WHERE", st->key_sql);
+		mf_append_marker(&sql, markers, i + 1);
+		if (dialect->cast_param)
+			dialect->cast_param(&sql, arrtype, -1);
+		appendStringInfoString(&sql, "))");
+		values[i] = OidOutputFunctionCall(F_ARRAY_OUT, PointerGetDatum(arr));
+		classes[i++] = MF_TYPE_TEXT;
+		st->keys_shipped += nkeys;
+	}
+	else if (nkeys > 0)
+	{
+		appendStringInfo(&sql, " %s (%s IN (", st->has_where ? "AND" : "WHERE", st->key_sql);
+		for (int k = 0; k < nkeys; k++)
+		{
+			if (k > 0)
+				appendStringInfoString(&sql, ", ");
+			mf_append_marker(&sql, markers, i + 1);
+			if (dialect->cast_param)
+				dialect->cast_param(&sql, st->key_type, -1);
+			values[i] = mf_depjoin_key_text(st, st->groups[st->stmt_first_key + k].key);
+			classes[i++] = mf_type_class(st->key_type);
+		}
+		appendStringInfoString(&sql, "))");
+		st->keys_shipped += nkeys;
+	}
+	mf_reset_transmission_modes(nestlevel);
+	st->stmt_first_key += nkeys;
+
+	mf_claim_connection(st->entry, st);
+	mf_error_clear(&err);
+	/*
+	 * A list of keys asks for about as many rows, a small result when they
+	 * fit a fetch; a range or the whole table may be big.
+	 */
+	st->res = st->tr->query(mf_conn(st->entry), sql.data, i, values, classes,
+							nkeys > 0 && !st->whole && !st->ranged ?
+							mf_small_fetch_size(st->fetch_size, nkeys) :
+							st->fetch_size, &err);
+	if (st->res == NULL)
+		mf_raise_error(ERROR, st->entry, &err, sql.data);
+	st->statements++;
+	st->res_rows = st->res_pos = 0;
+	st->cand = -1;
+}
+
+/* Fill the scan slot from an X row and an F row (NULL: null-extended). */
+static TupleTableSlot *
+mf_depjoin_form(MfDepJoinState *st, int xrow, bool with_f)
+{
+	TupleTableSlot *scan = st->css.ss.ss_ScanTupleSlot;
+
+	ExecClearTuple(scan);
+	ExecStoreMinimalTuple(st->xrows[xrow], st->xslot, false);
+	slot_getallattrs(st->xslot);
+	if (with_f)
+		slot_getallattrs(st->fslot);
+	for (int k = 0; k < st->nmap; k++)
+	{
+		int			m = st->map[k];
+
+		if (m > 0)
+		{
+			scan->tts_values[k] = st->xslot->tts_values[m - 1];
+			scan->tts_isnull[k] = st->xslot->tts_isnull[m - 1];
+		}
+		else if (with_f)
+		{
+			scan->tts_values[k] = st->fslot->tts_values[-m - 1];
+			scan->tts_isnull[k] = st->fslot->tts_isnull[-m - 1];
+		}
+		else
+		{
+			scan->tts_values[k] = (Datum) 0;
+			scan->tts_isnull[k] = true;
+		}
+	}
+	return ExecStoreVirtualTuple(scan);
+}
+
+static bool
+mf_depjoin_quals(MfDepJoinState *st, TupleTableSlot *scan)
+{
+	ExprContext *econtext = st->css.ss.ps.ps_ExprContext;
+	ListCell   *lc;
+
+	econtext->ecxt_scantuple = scan;
+	foreach(lc, st->join_quals)
+	{
+		bool		isnull;
+		Datum		d = ExecEvalExprSwitchContext(lfirst(lc), econtext, &isnull);
+
+		if (isnull || !DatumGetBool(d))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Read X up to its end or the hash memory, whichever comes first, and
+ * choose how F is to be asked for this batch's keys.
+ */
+static void
+mf_depjoin_start(MfDepJoinState *st)
+{
+	PlanState  *x = st->child;
+	size_t		limit = get_hash_memory_limit();
+
+	st->x_more = false;
+	for (;;)
+	{
+		TupleTableSlot *slot = ExecProcNode(x);
+
+		if (TupIsNull(slot))
+			break;
+		CHECK_FOR_INTERRUPTS();
+		mf_depjoin_hold(st, slot);
+		if (st->xbytes >= limit)
+		{
+			st->x_more = true;
+			break;
+		}
+	}
+	st->batches++;
+	if (st->ngroups == 0)
+	{
+		/* no key: nothing of F can match */
+		if (st->statements == 0)
+			st->strategy = "no keys";
+		st->phase = MF_DJ_TAIL;
+		return;
+	}
+	if (st->statements == 0 || strcmp(st->strategy, "no keys") == 0)
+		st->strategy = "keys";
+	if (st->ngroups > st->max_keys)
+	{
+		if (st->range_ok)
+		{
+			st->ranged = true;
+			st->strategy = "range (more keys than dependent_join_max_keys)";
+		}
+		else
+		{
+			st->whole = true;
+			st->strategy = "whole table (more keys than dependent_join_max_keys)";
+		}
+	}
+	mf_depjoin_send(st);
+	st->phase = MF_DJ_REMOTE;
+}
+
+static TupleTableSlot *
+mf_depjoin_next(ScanState *node)
+{
+	MfDepJoinState *st = (MfDepJoinState *) node;
+	MfError		err;
+
+next_batch:
+	if (st->phase == MF_DJ_START)
+		mf_depjoin_start(st);
+
+	while (st->phase == MF_DJ_REMOTE)
+	{
+		/* the next candidate X row for the current F row */
+		while (st->cand >= 0)
+		{
+			int			xrow = st->cand;
+			TupleTableSlot *scan;
+
+			st->cand = st->next_row[xrow];
+			if (st->jointype == JOIN_SEMI && st->matched[xrow])
+				continue;
+			scan = mf_depjoin_form(st, xrow, true);
+			if (!mf_depjoin_quals(st, scan))
+				continue;
+			st->matched[xrow] = true;
+			if (st->jointype == JOIN_INNER || st->jointype == JOIN_LEFT)
+				return scan;
+		}
+
+		/* the next F row */
+		if (st->res_pos >= st->res_rows)
+		{
+			mf_error_clear(&err);
+			st->res_rows = st->tr->fetch(st->res, &err);
+			if (st->res_rows < 0)
+				mf_raise_error(ERROR, st->entry, &err, st->sql);
+			st->res_pos = 0;
+			if (st->res_rows == 0)
+			{
+				st->tr->result_close(st->res);
+				st->res = NULL;
+				if (!st->whole && !st->ranged && st->stmt_first_key < st->ngroups)
+					mf_depjoin_send(st);
+				else
+					st->phase = MF_DJ_TAIL;
+				continue;
+			}
+		}
+		CHECK_FOR_INTERRUPTS();
+		mf_row_reader_store(&st->reader, st->tr, st->res, st->res_pos++,
+							st->fslot);
+		st->rows_fetched++;
+		{
+			bool		isnull;
+			Datum		v = slot_getattr(st->fslot, st->f_key, &isnull);
+			int			g = isnull ? -1 : mf_depjoin_probe(st, v);
+
+			st->cand = g >= 0 ? st->groups[g].first_row : -1;
+		}
+	}
+
+	while (st->phase == MF_DJ_TAIL)
+	{
+		int			xrow = st->tail_pos++;
+
+		if (xrow >= st->nx)
+		{
+			st->phase = MF_DJ_DONE;
+			break;
+		}
+		if (st->jointype == JOIN_INNER)
+		{
+			st->phase = MF_DJ_DONE;
+			break;
+		}
+		switch (st->jointype)
+		{
+			case JOIN_LEFT:
+			case JOIN_ANTI:
+				if (!st->matched[xrow])
+					return mf_depjoin_form(st, xrow, false);
+				break;
+			case JOIN_SEMI:
+				if (st->matched[xrow])
+					return mf_depjoin_form(st, xrow, false);
+				break;
+			default:
+				elog(ERROR, "unexpected join type of a dependent join: %d",
+					 (int) st->jointype);
+		}
+	}
+	if (st->phase == MF_DJ_DONE && st->x_more)
+	{
+		mf_depjoin_next_batch(st);
+		goto next_batch;
+	}
+	return ExecClearTuple(node->ss_ScanTupleSlot);
+}
+
+static bool
+mf_depjoin_recheck(ScanState *node, TupleTableSlot *slot)
+{
+	(void) node;
+	(void) slot;
+	return true;
+}
+
+static TupleTableSlot *
+mf_depjoin_exec(CustomScanState *node)
+{
+	return ExecScan(&node->ss, mf_depjoin_next, mf_depjoin_recheck);
+}
+
+static void
+mf_depjoin_release(MfDepJoinState *st)
+{
+	if (st->res != NULL)
+	{
+		st->tr->result_close(st->res);
+		st->res = NULL;
+	}
+	if (st->xcxt != NULL)
+		MemoryContextReset(st->xcxt);
+	st->xrows = NULL;
+	st->next_row = NULL;
+	st->matched = NULL;
+	st->groups = NULL;
+	st->buckets = NULL;
+	st->nx = st->xcap = st->ngroups = st->gcap = st->nbuckets = 0;
+	st->xbytes = 0;
+}
+
+/* Forget a batch of X and what was asked for it; X is read on. */
+static void
+mf_depjoin_next_batch(MfDepJoinState *st)
+{
+	mf_depjoin_release(st);
+	st->phase = MF_DJ_START;
+	st->stmt_first_key = 0;
+	st->whole = st->ranged = false;
+	st->tail_pos = 0;
+	st->cand = -1;
+	st->x_more = false;
+}
+
+static void
+mf_depjoin_end(CustomScanState *node)
+{
+	MfDepJoinState *st = (MfDepJoinState *) node;
+
+	mf_depjoin_release(st);
+	ExecEndNode(st->child);
+	if (st->fslot)
+		ExecDropSingleTupleTableSlot(st->fslot);
+	if (st->xslot)
+		ExecDropSingleTupleTableSlot(st->xslot);
+	if (st->frel)
+		table_close(st->frel, AccessShareLock);
+}
+
+static void
+mf_depjoin_rescan(CustomScanState *node)
+{
+	MfDepJoinState *st = (MfDepJoinState *) node;
+
+	mf_depjoin_next_batch(st);
+	ExecReScan(st->child);
+}
+
+static const char *
+mf_join_type_name(JoinType jointype)
+{
+	switch (jointype)
+	{
+		case JOIN_INNER:
+			return "Inner";
+		case JOIN_LEFT:
+			return "Left";
+		case JOIN_SEMI:
+			return "Semi";
+		case JOIN_ANTI:
+			return "Anti";
+		default:
+			return "?";
+	}
+}
+
+static void
+mf_depjoin_explain(CustomScanState *node, List *ancestors, ExplainState *es)
+{
+	MfDepJoinState *st = (MfDepJoinState *) node;
+	CustomScan *cscan = (CustomScan *) node->ss.ps.plan;
+	List	   *priv = cscan->custom_private;
+	bool		arrays = boolVal(list_nth(priv, MF_DJ_ARRAYS));
+
+	(void) ancestors;
+	ExplainPropertyText("Join Type",
+						mf_join_type_name(intVal(list_nth(priv, MF_DJ_JOINTYPE))), es);
+	if (es->verbose)
+	{
+		StringInfoData sql;
+
+		initStringInfo(&sql);
+		appendStringInfo(&sql, "%s %s (%s %s)",
+						 strVal(list_nth(priv, MF_DJ_SQL)),
+						 boolVal(list_nth(priv, MF_DJ_HAS_WHERE)) ? "AND" : "WHERE",
+						 strVal(list_nth(priv, MF_DJ_KEY_SQL)),
+						 arrays ? "= ANY (<keys>)" : "IN (<keys>)");
+		ExplainPropertyText("Remote SQL", sql.data, es);
+	}
+	if (es->analyze)
+	{
+		ExplainPropertyText("Keys Strategy", st->strategy, es);
+		ExplainPropertyInteger("Keys Shipped", NULL, st->keys_shipped, es);
+		ExplainPropertyInteger("Remote Statements", NULL, st->statements, es);
+		ExplainPropertyInteger("Remote Rows", NULL, st->rows_fetched, es);
+		/* as a hash join, batches only when X did not fit its memory */
+		if (st->batches > 1)
+			ExplainPropertyInteger("Batches", NULL, st->batches, es);
+	}
+}
+
+static CustomExecMethods mf_depjoin_exec_methods = {
+	.CustomName = "multi_fdw dependent join",
+	.BeginCustomScan = mf_depjoin_begin,
+	.ExecCustomScan = mf_depjoin_exec,
+	.EndCustomScan = mf_depjoin_end,
+	.ReScanCustomScan = mf_depjoin_rescan,
+	.ExplainCustomScan = mf_depjoin_explain,
+};
+
+static Node *
+mf_depjoin_create_state(CustomScan *cscan)
+{
+	MfDepJoinState *st = palloc0(sizeof(MfDepJoinState));
+
+	(void) cscan;
+	NodeSetTag(st, T_CustomScanState);
+	st->css.methods = &mf_depjoin_exec_methods;
+	st->cand = -1;
+	return (Node *) st;
+}
+
+CustomScanMethods mf_depjoin_scan_methods = {
+	.CustomName = "multi_fdw dependent join",
+	.CreateCustomScanState = mf_depjoin_create_state,
+};
+
