@@ -828,6 +828,7 @@ const MfDialect mf_dialect_mysql = {
 	.generated_key_sql = "LAST_INSERT_ID()",
 	.supports_do_nothing = true,
 	.supports_arrays = false,
+	.supports_row_in = true,
 	.boolean_conditions = true,
 	.const_shippable = mf_const_finite,
 	.text_equality_by_option = true,

@@ -621,6 +621,7 @@ const MfDialect mf_dialect_oracle = {
 	.supports_returning = false,
 	.supports_do_nothing = false,
 	.supports_arrays = false,
+	.supports_row_in = true,
 	.boolean_conditions = false,
 	.const_shippable = mf_const_finite,
 

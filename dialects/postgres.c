@@ -729,6 +729,7 @@ const MfDialect mf_dialect_postgres = {
 	.supports_returning = true,
 	.supports_do_nothing = true,
 	.supports_arrays = true,
+	.supports_row_in = true,
 	.boolean_conditions = true,
 
 	.deparse_lock = mfpg_deparse_lock,

@@ -599,6 +599,7 @@ const MfDialect mf_dialect_sqlserver = {
 	.supports_returning = false,
 	.supports_do_nothing = false,
 	.supports_arrays = false,
+	.supports_row_in = false,
 	.boolean_conditions = false,
 	.const_shippable = mf_const_finite,
 	.text_equality_by_option = true,

@@ -9,6 +9,11 @@
 \getenv pg_db MF_PG_DB
 \getenv pg_user MF_PG_USER
 \getenv pg_password MF_PG_PASSWORD
+\getenv my_host MF_MY_HOST
+\getenv my_port MF_MY_PORT
+\getenv my_db MF_MY_DB
+\getenv my_user MF_MY_USER
+\getenv my_password MF_MY_PASSWORD
 -- a second server object for the same remote: a join of its tables with
 -- pg_remote's is a join across servers (never sent whole)
 CREATE SERVER pg_other FOREIGN DATA WRAPPER multi_fdw
@@ -63,7 +68,7 @@ BEGIN
   EXECUTE format('SELECT array_agg(x ORDER BY x) FROM (SELECT s::text AS x FROM (%s) s) y', q)
     INTO mine;
   EXECUTE format('SELECT array_agg(x ORDER BY x) FROM (SELECT s::text AS x FROM (%s) s) y',
-                 regexp_replace(q, '\m(xc|xo|xm)\M', 'l\1', 'g'))
+                 regexp_replace(q, '\m(xc|xo|xm|xt|xmt|xst|xot)\M', 'l\1', 'g'))
     INTO theirs;
   same := mine IS NOT DISTINCT FROM theirs;
   FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
@@ -154,6 +159,132 @@ SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF,
 ALTER FOREIGN TABLE xc OPTIONS (DROP dependent_join_max_keys);
 -- a limit must be a positive number: the error names the option
 ALTER FOREIGN TABLE xc OPTIONS (ADD dependent_join_max_keys '0');
+
+-- ===================================================================
+-- keys of two columns: the pairs shipped together, (a, b) IN (SELECT *
+-- FROM unnest(<a's>, <b's>)) to PostgreSQL, (a, b) IN ((..), ..) to
+-- MariaDB; only the rows of matching pairs come back
+-- ===================================================================
+SELECT multi_fdw_exec('pg_remote', $$DROP TABLE IF EXISTS public.xt$$);
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE TABLE public.xt (tenant int, id int, code text, v int, PRIMARY KEY (tenant, id))$$);
+SELECT multi_fdw_exec('pg_remote', $$
+  INSERT INTO public.xt SELECT t, i, (ARRAY['Beta', 'beta', 'alpha'])[i % 3 + 1], t * 1000 + i
+    FROM generate_series(1, 20) t, generate_series(1, 500) i$$);
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS xt');
+SELECT multi_fdw_exec('my_real', $$
+  CREATE TABLE xt (tenant int, id int, code varchar(10), v int,
+                   PRIMARY KEY (tenant, id)) ENGINE=InnoDB$$);
+SELECT multi_fdw_exec('my_real', $$
+  INSERT INTO xt SELECT t.seq, i.seq, ELT(i.seq % 3 + 1, 'Beta', 'beta', 'alpha'),
+         t.seq * 1000 + i.seq FROM seq_1_to_20 t, seq_1_to_500 i$$);
+CREATE FOREIGN TABLE xt (tenant int, id int, code text, v int)
+  SERVER pg_remote OPTIONS (schema_name 'public');
+CREATE FOREIGN TABLE xmt (tenant int, id int, code text, v int)
+  SERVER my_real OPTIONS (table_name 'xt');
+CREATE TABLE lxt AS SELECT * FROM xt;
+CREATE TABLE lxmt AS SELECT * FROM xmt;
+-- pairs whose columns each match some row but not together (1, 501) and
+-- (21, 1); NULL in either column; a pair twice
+CREATE TABLE xk2 (t int, i int, tag text);
+INSERT INTO xk2 VALUES (1, 1, 'a'), (1, 2, 'b'), (1, 2, 'b2'), (2, 499, 'c'),
+  (1, 501, 'no id'), (21, 1, 'no tenant'), (NULL, 3, 'n1'), (3, NULL, 'n2'),
+  (20, 500, 'last');
+ANALYZE xt, xmt, lxt, lxmt, xk2;
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT xk2.tag, xt.v FROM xk2 JOIN xt ON xt.tenant = xk2.t AND xt.id = xk2.i;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk2.tag, xt.v FROM xk2 JOIN xt ON xt.tenant = xk2.t AND xt.id = xk2.i$$);
+SELECT * FROM xj_agree($$SELECT xk2.tag, xt.v FROM xk2 JOIN xt
+  ON xt.tenant = xk2.t AND xt.id = xk2.i$$);
+SELECT * FROM xj_agree($$SELECT xk2.tag, xt.v FROM xk2 LEFT JOIN xt
+  ON xt.tenant = xk2.t AND xt.id = xk2.i AND xt.code <> 'beta'$$);
+SELECT * FROM xj_agree($$SELECT * FROM xk2 WHERE NOT EXISTS
+  (SELECT 1 FROM xt WHERE xt.tenant = xk2.t AND xt.id = xk2.i)$$);
+-- a text column in the key
+SELECT * FROM xj_agree($$SELECT xk2.tag, count(*) FROM xk2 JOIN xt
+  ON xt.tenant = xk2.t AND xt.code = xk2.tag GROUP BY 1$$);
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT xk2.tag, xmt.v FROM xk2 JOIN xmt ON xmt.tenant = xk2.t AND xmt.id = xk2.i;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk2.tag, xmt.v FROM xk2 JOIN xmt ON xmt.tenant = xk2.t AND xmt.id = xk2.i$$);
+SELECT * FROM xj_agree($$SELECT xk2.tag, xmt.v FROM xk2 LEFT JOIN xmt
+  ON xmt.tenant = xk2.t AND xmt.id = xk2.i$$);
+SELECT * FROM xj_agree($$SELECT * FROM xk2 WHERE EXISTS
+  (SELECT 1 FROM xmt WHERE xmt.tenant = xk2.t AND xmt.id = xk2.i)$$);
+-- across servers: pairs from PostgreSQL to MariaDB, more pairs than one
+-- list takes, and a range of the first column past the limit
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+SET enable_nestloop = off;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT count(*), sum(xmt.v) FROM xt JOIN xmt ON xmt.tenant = xt.tenant AND xmt.id = xt.id
+  WHERE xt.code = 'alpha'$$);
+SELECT * FROM xj_agree($$SELECT count(*), sum(xmt.v) FROM xt JOIN xmt
+  ON xmt.tenant = xt.tenant AND xmt.id = xt.id WHERE xt.code = 'alpha'$$);
+SET multi_fdw.dependent_join_max_keys = 4;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk2.tag, xt.v FROM xk2 JOIN xt ON xt.tenant = xk2.t AND xt.id = xk2.i$$);
+SELECT * FROM xj_agree($$SELECT xk2.tag, xt.v FROM xk2 JOIN xt
+  ON xt.tenant = xk2.t AND xt.id = xk2.i$$);
+RESET multi_fdw.dependent_join_max_keys;
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+RESET enable_nestloop;
+-- the sqlserver dialect has no rows of values: equalities ORed; the
+-- oracle dialect has them (both through ODBC to MariaDB's SQL Server and
+-- Oracle modes, the same table)
+CREATE SERVER xj_ms FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'sqlserver', transport 'odbc', odbc_driver 'MariaDB',
+           host :'my_host', port :'my_port', database :'my_db',
+           session_sql 'SET SESSION sql_mode = ''MSSQL,STRICT_ALL_TABLES,NO_BACKSLASH_ESCAPES'', time_zone = ''+00:00''');
+CREATE USER MAPPING FOR CURRENT_USER SERVER xj_ms
+  OPTIONS (user :'my_user', password :'my_password');
+CREATE SERVER xj_ora FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'oracle', transport 'odbc', odbc_driver 'MariaDB',
+           host :'my_host', port :'my_port', database :'my_db',
+           session_sql 'SET SESSION sql_mode = ''ORACLE,STRICT_ALL_TABLES,EMPTY_STRING_IS_NULL,NO_BACKSLASH_ESCAPES'', time_zone = ''+00:00''');
+CREATE USER MAPPING FOR CURRENT_USER SERVER xj_ora
+  OPTIONS (user :'my_user', password :'my_password');
+CREATE FOREIGN TABLE xst (tenant int, id int, code text, v int)
+  SERVER xj_ms OPTIONS (table_name 'xt');
+CREATE FOREIGN TABLE xot (tenant int, id int, code text, v int)
+  SERVER xj_ora OPTIONS (table_name 'xt');
+CREATE TABLE lxst AS SELECT * FROM lxmt;
+CREATE TABLE lxot AS SELECT * FROM lxmt;
+ANALYZE xst, xot, lxst, lxot;
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT xk2.tag, xst.v FROM xk2 JOIN xst ON xst.tenant = xk2.t AND xst.id = xk2.i;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk2.tag, xst.v FROM xk2 JOIN xst ON xst.tenant = xk2.t AND xst.id = xk2.i$$);
+SELECT * FROM xj_agree($$SELECT xk2.tag, xst.v FROM xk2 LEFT JOIN xst
+  ON xst.tenant = xk2.t AND xst.id = xk2.i$$);
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT xk2.tag, xot.v FROM xk2 JOIN xot ON xot.tenant = xk2.t AND xot.id = xk2.i;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk2.tag, xot.v FROM xk2 JOIN xot ON xot.tenant = xk2.t AND xot.id = xk2.i$$);
+SELECT * FROM xj_agree($$SELECT * FROM xk2 WHERE NOT EXISTS
+  (SELECT 1 FROM xot WHERE xot.tenant = xk2.t AND xot.id = xk2.i)$$);
+-- 1,000 pairs a statement, the 2,000 values under SQL Server's 2,090
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+SET enable_nestloop = off;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT count(*), sum(xst.v) FROM lxt JOIN xst ON xst.tenant = lxt.tenant AND xst.id = lxt.id
+  WHERE lxt.code = 'alpha'$$);
+SELECT * FROM xj_agree($$SELECT count(*), sum(xst.v) FROM lxt JOIN xst
+  ON xst.tenant = lxt.tenant AND xst.id = lxt.id WHERE lxt.code = 'alpha'$$);
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+RESET enable_nestloop;
+DROP TABLE lxst, lxot;
+DROP FOREIGN TABLE xst, xot;
+DROP SERVER xj_ms CASCADE;
+DROP SERVER xj_ora CASCADE;
+DROP TABLE xk2, lxt, lxmt;
+DROP FOREIGN TABLE xt, xmt;
+SELECT multi_fdw_exec('pg_remote', $$DROP TABLE public.xt$$);
+SELECT multi_fdw_exec('my_real', 'DROP TABLE xt');
 
 -- ===================================================================
 -- an input bigger than the hash memory: held and joined a batch at a

@@ -121,20 +121,28 @@ mf_key_shippable(PlannerInfo *root, RelOptInfo *frel, Oid opno, Var *fvar)
 	return mf_is_foreign_expr(root, frel, test);
 }
 
+/* The key: the join's equalities of a column of F and one of X. */
 typedef struct MfDepJoinKey
 {
-	RestrictInfo *ri;
-	Var		   *fvar;			/* F's column */
-	Var		   *xvar;			/* X's column */
-	Oid			opno;
+	int			ncols;
+	RestrictInfo *ri[MF_DEPJOIN_MAX_COLS];
+	List	   *fvars;			/* F's columns */
+	List	   *xvars;			/* X's columns */
 } MfDepJoinKey;
 
-/* A hashable equality of one column of F and one of X, of one type. */
+/*
+ * The hashable equalities of one column of F and one of X, of one type,
+ * that the dialect ships: as many as a key may have, in the order of the
+ * join's conditions.
+ */
 static bool
 mf_find_key(PlannerInfo *root, RelOptInfo *frel, RelOptInfo *xrel,
 			List *restrictlist, MfDepJoinKey *key)
 {
 	ListCell   *lc;
+
+	key->ncols = 0;
+	key->fvars = key->xvars = NIL;
 
 	foreach(lc, restrictlist)
 	{
@@ -172,13 +180,27 @@ mf_find_key(PlannerInfo *root, RelOptInfo *frel, RelOptInfo *xrel,
 			continue;
 		if (!mf_key_shippable(root, frel, op->opno, fv))
 			continue;
-		key->ri = ri;
-		key->fvar = fv;
-		key->xvar = xv;
-		key->opno = op->opno;
-		return true;
+		key->ri[key->ncols++] = ri;
+		key->fvars = lappend(key->fvars, fv);
+		key->xvars = lappend(key->xvars, xv);
+		if (key->ncols == MF_DEPJOIN_MAX_COLS)
+			break;
 	}
-	return false;
+	return key->ncols > 0;
+}
+
+int
+mf_depjoin_keys_per_statement(const MfDialect *dialect,
+							  const MfTransport *transport, int ncols, int nparams)
+{
+	int			max_params = dialect->max_params;
+
+	if (transport != NULL && transport->max_params > 0 &&
+		(max_params <= 0 || transport->max_params < max_params))
+		max_params = transport->max_params;
+	if (max_params <= 0)
+		return MF_DEPJOIN_LIST;
+	return Max(1, Min(MF_DEPJOIN_LIST, (max_params - nparams) / ncols));
 }
 
 /* The distinct keys X is expected to have, and the rows of F they meet. */
@@ -196,10 +218,9 @@ mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 	double		batch_keys;
 	Cost		remote;
 
-	nkeys = estimate_num_groups(root, list_make1(key->xvar), xpath->rows,
-								NULL, NULL);
-	fdistinct = estimate_num_groups(root, list_make1(key->fvar),
-									Max(fpinfo->rows, 1), NULL, NULL);
+	nkeys = estimate_num_groups(root, key->xvars, xpath->rows, NULL, NULL);
+	fdistinct = estimate_num_groups(root, key->fvars, Max(fpinfo->rows, 1),
+									NULL, NULL);
 	/*
 	 * An X bigger than the hash memory goes in batches, each asking for its
 	 * own keys: a key may be asked for, and its rows of F read, once per
@@ -212,7 +233,10 @@ mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 	frows = clamp_row_est(fpinfo->rows *
 						  Min(1.0, batch_keys / Max(fdistinct, 1)) * batches);
 	stmts = batches * (fpinfo->opts.dialect->supports_arrays ? 1 :
-					   ceil(batch_keys / MF_DEPJOIN_LIST));
+					   ceil(batch_keys /
+							mf_depjoin_keys_per_statement(fpinfo->opts.dialect,
+														  fpinfo->opts.transport,
+														  key->ncols, 0)));
 
 	/*
 	 * The remote is assumed to find the keys no slower than by reading
@@ -273,9 +297,15 @@ mf_depjoin_consider(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *frel,
 	cpath->path.pathkeys = NIL;
 	cpath->flags = 0;
 	cpath->custom_paths = list_make1(xpath);
-	cpath->custom_private = list_make4(makeInteger(jointype),
-									   makeInteger(frel->relid),
-									   key.ri, extra->restrictlist);
+	{
+		List	   *keyris = NIL;
+
+		for (int c = 0; c < key.ncols; c++)
+			keyris = lappend(keyris, key.ri[c]);
+		cpath->custom_private = list_make4(makeInteger(jointype),
+										   makeInteger(frel->relid),
+										   keyris, extra->restrictlist);
+	}
 	cpath->methods = &mf_depjoin_path_methods;
 	mf_depjoin_cost(root, cpath, frel, xpath, &key, joinrel->rows);
 	add_path(joinrel, (Path *) cpath);
@@ -388,7 +418,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	CustomScan *cscan = makeNode(CustomScan);
 	JoinType	jointype = intVal(linitial(best_path->custom_private));
 	Index		frti = intVal(lsecond(best_path->custom_private));
-	RestrictInfo *keyri = lthird(best_path->custom_private);
+	List	   *keyris = lthird(best_path->custom_private);
 	List	   *restrictlist = lfourth(best_path->custom_private);
 	RelOptInfo *frel = find_base_rel(root, frti);
 	MfRelInfo  *fpinfo = frel->fdw_private;
@@ -402,28 +432,30 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	Bitmapset  *fattrs = NULL;
 	Relation	frelation;
 	StringInfoData sql;
-	StringInfoData keysql;
-	OpExpr	   *op = (OpExpr *) keyri->clause;
-	Node	   *l = mf_strip(linitial(op->args));
+	List	   *fvars = NIL;
+	List	   *xvars = NIL;
+	List	   *ops = NIL;
+	List	   *x_keys = NIL;
+	List	   *f_keys = NIL;
+	List	   *key_sqls = NIL;
 	Var		   *fvar;
-	Var		   *xvar;
-	TargetEntry *xtle;
 	ListCell   *lc;
-	int			x_key;
 	int			nquals;
 	bool		range;
 
 	(void) clauses;
-	if (bms_is_member(((Var *) l)->varno, frel->relids))
+	foreach(lc, keyris)
 	{
-		fvar = (Var *) l;
-		xvar = (Var *) mf_strip(lsecond(op->args));
+		OpExpr	   *op = (OpExpr *) lfirst_node(RestrictInfo, lc)->clause;
+		Node	   *l = mf_strip(linitial(op->args));
+		Node	   *r = mf_strip(lsecond(op->args));
+		bool		f_left = bms_is_member(((Var *) l)->varno, frel->relids);
+
+		fvars = lappend(fvars, f_left ? l : r);
+		xvars = lappend(xvars, f_left ? r : l);
+		ops = lappend_oid(ops, op->opno);
 	}
-	else
-	{
-		xvar = (Var *) l;
-		fvar = (Var *) mf_strip(lsecond(op->args));
-	}
+	fvar = linitial(fvars);
 
 	/*
 	 * Conditions of the join itself are checked as rows are matched;
@@ -447,10 +479,14 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	scan_tlist = mf_add_vars(scan_tlist, (Node *) join_quals);
 	join_quals = (List *) mf_as_scanned((Node *) join_quals, scan_tlist);
 	other_quals = (List *) mf_as_scanned((Node *) other_quals, scan_tlist);
-	xtle = mf_tlist_column(xplan->targetlist, xvar);
-	if (xtle == NULL)
-		elog(ERROR, "the key of the dependent join is not in its input");
-	x_key = xtle->resno;
+	foreach(lc, xvars)
+	{
+		TargetEntry *xtle = mf_tlist_column(xplan->targetlist, lfirst(lc));
+
+		if (xtle == NULL)
+			elog(ERROR, "the key of the dependent join is not in its input");
+		x_keys = lappend_int(x_keys, xtle->resno);
+	}
 	foreach(lc, scan_tlist)
 	{
 		TargetEntry *tle = lfirst_node(TargetEntry, lc);
@@ -473,19 +509,31 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 			map = lappend_int(map, x->resno);
 		}
 	}
-	fattrs = bms_add_member(fattrs,
-							fvar->varattno - FirstLowInvalidHeapAttributeNumber);
+	foreach(lc, fvars)
+	{
+		Var		   *v = lfirst(lc);
+
+		fattrs = bms_add_member(fattrs,
+								v->varattno - FirstLowInvalidHeapAttributeNumber);
+		f_keys = lappend_int(f_keys, v->varattno);
+	}
 
 	/* F's SELECT: its own conditions, then the keys (added at run time) */
 	frelation = table_open(planner_rt_fetch(frti, root)->relid, NoLock);
 	initStringInfo(&sql);
 	mf_deparse_select(&sql, root, frel, frelation, fattrs, fpinfo->remote_conds,
 					  LCS_NONE, LockWaitBlock, &retrieved, &params);
-	initStringInfo(&keysql);
-	mf_deparse_column(&keysql, RelationGetRelid(frelation), fvar->varattno,
-					  fpinfo->opts.dialect);
+	foreach(lc, fvars)
+	{
+		StringInfoData keysql;
+
+		initStringInfo(&keysql);
+		mf_deparse_column(&keysql, RelationGetRelid(frelation),
+						  ((Var *) lfirst(lc))->varattno, fpinfo->opts.dialect);
+		key_sqls = lappend(key_sqls, makeString(keysql.data));
+	}
 	table_close(frelation, NoLock);
-	/* a fallback range needs the remote's order to be ours */
+	/* a fallback range (of the first column) needs the remote's order to be ours */
 	{
 		TypeCacheEntry *tc = lookup_type_cache(fvar->vartype,
 											   TYPECACHE_LT_OPR | TYPECACHE_GT_OPR);
@@ -513,16 +561,17 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 		priv = lappend(priv, makeInteger(bms_next_member(rel->relids, -1)));
 		priv = lappend(priv, makeString(sql.data));
 		priv = lappend(priv, makeBoolean(fpinfo->remote_conds != NIL));
-		priv = lappend(priv, makeString(keysql.data));
+		priv = lappend(priv, key_sqls);
 		priv = lappend(priv, retrieved);
-		priv = lappend(priv, makeInteger(x_key));
-		priv = lappend(priv, makeInteger(fvar->varattno));
-		priv = lappend(priv, makeInteger(op->opno));
+		priv = lappend(priv, x_keys);
+		priv = lappend(priv, f_keys);
+		priv = lappend(priv, ops);
 		priv = lappend(priv, map);
 		priv = lappend(priv, makeInteger(nquals));
 		priv = lappend(priv, makeBoolean(range));
 		priv = lappend(priv, makeInteger(fpinfo->opts.fetch_size));
 		priv = lappend(priv, makeBoolean(fpinfo->opts.dialect->supports_arrays));
+		priv = lappend(priv, makeBoolean(fpinfo->opts.dialect->supports_row_in));
 		priv = lappend(priv, makeInteger(fpinfo->opts.dependent_join_max_keys));
 		cscan->custom_private = priv;
 	}

@@ -10,6 +10,7 @@
 #include "postgres.h"
 
 #include "access/table.h"
+#include "common/hashfn.h"
 #include "catalog/pg_type.h"
 #include "executor/executor.h"
 #include "executor/tuptable.h"
@@ -37,7 +38,7 @@
 /* The rows of X with one key, in a chain; the groups in hash buckets. */
 typedef struct MfKeyGroup
 {
-	Datum		key;
+	Datum		key[MF_DEPJOIN_MAX_COLS];	/* its columns' values */
 	uint32		hash;
 	int			first_row;		/* index into xrows */
 	int			next_group;		/* in the bucket, -1 at the end */
@@ -57,8 +58,10 @@ typedef struct MfDepJoinState
 	CustomScanState css;
 	PlanState  *child;			/* X */
 	JoinType	jointype;
-	int			x_key;
-	AttrNumber	f_key;
+	int			ncols;			/* the key's columns */
+	int			x_key[MF_DEPJOIN_MAX_COLS];	/* in X's tuple */
+	AttrNumber	f_key[MF_DEPJOIN_MAX_COLS];	/* F's attnums */
+	char	   *key_sql[MF_DEPJOIN_MAX_COLS];	/* as the remote names them */
 	int		   *map;
 	int			nmap;
 	List	   *join_quals;		/* ExprStates, on the scan tuple */
@@ -69,7 +72,6 @@ typedef struct MfDepJoinState
 	int			fetch_size;
 	char	   *sql;
 	bool		has_where;
-	char	   *key_sql;
 
 	/* the remote side */
 	Relation	frel;
@@ -78,11 +80,13 @@ typedef struct MfDepJoinState
 	MfRowReader reader;
 	TupleTableSlot *fslot;
 	TupleTableSlot *xslot;
-	FmgrInfo	eq_fn;
-	FmgrInfo	hash_fn;
-	FmgrInfo	key_out;
-	Oid			key_type;
-	Oid			key_collation;
+	FmgrInfo	eq_fn[MF_DEPJOIN_MAX_COLS];
+	FmgrInfo	hash_fn[MF_DEPJOIN_MAX_COLS];
+	FmgrInfo	key_out[MF_DEPJOIN_MAX_COLS];
+	Oid			key_type[MF_DEPJOIN_MAX_COLS];
+	Oid			key_collation[MF_DEPJOIN_MAX_COLS];
+	int16		key_len[MF_DEPJOIN_MAX_COLS];
+	bool		key_byval[MF_DEPJOIN_MAX_COLS];
 
 	/* X, held */
 	MemoryContext xcxt;
@@ -132,21 +136,22 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 		bms_next_member(cscan->custom_relids, -1) -
 		intVal(list_nth(priv, MF_DJ_MIN_RTI));
 	RangeTblEntry *rte = exec_rt_fetch(frti, estate);
-	Oid			opno = intVal(list_nth(priv, MF_DJ_KEY_OP));
-	Oid			lhash;
-	Oid			rhash;
-	Oid			typoutput;
-	bool		isvarlena;
+	List	   *ops = list_nth(priv, MF_DJ_KEY_OP);
 	ListCell   *lc;
 	List	   *map = list_nth(priv, MF_DJ_MAP);
 	int			i = 0;
 
 	st->jointype = intVal(list_nth(priv, MF_DJ_JOINTYPE));
-	st->x_key = intVal(list_nth(priv, MF_DJ_X_KEY));
-	st->f_key = intVal(list_nth(priv, MF_DJ_F_KEY));
+	st->ncols = list_length(ops);
+	Assert(st->ncols >= 1 && st->ncols <= MF_DEPJOIN_MAX_COLS);
+	for (int c = 0; c < st->ncols; c++)
+	{
+		st->x_key[c] = list_nth_int(list_nth(priv, MF_DJ_X_KEY), c);
+		st->f_key[c] = list_nth_int(list_nth(priv, MF_DJ_F_KEY), c);
+		st->key_sql[c] = strVal(list_nth(list_nth(priv, MF_DJ_KEY_SQL), c));
+	}
 	st->sql = strVal(list_nth(priv, MF_DJ_SQL));
 	st->has_where = boolVal(list_nth(priv, MF_DJ_HAS_WHERE));
-	st->key_sql = strVal(list_nth(priv, MF_DJ_KEY_SQL));
 	st->range_ok = boolVal(list_nth(priv, MF_DJ_RANGE));
 	st->fetch_size = intVal(list_nth(priv, MF_DJ_FETCH_SIZE));
 	st->max_keys = intVal(list_nth(priv, MF_DJ_MAX_KEYS));
@@ -194,17 +199,75 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 		st->tr = mf_conn_transport(st->entry);
 	}
 
-	st->key_type = TupleDescAttr(RelationGetDescr(st->frel), st->f_key - 1)->atttypid;
-	st->key_collation = TupleDescAttr(RelationGetDescr(st->frel), st->f_key - 1)->attcollation;
-	fmgr_info(get_opcode(opno), &st->eq_fn);
-	if (!get_op_hash_functions(opno, &lhash, &rhash))
-		elog(ERROR, "the dependent join's equality has no hash function");
-	fmgr_info(lhash, &st->hash_fn);
-	getTypeOutputInfo(st->key_type, &typoutput, &isvarlena);
-	fmgr_info(typoutput, &st->key_out);
+	for (int c = 0; c < st->ncols; c++)
+	{
+		Form_pg_attribute att = TupleDescAttr(RelationGetDescr(st->frel),
+											  st->f_key[c] - 1);
+		Oid			opno = list_nth_oid(ops, c);
+		Oid			lhash;
+		Oid			rhash;
+		Oid			typoutput;
+		bool		isvarlena;
+
+		st->key_type[c] = att->atttypid;
+		st->key_collation[c] = att->attcollation;
+		get_typlenbyval(att->atttypid, &st->key_len[c], &st->key_byval[c]);
+		fmgr_info(get_opcode(opno), &st->eq_fn[c]);
+		if (!get_op_hash_functions(opno, &lhash, &rhash))
+			elog(ERROR, "the dependent join's equality has no hash function");
+		fmgr_info(lhash, &st->hash_fn[c]);
+		getTypeOutputInfo(att->atttypid, &typoutput, &isvarlena);
+		fmgr_info(typoutput, &st->key_out[c]);
+	}
 	st->xcxt = AllocSetContextCreate(estate->es_query_cxt,
 									 "multi_fdw dependent join",
 									 ALLOCSET_DEFAULT_SIZES);
+}
+
+/*
+ * The hash of a key's values, and whether it has them all: a key with a
+ * NULL matches nothing.
+ */
+static bool
+mf_depjoin_hash(MfDepJoinState *st, const Datum *values, const bool *nulls,
+				uint32 *hash)
+{
+	uint32		h = 0;
+
+	for (int c = 0; c < st->ncols; c++)
+	{
+		if (nulls[c])
+			return false;
+		h = hash_combine(h, DatumGetUInt32(FunctionCall1Coll(&st->hash_fn[c],
+															 st->key_collation[c],
+															 values[c])));
+	}
+	*hash = h;
+	return true;
+}
+
+/* The group of the key, or -1. */
+static int
+mf_depjoin_find(MfDepJoinState *st, const Datum *values, uint32 h)
+{
+	if (st->nbuckets == 0)
+		return -1;
+	for (int g = st->buckets[h & (st->nbuckets - 1)]; g >= 0; g = st->groups[g].next_group)
+	{
+		int			c;
+
+		if (st->groups[g].hash != h)
+			continue;
+		for (c = 0; c < st->ncols; c++)
+		{
+			if (!DatumGetBool(FunctionCall2Coll(&st->eq_fn[c], st->key_collation[c],
+												st->groups[g].key[c], values[c])))
+				break;
+		}
+		if (c == st->ncols)
+			return g;
+	}
+	return -1;
 }
 
 /* Hold a row of X, in its key's group (a new group for a new key). */
@@ -212,9 +275,10 @@ static void
 mf_depjoin_hold(MfDepJoinState *st, TupleTableSlot *slot)
 {
 	MemoryContext old = MemoryContextSwitchTo(st->xcxt);
-	bool		isnull;
-	Datum		key = slot_getattr(slot, st->x_key, &isnull);
+	Datum		values[MF_DEPJOIN_MAX_COLS];
+	bool		nulls[MF_DEPJOIN_MAX_COLS];
 	int			row = st->nx;
+	uint32		h;
 
 	if (st->nx == st->xcap)
 	{
@@ -233,16 +297,14 @@ mf_depjoin_hold(MfDepJoinState *st, TupleTableSlot *slot)
 	st->matched[row] = false;
 	st->nx++;
 
-	/* a NULL key matches nothing: the row is only in the tail */
-	if (!isnull)
+	for (int c = 0; c < st->ncols; c++)
+		values[c] = slot_getattr(slot, st->x_key[c], &nulls[c]);
+
+	/* a key with a NULL matches nothing: the row is only in the tail */
+	if (mf_depjoin_hash(st, values, nulls, &h))
 	{
-		int16		typlen;
-		bool		typbyval;
-		uint32		h;
 		int			g;
 
-		get_typlenbyval(st->key_type, &typlen, &typbyval);
-		h = DatumGetUInt32(FunctionCall1Coll(&st->hash_fn, st->key_collation, key));
 		if (st->ngroups * 2 >= st->nbuckets)
 		{
 			/* grow the buckets and put every group in again */
@@ -261,13 +323,7 @@ mf_depjoin_hold(MfDepJoinState *st, TupleTableSlot *slot)
 				st->buckets[b] = k;
 			}
 		}
-		for (g = st->buckets[h & (st->nbuckets - 1)]; g >= 0; g = st->groups[g].next_group)
-		{
-			if (st->groups[g].hash == h &&
-				DatumGetBool(FunctionCall2Coll(&st->eq_fn, st->key_collation,
-											   st->groups[g].key, key)))
-				break;
-		}
+		g = mf_depjoin_find(st, values, h);
 		if (g < 0)
 		{
 			int			b = h & (st->nbuckets - 1);
@@ -279,9 +335,14 @@ mf_depjoin_hold(MfDepJoinState *st, TupleTableSlot *slot)
 					palloc(sizeof(MfKeyGroup) * st->gcap);
 			}
 			g = st->ngroups++;
-			st->groups[g].key = datumCopy(key, typbyval, typlen);
-			st->xbytes += sizeof(MfKeyGroup) + 2 * sizeof(int) +
-				(typbyval ? 0 : GetMemoryChunkSpace(DatumGetPointer(st->groups[g].key)));
+			st->xbytes += sizeof(MfKeyGroup) + 2 * sizeof(int);
+			for (int c = 0; c < st->ncols; c++)
+			{
+				st->groups[g].key[c] = datumCopy(values[c], st->key_byval[c],
+												 st->key_len[c]);
+				if (!st->key_byval[c])
+					st->xbytes += GetMemoryChunkSpace(DatumGetPointer(st->groups[g].key[c]));
+			}
 			st->groups[g].hash = h;
 			st->groups[g].first_row = -1;
 			st->groups[g].next_group = st->buckets[b];
@@ -293,34 +354,135 @@ mf_depjoin_hold(MfDepJoinState *st, TupleTableSlot *slot)
 	MemoryContextSwitchTo(old);
 }
 
-/* The group of X's rows whose key equals F's value, or -1. */
+/* The group of X's rows whose key the F row in fslot has, or -1. */
 static int
-mf_depjoin_probe(MfDepJoinState *st, Datum value)
+mf_depjoin_probe(MfDepJoinState *st)
 {
+	Datum		values[MF_DEPJOIN_MAX_COLS];
+	bool		nulls[MF_DEPJOIN_MAX_COLS];
 	uint32		h;
 
-	if (st->nbuckets == 0)
+	for (int c = 0; c < st->ncols; c++)
+		values[c] = slot_getattr(st->fslot, st->f_key[c], &nulls[c]);
+	if (!mf_depjoin_hash(st, values, nulls, &h))
 		return -1;
-	h = DatumGetUInt32(FunctionCall1Coll(&st->hash_fn, st->key_collation, value));
-	for (int g = st->buckets[h & (st->nbuckets - 1)]; g >= 0; g = st->groups[g].next_group)
-	{
-		if (st->groups[g].hash == h &&
-			DatumGetBool(FunctionCall2Coll(&st->eq_fn, st->key_collation,
-										   st->groups[g].key, value)))
-			return g;
-	}
-	return -1;
+	return mf_depjoin_find(st, values, h);
 }
 
-static char *
-mf_depjoin_key_text(MfDepJoinState *st, Datum key)
+/* Append a marker for a value of type typid, the dialect's cast after it. */
+static void
+mf_depjoin_marker(StringInfo sql, const MfDialect *dialect, MfMarkerStyle markers,
+				  int n, Oid typid)
 {
-	return OutputFunctionCall(&st->key_out, key);
+	mf_append_marker(sql, markers, n);
+	if (dialect->cast_param)
+		dialect->cast_param(sql, typid, -1);
 }
 
 /*
- * The next statement: F's SELECT with the keys from stmt_first_key on (an
- * array, or an IN list of MF_DEPJOIN_LIST), a range, or none.
+ * The keys of one statement as the dialect takes them, appended to sql:
+ * one array per column (PostgreSQL), a list of values or of rows of
+ * values, or for a dialect without rows of values, equalities ORed.
+ */
+static void
+mf_depjoin_key_list(MfDepJoinState *st, StringInfo sql, const char **values,
+					MfTypeClass *classes, int *nvalues, int first, int nkeys)
+{
+	const MfDialect *dialect = mf_conn_dialect(st->entry);
+	MfMarkerStyle markers = st->tr->markers;
+	int			i = *nvalues;
+
+	if (dialect->supports_arrays)
+	{
+		/* one array of every key per column */
+		if (st->ncols == 1)
+			appendStringInfo(sql, "%s = ANY (", st->key_sql[0]);
+		else
+		{
+			appendStringInfoChar(sql, '(');
+			for (int c = 0; c < st->ncols; c++)
+				appendStringInfo(sql, "%s%s", c > 0 ? ", " : "", st->key_sql[c]);
+			appendStringInfoString(sql, ") IN (SELECT * FROM unnest(");
+		}
+		for (int c = 0; c < st->ncols; c++)
+		{
+			Datum	   *elems = palloc(sizeof(Datum) * nkeys);
+			int16		typlen;
+			bool		typbyval;
+			char		typalign;
+			ArrayType  *arr;
+
+			for (int g = 0; g < nkeys; g++)
+				elems[g] = st->groups[first + g].key[c];
+			get_typlenbyvalalign(st->key_type[c], &typlen, &typbyval, &typalign);
+			arr = construct_array(elems, nkeys, st->key_type[c], st->key_len[c],
+								  st->key_byval[c], typalign);
+			if (c > 0)
+				appendStringInfoString(sql, ", ");
+			mf_depjoin_marker(sql, dialect, markers, i + 1,
+							  get_array_type(st->key_type[c]));
+			values[i] = OidOutputFunctionCall(F_ARRAY_OUT, PointerGetDatum(arr));
+			classes[i++] = MF_TYPE_TEXT;
+			pfree(elems);
+		}
+		appendStringInfoString(sql, st->ncols == 1 ? ")" : "))");
+	}
+	else if (st->ncols == 1 || dialect->supports_row_in)
+	{
+		/* k IN (v, ...) or (k1, k2) IN ((v1, v2), ...) */
+		if (st->ncols == 1)
+			appendStringInfo(sql, "%s IN (", st->key_sql[0]);
+		else
+		{
+			appendStringInfoChar(sql, '(');
+			for (int c = 0; c < st->ncols; c++)
+				appendStringInfo(sql, "%s%s", c > 0 ? ", " : "", st->key_sql[c]);
+			appendStringInfoString(sql, ") IN (");
+		}
+		for (int k = 0; k < nkeys; k++)
+		{
+			if (k > 0)
+				appendStringInfoString(sql, ", ");
+			if (st->ncols > 1)
+				appendStringInfoChar(sql, '(');
+			for (int c = 0; c < st->ncols; c++)
+			{
+				if (c > 0)
+					appendStringInfoString(sql, ", ");
+				mf_depjoin_marker(sql, dialect, markers, i + 1, st->key_type[c]);
+				values[i] = OutputFunctionCall(&st->key_out[c],
+											   st->groups[first + k].key[c]);
+				classes[i++] = mf_type_class(st->key_type[c]);
+			}
+			if (st->ncols > 1)
+				appendStringInfoChar(sql, ')');
+		}
+		appendStringInfoChar(sql, ')');
+	}
+	else
+	{
+		/* (k1 = v1 AND k2 = v2) OR ... */
+		for (int k = 0; k < nkeys; k++)
+		{
+			appendStringInfoString(sql, k > 0 ? " OR (" : "(");
+			for (int c = 0; c < st->ncols; c++)
+			{
+				appendStringInfo(sql, "%s%s = ", c > 0 ? " AND " : "", st->key_sql[c]);
+				mf_depjoin_marker(sql, dialect, markers, i + 1, st->key_type[c]);
+				values[i] = OutputFunctionCall(&st->key_out[c],
+											   st->groups[first + k].key[c]);
+				classes[i++] = mf_type_class(st->key_type[c]);
+			}
+			appendStringInfoChar(sql, ')');
+		}
+	}
+	*nvalues = i;
+}
+
+/*
+ * The next statement: F's SELECT with the keys from stmt_first_key on (in
+ * arrays, or at most keys_per_stmt of them), a range of the first key
+ * column, or none.
  */
 static void
 mf_depjoin_send(MfDepJoinState *st)
@@ -340,8 +502,12 @@ mf_depjoin_send(MfDepJoinState *st)
 
 	if (!st->whole && !st->ranged)
 		nkeys = dialect->supports_arrays ? st->ngroups :
-			Min(MF_DEPJOIN_LIST, st->ngroups - st->stmt_first_key);
-	nvalues = st->nparams + (st->ranged ? 2 : dialect->supports_arrays && nkeys > 0 ? 1 : nkeys);
+			Min(mf_depjoin_keys_per_statement(dialect, st->tr, st->ncols,
+											  st->nparams),
+				st->ngroups - st->stmt_first_key);
+	nvalues = st->nparams + (st->ranged ? 2 :
+							 dialect->supports_arrays ? (nkeys > 0 ? st->ncols : 0) :
+							 nkeys * st->ncols);
 	values = palloc0(sizeof(char *) * Max(nvalues, 1));
 	classes = palloc0(sizeof(MfTypeClass) * Max(nvalues, 1));
 
@@ -367,71 +533,35 @@ mf_depjoin_send(MfDepJoinState *st)
 	nestlevel = mf_set_transmission_modes();
 	if (st->ranged)
 	{
-		Datum		lo = st->groups[0].key;
-		Datum		hi = st->groups[0].key;
-		TypeCacheEntry *tc = lookup_type_cache(st->key_type, TYPECACHE_CMP_PROC_FINFO);
+		Datum		lo = st->groups[0].key[0];
+		Datum		hi = st->groups[0].key[0];
+		TypeCacheEntry *tc = lookup_type_cache(st->key_type[0], TYPECACHE_CMP_PROC_FINFO);
 
 		for (int g = 1; g < st->ngroups; g++)
 		{
-			Datum		k = st->groups[g].key;
+			Datum		k = st->groups[g].key[0];
 
-			if (DatumGetInt32(FunctionCall2Coll(&tc->cmp_proc_finfo, st->key_collation, k, lo)) < 0)
+			if (DatumGetInt32(FunctionCall2Coll(&tc->cmp_proc_finfo, st->key_collation[0], k, lo)) < 0)
 				lo = k;
-			if (DatumGetInt32(FunctionCall2Coll(&tc->cmp_proc_finfo, st->key_collation, k, hi)) > 0)
+			if (DatumGetInt32(FunctionCall2Coll(&tc->cmp_proc_finfo, st->key_collation[0], k, hi)) > 0)
 				hi = k;
 		}
-		appendStringInfo(&sql, " %s (%s >= ", st->has_where ? "AND" : "WHERE", st->key_sql);
-		mf_append_marker(&sql, markers, i + 1);
-		if (dialect->cast_param)
-			dialect->cast_param(&sql, st->key_type, -1);
-		appendStringInfo(&sql, " AND %s <= ", st->key_sql);
-		mf_append_marker(&sql, markers, i + 2);
-		if (dialect->cast_param)
-			dialect->cast_param(&sql, st->key_type, -1);
+		appendStringInfo(&sql, " %s (%s >= ", st->has_where ? "AND" : "WHERE", st->key_sql[0]);
+		mf_depjoin_marker(&sql, dialect, markers, i + 1, st->key_type[0]);
+		appendStringInfo(&sql, " AND %s <= ", st->key_sql[0]);
+		mf_depjoin_marker(&sql, dialect, markers, i + 2, st->key_type[0]);
 		appendStringInfoChar(&sql, ')');
-		values[i] = mf_depjoin_key_text(st, lo);
-		classes[i++] = mf_type_class(st->key_type);
-		values[i] = mf_depjoin_key_text(st, hi);
-		classes[i++] = mf_type_class(st->key_type);
+		values[i] = OutputFunctionCall(&st->key_out[0], lo);
+		classes[i++] = mf_type_class(st->key_type[0]);
+		values[i] = OutputFunctionCall(&st->key_out[0], hi);
+		classes[i++] = mf_type_class(st->key_type[0]);
 		st->keys_shipped += 2;
-	}
-	else if (nkeys > 0 && dialect->supports_arrays)
-	{
-		/* one array of every key */
-		Datum	   *elems = palloc(sizeof(Datum) * nkeys);
-		int16		typlen;
-		bool		typbyval;
-		char		typalign;
-		ArrayType  *arr;
-		Oid			arrtype = get_array_type(st->key_type);
-
-		for (int g = 0; g < nkeys; g++)
-			elems[g] = st->groups[g].key;
-		get_typlenbyvalalign(st->key_type, &typlen, &typbyval, &typalign);
-		arr = construct_array(elems, nkeys, st->key_type, typlen, typbyval, typalign);
-		appendStringInfo(&sql, " %s (%s = ANY (", st->has_where ? "AND" : "WHERE", st->key_sql);
-		mf_append_marker(&sql, markers, i + 1);
-		if (dialect->cast_param)
-			dialect->cast_param(&sql, arrtype, -1);
-		appendStringInfoString(&sql, "))");
-		values[i] = OidOutputFunctionCall(F_ARRAY_OUT, PointerGetDatum(arr));
-		classes[i++] = MF_TYPE_TEXT;
-		st->keys_shipped += nkeys;
 	}
 	else if (nkeys > 0)
 	{
-		appendStringInfo(&sql, " %s (%s IN (", st->has_where ? "AND" : "WHERE", st->key_sql);
-		for (int k = 0; k < nkeys; k++)
-		{
-			if (k > 0)
-				appendStringInfoString(&sql, ", ");
-			mf_append_marker(&sql, markers, i + 1);
-			if (dialect->cast_param)
-				dialect->cast_param(&sql, st->key_type, -1);
-			values[i] = mf_depjoin_key_text(st, st->groups[st->stmt_first_key + k].key);
-			classes[i++] = mf_type_class(st->key_type);
-		}
-		appendStringInfoString(&sql, "))");
+		appendStringInfo(&sql, " %s (", st->has_where ? "AND" : "WHERE");
+		mf_depjoin_key_list(st, &sql, values, classes, &i, st->stmt_first_key, nkeys);
+		appendStringInfoChar(&sql, ')');
 		st->keys_shipped += nkeys;
 	}
 	mf_reset_transmission_modes(nestlevel);
@@ -612,9 +742,7 @@ next_batch:
 							st->fslot);
 		st->rows_fetched++;
 		{
-			bool		isnull;
-			Datum		v = slot_getattr(st->fslot, st->f_key, &isnull);
-			int			g = isnull ? -1 : mf_depjoin_probe(st, v);
+			int			g = mf_depjoin_probe(st);
 
 			st->cand = g >= 0 ? st->groups[g].first_row : -1;
 		}
@@ -753,6 +881,8 @@ mf_depjoin_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 	CustomScan *cscan = (CustomScan *) node->ss.ps.plan;
 	List	   *priv = cscan->custom_private;
 	bool		arrays = boolVal(list_nth(priv, MF_DJ_ARRAYS));
+	bool		row_in = boolVal(list_nth(priv, MF_DJ_ROW_IN));
+	List	   *key_sql = list_nth(priv, MF_DJ_KEY_SQL);
 
 	(void) ancestors;
 	ExplainPropertyText("Join Type",
@@ -760,13 +890,32 @@ mf_depjoin_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 	if (es->verbose)
 	{
 		StringInfoData sql;
+		StringInfoData cols;
+		ListCell   *lc;
 
+		initStringInfo(&cols);
+		foreach(lc, key_sql)
+			appendStringInfo(&cols, "%s%s", cols.len > 0 ? ", " : "", strVal(lfirst(lc)));
 		initStringInfo(&sql);
-		appendStringInfo(&sql, "%s %s (%s %s)",
+		appendStringInfo(&sql, "%s %s (",
 						 strVal(list_nth(priv, MF_DJ_SQL)),
-						 boolVal(list_nth(priv, MF_DJ_HAS_WHERE)) ? "AND" : "WHERE",
-						 strVal(list_nth(priv, MF_DJ_KEY_SQL)),
-						 arrays ? "= ANY (<keys>)" : "IN (<keys>)");
+						 boolVal(list_nth(priv, MF_DJ_HAS_WHERE)) ? "AND" : "WHERE");
+		if (list_length(key_sql) == 1)
+			appendStringInfo(&sql, "%s %s", cols.data,
+							 arrays ? "= ANY (<keys>)" : "IN (<keys>)");
+		else if (arrays)
+			appendStringInfo(&sql, "(%s) IN (SELECT * FROM unnest(<keys>))", cols.data);
+		else if (row_in)
+			appendStringInfo(&sql, "(%s) IN (<keys>)", cols.data);
+		else
+		{
+			appendStringInfoChar(&sql, '(');
+			foreach(lc, key_sql)
+				appendStringInfo(&sql, "%s%s = <key>", foreach_current_index(lc) > 0 ? " AND " : "",
+								 strVal(lfirst(lc)));
+			appendStringInfoString(&sql, ") OR ...");
+		}
+		appendStringInfoChar(&sql, ')');
 		ExplainPropertyText("Remote SQL", sql.data, es);
 	}
 	if (es->analyze)

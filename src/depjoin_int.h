@@ -11,8 +11,13 @@
 
 #include "nodes/extensible.h"
 
+#include "multi_fdw.h"
+
 /* keys per IN list where the dialect has no arrays (Oracle's limit) */
 #define MF_DEPJOIN_LIST		1000
+
+/* columns of one key: the equalities of the join shipped together */
+#define MF_DEPJOIN_MAX_COLS	4
 
 /* custom_private of the plan, by position */
 enum MfDepJoinPrivate
@@ -22,11 +27,13 @@ enum MfDepJoinPrivate
 	MF_DJ_MIN_RTI,				/* the smallest of custom_relids then */
 	MF_DJ_SQL,					/* F's SELECT, its WHERE open for the keys */
 	MF_DJ_HAS_WHERE,			/* the SELECT has a WHERE already (Boolean) */
-	MF_DJ_KEY_SQL,				/* F's key column, as the remote names it */
+	MF_DJ_KEY_SQL,				/* F's key columns, as the remote names
+								 * them (Strings) */
 	MF_DJ_RETRIEVED,			/* F's attnums the SELECT returns */
-	MF_DJ_X_KEY,				/* X's key: its position in X's tlist */
-	MF_DJ_F_KEY,				/* F's key: its attnum */
-	MF_DJ_KEY_OP,				/* the join's equality operator */
+	MF_DJ_X_KEY,				/* X's key columns: their positions in X's
+								 * tlist (ints) */
+	MF_DJ_F_KEY,				/* F's key columns: their attnums (ints) */
+	MF_DJ_KEY_OP,				/* the join's equality per column (Oids) */
 	MF_DJ_MAP,					/* per scan tlist entry: X's column (> 0) or
 								 * F's attnum negated */
 	MF_DJ_NQUALS,				/* join conditions at the head of
@@ -34,9 +41,15 @@ enum MfDepJoinPrivate
 	MF_DJ_RANGE,				/* the dialect orders the key exactly
 								 * (Boolean): the fallback may be a range */
 	MF_DJ_FETCH_SIZE,
-	MF_DJ_ARRAYS,				/* the keys go as one array (Boolean) */
+	MF_DJ_ARRAYS,				/* the keys go as arrays (Boolean) */
+	MF_DJ_ROW_IN,				/* (a, b) IN ((..), ..) (Boolean) */
 	MF_DJ_MAX_KEYS				/* F's dependent_join_max_keys, 0: the GUC */
 };
+
+/* keys one statement takes where they go as lists (not arrays) */
+extern int	mf_depjoin_keys_per_statement(const MfDialect *dialect,
+										  const MfTransport *transport,
+										  int ncols, int nparams);
 
 /* multi_fdw.dependent_join_max_keys */
 extern int	mf_depjoin_max_keys;

@@ -357,6 +357,7 @@ typedef struct MfDialect
 	const char *generated_key_sql;
 	bool		supports_do_nothing;	/* INSERT ... ON CONFLICT DO NOTHING */
 	bool		supports_arrays;	/* x op ANY (ARRAY[...]) may be shipped */
+	bool		supports_row_in;	/* (a, b) IN ((v1, v2), ...) */
 	bool		boolean_conditions; /* a boolean column may stand alone as a
 									 * condition (WHERE flag) */
 
