@@ -452,6 +452,9 @@ sub gen_on
 {
 	my $on = pick('z.id = y.zid', 'z.id = y.zid', 'z.i = y.j', 'z.d = y.dj',
 		'z.tb = y.tj', $portable ? () : 'z.tc = y.tj');
+	# a second equality: a key of two columns
+	$on .= ' AND ' . pick(grep { $_ ne $on } 'z.id = y.zid', 'z.i = y.j', 'z.d = y.dj', 'z.tb = y.tj')
+	  if chance(0.25);
 	$on .= ' AND ' . pick('z.i < y.j', 'y.j > 1', gen_ycond(), gen_zcond()) if chance(0.35);
 	return $on;
 }
@@ -613,6 +616,8 @@ for my $seed (1 .. $nseeds)
 			$shipped{ $t->{dialect} }{join}++ if $remote =~ /\bJOIN\b|EXISTS \(/;
 			$shipped{ $t->{dialect} }{'dependent join'}++
 			  if grep { /dependent join/ } @{ $plan->{$k} // [] };
+			$shipped{ $t->{dialect} }{'two-column keys'}++
+			  if $remote =~ /\) IN \(SELECT \* FROM unnest\(<keys>\)\)|\) IN \(<keys>\)\)|= <key> AND /;
 			next if same($local->{$k} // ['<no answer>'], $ans->{$k} // ['<no answer>'], $ordered);
 			$bad++;
 			diag("mismatch: seed $seed, query $k, dialect $t->{dialect}"
@@ -638,10 +643,12 @@ note("local table: $errors errors, $empty empty answers of $total queries");
 ok($errors < $total / 5, 'few queries fail on the local table');
 ok(($shipped{'postgres x local'}{'dependent join'} // 0) > 0,
 	'the dependent join runs in some queries');
+ok(($shipped{'postgres x local'}{'two-column keys'} // 0) > 0,
+	'the dependent join ships keys of two columns in some queries');
 for my $d (map { $_->{dialect} } @TARGETS, @CROSS)
 {
 	note("$d: of $total queries, "
-		  . join(', ', map { ($shipped{$d}{$_} // 0) . " ship $_" } 'aggregate', 'ORDER BY', 'LIMIT/OFFSET', 'join', 'dependent join'));
+		  . join(', ', map { ($shipped{$d}{$_} // 0) . " ship $_" } 'aggregate', 'ORDER BY', 'LIMIT/OFFSET', 'join', 'dependent join', 'two-column keys'));
 }
 
 done_testing();
