@@ -161,6 +161,31 @@ ALTER FOREIGN TABLE xc OPTIONS (DROP dependent_join_max_keys);
 ALTER FOREIGN TABLE xc OPTIONS (ADD dependent_join_max_keys '0');
 
 -- ===================================================================
+-- keys of another integer type: X's keys go as F's type; one out of its
+-- range cannot match and is not shipped
+-- ===================================================================
+CREATE TABLE xk8 (k bigint, s smallint, tag text);
+INSERT INTO xk8 VALUES (5, 5, 'a'), (7, 7, 'b'), (4294967301, 1, 'past int4'),
+  (-9223372036854775808, -1, 'int8 min'), (NULL, NULL, 'n'), (20000, 9, 'last'),
+  (7, 7, 'b again');
+ANALYZE xk8;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT xk8.tag, xc.name FROM xk8 JOIN xc ON xc.id = xk8.k;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk8.tag, xc.name FROM xk8 JOIN xc ON xc.id = xk8.k$$);
+SELECT * FROM xj_agree($$SELECT xk8.tag, xc.name FROM xk8 JOIN xc ON xc.id = xk8.k$$);
+SELECT * FROM xj_agree($$SELECT xk8.tag, xc.name FROM xk8 LEFT JOIN xc ON xc.id = xk8.k$$);
+SELECT * FROM xj_agree($$SELECT * FROM xk8 WHERE NOT EXISTS
+  (SELECT 1 FROM xc WHERE xc.id = xk8.k)$$);
+SELECT * FROM xj_agree($$SELECT xk8.tag, xm.name FROM xk8 LEFT JOIN xm ON xm.id = xk8.k$$);
+-- int2 keys to int4 columns, in a GROUP BY and on another server
+SELECT * FROM xj_agree($$SELECT xk8.tag, count(*) FROM xk8 JOIN xc ON xc.grp = xk8.s
+  GROUP BY 1$$);
+SELECT * FROM xj_agree($$SELECT xk8.tag, xo.id FROM xk8 JOIN xo ON xo.id = xk8.s$$);
+-- numeric against int is not one of them: joined here
+EXPLAIN (COSTS OFF) SELECT xk8.tag, xc.name FROM xk8 JOIN xc ON xc.id = xk8.k::numeric;
+DROP TABLE xk8;
+
+-- ===================================================================
 -- keys of two columns: the pairs shipped together, (a, b) IN (SELECT *
 -- FROM unnest(<a's>, <b's>)) to PostgreSQL, (a, b) IN ((..), ..) to
 -- MariaDB; only the rows of matching pairs come back

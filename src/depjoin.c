@@ -42,7 +42,9 @@
 
 #include <math.h>
 
+#include "access/stratnum.h"
 #include "access/table.h"
+#include "catalog/pg_opfamily.h"
 #include "catalog/pg_type.h"
 #include "executor/executor.h"
 #include "executor/tuptable.h"
@@ -121,6 +123,29 @@ mf_key_shippable(PlannerInfo *root, RelOptInfo *frel, Oid opno, Var *fvar)
 	return mf_is_foreign_expr(root, frel, test);
 }
 
+/*
+ * Is the equality of a column of F and one of X a key, and with which of
+ * F's own equalities are its keys compared remotely?  Of one type, the
+ * join's own.  Of two integer types, equal by the integer family's
+ * operator (int4 = int8): X's keys then go as F's type, exactly, and one
+ * out of its range cannot match and is not shipped.
+ */
+static bool
+mf_key_types(Oid opno, Oid ftype, Oid xtype, Oid *fopno)
+{
+	if (ftype == xtype)
+	{
+		*fopno = opno;
+		return true;
+	}
+	if ((ftype != INT2OID && ftype != INT4OID && ftype != INT8OID) ||
+		(xtype != INT2OID && xtype != INT4OID && xtype != INT8OID) ||
+		get_op_opfamily_strategy(opno, INTEGER_BTREE_FAM_OID) != BTEqualStrategyNumber)
+		return false;
+	*fopno = lookup_type_cache(ftype, TYPECACHE_EQ_OPR)->eq_opr;
+	return OidIsValid(*fopno);
+}
+
 /* The key: the join's equalities of a column of F and one of X. */
 typedef struct MfDepJoinKey
 {
@@ -152,6 +177,7 @@ mf_find_key(PlannerInfo *root, RelOptInfo *frel, RelOptInfo *xrel,
 		Node	   *r;
 		Var		   *fv;
 		Var		   *xv;
+		Oid			fopno;
 
 		if (!IsA(ri->clause, OpExpr) || !OidIsValid(ri->hashjoinoperator))
 			continue;
@@ -175,10 +201,10 @@ mf_find_key(PlannerInfo *root, RelOptInfo *frel, RelOptInfo *xrel,
 		if (!bms_is_member(fv->varno, frel->relids) ||
 			!bms_is_member(xv->varno, xrel->relids) ||
 			fv->varattno <= 0 || xv->varattno <= 0 ||
-			fv->varlevelsup != 0 || xv->varlevelsup != 0 ||
-			fv->vartype != xv->vartype)
+			fv->varlevelsup != 0 || xv->varlevelsup != 0)
 			continue;
-		if (!mf_key_shippable(root, frel, op->opno, fv))
+		if (!mf_key_types(op->opno, fv->vartype, xv->vartype, &fopno) ||
+			!mf_key_shippable(root, frel, fopno, fv))
 			continue;
 		key->ri[key->ncols++] = ri;
 		key->fvars = lappend(key->fvars, fv);
@@ -435,6 +461,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	List	   *fvars = NIL;
 	List	   *xvars = NIL;
 	List	   *ops = NIL;
+	List	   *x_types = NIL;
 	List	   *x_keys = NIL;
 	List	   *f_keys = NIL;
 	List	   *key_sqls = NIL;
@@ -450,10 +477,16 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 		Node	   *l = mf_strip(linitial(op->args));
 		Node	   *r = mf_strip(lsecond(op->args));
 		bool		f_left = bms_is_member(((Var *) l)->varno, frel->relids);
+		Var		   *fv = (Var *) (f_left ? l : r);
+		Var		   *xv = (Var *) (f_left ? r : l);
+		Oid			fopno;
 
-		fvars = lappend(fvars, f_left ? l : r);
-		xvars = lappend(xvars, f_left ? r : l);
-		ops = lappend_oid(ops, op->opno);
+		if (!mf_key_types(op->opno, fv->vartype, xv->vartype, &fopno))
+			elog(ERROR, "the dependent join's key is not of comparable types");
+		fvars = lappend(fvars, fv);
+		xvars = lappend(xvars, xv);
+		ops = lappend_oid(ops, fopno);
+		x_types = lappend_oid(x_types, xv->vartype);
 	}
 	fvar = linitial(fvars);
 
@@ -566,6 +599,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 		priv = lappend(priv, x_keys);
 		priv = lappend(priv, f_keys);
 		priv = lappend(priv, ops);
+		priv = lappend(priv, x_types);
 		priv = lappend(priv, map);
 		priv = lappend(priv, makeInteger(nquals));
 		priv = lappend(priv, makeBoolean(range));

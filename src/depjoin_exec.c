@@ -83,7 +83,8 @@ typedef struct MfDepJoinState
 	FmgrInfo	eq_fn[MF_DEPJOIN_MAX_COLS];
 	FmgrInfo	hash_fn[MF_DEPJOIN_MAX_COLS];
 	FmgrInfo	key_out[MF_DEPJOIN_MAX_COLS];
-	Oid			key_type[MF_DEPJOIN_MAX_COLS];
+	Oid			key_type[MF_DEPJOIN_MAX_COLS];	/* F's */
+	Oid			x_type[MF_DEPJOIN_MAX_COLS];	/* X's, another integer type */
 	Oid			key_collation[MF_DEPJOIN_MAX_COLS];
 	int16		key_len[MF_DEPJOIN_MAX_COLS];
 	bool		key_byval[MF_DEPJOIN_MAX_COLS];
@@ -149,6 +150,7 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 		st->x_key[c] = list_nth_int(list_nth(priv, MF_DJ_X_KEY), c);
 		st->f_key[c] = list_nth_int(list_nth(priv, MF_DJ_F_KEY), c);
 		st->key_sql[c] = strVal(list_nth(list_nth(priv, MF_DJ_KEY_SQL), c));
+		st->x_type[c] = list_nth_oid(list_nth(priv, MF_DJ_X_TYPE), c);
 	}
 	st->sql = strVal(list_nth(priv, MF_DJ_SQL));
 	st->has_where = boolVal(list_nth(priv, MF_DJ_HAS_WHERE));
@@ -270,6 +272,34 @@ mf_depjoin_find(MfDepJoinState *st, const Datum *values, uint32 h)
 	return -1;
 }
 
+/*
+ * X's integer key as F's integer type: false when out of its range (no
+ * row of F can then be equal).
+ */
+static bool
+mf_depjoin_as_f_type(Oid xtype, Oid ftype, Datum *value)
+{
+	int64		v = xtype == INT2OID ? DatumGetInt16(*value) :
+		xtype == INT4OID ? DatumGetInt32(*value) : DatumGetInt64(*value);
+
+	switch (ftype)
+	{
+		case INT2OID:
+			if (v < PG_INT16_MIN || v > PG_INT16_MAX)
+				return false;
+			*value = Int16GetDatum((int16) v);
+			return true;
+		case INT4OID:
+			if (v < PG_INT32_MIN || v > PG_INT32_MAX)
+				return false;
+			*value = Int32GetDatum((int32) v);
+			return true;
+		default:
+			*value = Int64GetDatum(v);
+			return true;
+	}
+}
+
 /* Hold a row of X, in its key's group (a new group for a new key). */
 static void
 mf_depjoin_hold(MfDepJoinState *st, TupleTableSlot *slot)
@@ -298,7 +328,12 @@ mf_depjoin_hold(MfDepJoinState *st, TupleTableSlot *slot)
 	st->nx++;
 
 	for (int c = 0; c < st->ncols; c++)
+	{
 		values[c] = slot_getattr(slot, st->x_key[c], &nulls[c]);
+		if (!nulls[c] && st->x_type[c] != st->key_type[c] &&
+			!mf_depjoin_as_f_type(st->x_type[c], st->key_type[c], &values[c]))
+			nulls[c] = true;
+	}
 
 	/* a key with a NULL matches nothing: the row is only in the tail */
 	if (mf_depjoin_hash(st, values, nulls, &h))

@@ -33,7 +33,10 @@ enum MfDepJoinPrivate
 	MF_DJ_X_KEY,				/* X's key columns: their positions in X's
 								 * tlist (ints) */
 	MF_DJ_F_KEY,				/* F's key columns: their attnums (ints) */
-	MF_DJ_KEY_OP,				/* the join's equality per column (Oids) */
+	MF_DJ_KEY_OP,				/* F's equality per column (Oids): the
+								 * join's, or F's type's for integers of
+								 * two types */
+	MF_DJ_X_TYPE,				/* X's type per column (Oids) */
 	MF_DJ_MAP,					/* per scan tlist entry: X's column (> 0) or
 								 * F's attnum negated */
 	MF_DJ_NQUALS,				/* join conditions at the head of
