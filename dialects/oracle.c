@@ -584,6 +584,7 @@ const MfDialect mf_dialect_oracle = {
 
 	.max_params = 65535,
 	.max_rows_per_insert = 0,
+	.max_in_list = 1000,		/* ORA-01795 */
 	.max_ident_bytes = 128,		/* 12.2 and later; 30 before */
 
 	.savepoint_fmt = "SAVEPOINT s%d",

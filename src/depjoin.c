@@ -206,6 +206,19 @@ mf_find_key(PlannerInfo *root, RelOptInfo *frel, RelOptInfo *xrel,
 		if (!mf_key_types(op->opno, fv->vartype, xv->vartype, &fopno) ||
 			!mf_key_shippable(root, frel, fopno, fv))
 			continue;
+
+		/*
+		 * Keys are grouped here and compared remotely by equality of
+		 * their bytes: the join's own equality must be that, not one of a
+		 * nondeterministic collation ('ABC' = 'abc').
+		 */
+		if (OidIsValid(op->inputcollid) &&
+			!get_collation_isdeterministic(op->inputcollid))
+			continue;
+		/* arrays of the keys: a type that has none stays out */
+		if (((MfRelInfo *) frel->fdw_private)->opts.dialect->supports_arrays &&
+			!OidIsValid(get_array_type(fv->vartype)))
+			continue;
 		key->ri[key->ncols++] = ri;
 		key->fvars = lappend(key->fvars, fv);
 		key->xvars = lappend(key->xvars, xv);
@@ -215,18 +228,51 @@ mf_find_key(PlannerInfo *root, RelOptInfo *frel, RelOptInfo *xrel,
 	return key->ncols > 0;
 }
 
+/* 0: the table's own parameters leave no room for a key */
 int
 mf_depjoin_keys_per_statement(const MfDialect *dialect,
 							  const MfTransport *transport, int ncols, int nparams)
 {
 	int			max_params = dialect->max_params;
+	int			keys = transport != NULL && transport->streams_any_result ?
+		MF_DEPJOIN_LIST_STREAMED : MF_DEPJOIN_LIST;
 
+	if (dialect->max_in_list > 0)
+		keys = Min(keys, dialect->max_in_list);
 	if (transport != NULL && transport->max_params > 0 &&
 		(max_params <= 0 || transport->max_params < max_params))
 		max_params = transport->max_params;
-	if (max_params <= 0)
-		return MF_DEPJOIN_LIST;
-	return Max(1, Min(MF_DEPJOIN_LIST, (max_params - nparams) / ncols));
+	if (max_params > 0)
+		keys = Min(keys, (max_params - nparams) / ncols);
+	return Max(0, keys);
+}
+
+/*
+ * Do the key's columns hold every column of F marked key 'true' (the
+ * remote's primary key, as IMPORT FOREIGN SCHEMA marks it)?  The remote
+ * then finds each key by its index, not by reading its table.
+ */
+static bool
+mf_key_is_remote_key(PlannerInfo *root, RelOptInfo *frel, MfDepJoinKey *key)
+{
+	Oid			relid = planner_rt_fetch(frel->relid, root)->relid;
+	int			natts = frel->max_attr;
+	bool		any = false;
+
+	for (AttrNumber a = 1; a <= natts; a++)
+	{
+		bool		shipped = false;
+		ListCell   *lc;
+
+		if (!mf_column_flag(relid, a, "key"))
+			continue;
+		any = true;
+		foreach(lc, key->fvars)
+			shipped |= ((Var *) lfirst(lc))->varattno == a;
+		if (!shipped)
+			return false;
+	}
+	return any;
 }
 
 /* The distinct keys X is expected to have, and the rows of F they meet. */
@@ -260,15 +306,21 @@ mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 						  Min(1.0, batch_keys / Max(fdistinct, 1)) * batches);
 	stmts = batches * (fpinfo->opts.dialect->supports_arrays ? 1 :
 					   ceil(batch_keys /
-							mf_depjoin_keys_per_statement(fpinfo->opts.dialect,
-														  fpinfo->opts.transport,
-														  key->ncols, 0)));
+							Max(1, mf_depjoin_keys_per_statement(fpinfo->opts.dialect,
+																 fpinfo->opts.transport,
+																 key->ncols, 0))));
 
 	/*
-	 * The remote is assumed to find the keys no slower than by reading
-	 * its table once per statement; the rows found cross the network.
+	 * The remote is assumed to find the keys no slower than by reading its
+	 * table once per statement, or, where they are its primary key, by a
+	 * descent of its index per key; the rows found cross the network.
 	 */
-	remote = stmts * (fpinfo->opts.fdw_startup_cost + fpinfo->remote_cost);
+	remote = stmts * fpinfo->remote_cost;
+	if (mf_key_is_remote_key(root, frel, key))
+		remote = Min(remote, batch_keys * batches *
+					 (cpu_index_tuple_cost + 2.0 * cpu_operator_cost *
+					  ceil(log2(Max(fpinfo->rows, 1.0) + 1.0))));
+	remote += stmts * fpinfo->opts.fdw_startup_cost;
 	cpath->path.rows = joinrows;
 	cpath->path.startup_cost = xpath->total_cost + remote +
 		cpu_tuple_cost * xpath->rows;
@@ -462,6 +514,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	List	   *xvars = NIL;
 	List	   *ops = NIL;
 	List	   *x_types = NIL;
+	List	   *colls = NIL;
 	List	   *x_keys = NIL;
 	List	   *f_keys = NIL;
 	List	   *key_sqls = NIL;
@@ -487,6 +540,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 		xvars = lappend(xvars, xv);
 		ops = lappend_oid(ops, fopno);
 		x_types = lappend_oid(x_types, xv->vartype);
+		colls = lappend_oid(colls, op->inputcollid);
 	}
 	fvar = linitial(fvars);
 
@@ -600,6 +654,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 		priv = lappend(priv, f_keys);
 		priv = lappend(priv, ops);
 		priv = lappend(priv, x_types);
+		priv = lappend(priv, colls);
 		priv = lappend(priv, map);
 		priv = lappend(priv, makeInteger(nquals));
 		priv = lappend(priv, makeBoolean(range));

@@ -91,6 +91,8 @@ typedef struct MfDepJoinState
 
 	/* X, held */
 	MemoryContext xcxt;
+	MemoryContext send_cxt;		/* a statement's text and values, until the
+								 * next */
 	MinimalTuple *xrows;
 	int		   *next_row;		/* in its key group, -1 at the end */
 	bool	   *matched;
@@ -212,7 +214,7 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 		bool		isvarlena;
 
 		st->key_type[c] = att->atttypid;
-		st->key_collation[c] = att->attcollation;
+		st->key_collation[c] = list_nth_oid(list_nth(priv, MF_DJ_KEY_COLL), c);
 		get_typlenbyval(att->atttypid, &st->key_len[c], &st->key_byval[c]);
 		fmgr_info(get_opcode(opno), &st->eq_fn[c]);
 		if (!get_op_hash_functions(opno, &lhash, &rhash))
@@ -224,6 +226,9 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 	st->xcxt = AllocSetContextCreate(estate->es_query_cxt,
 									 "multi_fdw dependent join",
 									 ALLOCSET_DEFAULT_SIZES);
+	st->send_cxt = AllocSetContextCreate(estate->es_query_cxt,
+										 "multi_fdw dependent join statement",
+										 ALLOCSET_DEFAULT_SIZES);
 }
 
 /*
@@ -415,17 +420,38 @@ mf_depjoin_marker(StringInfo sql, const MfDialect *dialect, MfMarkerStyle marker
 }
 
 /*
+ * The bytes a request of sql and its values 0 .. n - 1 counts against the
+ * remote's cap, as transport.h's max_packet says: its text and its values
+ * together, so that the prepare and the execute both fit.
+ */
+static size_t
+mf_depjoin_values_bytes(const char **values, int from, int to)
+{
+	size_t		bytes = 0;
+
+	for (int v = from; v < to; v++)
+		bytes += MF_PACKET_VALUE_OVERHEAD + (values[v] ? strlen(values[v]) : 0);
+	return bytes;
+}
+
+/*
  * The keys of one statement as the dialect takes them, appended to sql:
  * one array per column (PostgreSQL), a list of values or of rows of
- * values, or for a dialect without rows of values, equalities ORed.
+ * values, or for a dialect without rows of values, equalities ORed.  A
+ * list stops before the key that would take the request past budget bytes
+ * (0: no cap; the first key always goes, one that cannot fit is the
+ * remote's error to give); the keys taken are returned.
  */
-static void
+static int
 mf_depjoin_key_list(MfDepJoinState *st, StringInfo sql, const char **values,
-					MfTypeClass *classes, int *nvalues, int first, int nkeys)
+					MfTypeClass *classes, int *nvalues, int first, int nkeys,
+					size_t budget)
 {
 	const MfDialect *dialect = mf_conn_dialect(st->entry);
 	MfMarkerStyle markers = st->tr->markers;
 	int			i = *nvalues;
+	size_t		vbytes = mf_depjoin_values_bytes(values, 0, i) +
+		MF_PACKET_REQUEST_OVERHEAD;
 
 	if (dialect->supports_arrays)
 	{
@@ -476,6 +502,9 @@ mf_depjoin_key_list(MfDepJoinState *st, StringInfo sql, const char **values,
 		}
 		for (int k = 0; k < nkeys; k++)
 		{
+			int			len = sql->len;
+			int			i0 = i;
+
 			if (k > 0)
 				appendStringInfoString(sql, ", ");
 			if (st->ncols > 1)
@@ -491,6 +520,16 @@ mf_depjoin_key_list(MfDepJoinState *st, StringInfo sql, const char **values,
 			}
 			if (st->ncols > 1)
 				appendStringInfoChar(sql, ')');
+			vbytes += mf_depjoin_values_bytes(values, i0, i);
+			if (budget > 0 && k > 0 && (size_t) sql->len + vbytes > budget)
+			{
+				/* this key waits for the next statement */
+				sql->len = len;
+				sql->data[len] = '\0';
+				i = i0;
+				nkeys = k;
+				break;
+			}
 		}
 		appendStringInfoChar(sql, ')');
 	}
@@ -499,6 +538,9 @@ mf_depjoin_key_list(MfDepJoinState *st, StringInfo sql, const char **values,
 		/* (k1 = v1 AND k2 = v2) OR ... */
 		for (int k = 0; k < nkeys; k++)
 		{
+			int			len = sql->len;
+			int			i0 = i;
+
 			appendStringInfoString(sql, k > 0 ? " OR (" : "(");
 			for (int c = 0; c < st->ncols; c++)
 			{
@@ -509,9 +551,19 @@ mf_depjoin_key_list(MfDepJoinState *st, StringInfo sql, const char **values,
 				classes[i++] = mf_type_class(st->key_type[c]);
 			}
 			appendStringInfoChar(sql, ')');
+			vbytes += mf_depjoin_values_bytes(values, i0, i);
+			if (budget > 0 && k > 0 && (size_t) sql->len + vbytes > budget)
+			{
+				sql->len = len;
+				sql->data[len] = '\0';
+				i = i0;
+				nkeys = k;
+				break;
+			}
 		}
 	}
 	*nvalues = i;
+	return nkeys;
 }
 
 /*
@@ -534,12 +586,32 @@ mf_depjoin_send(MfDepJoinState *st)
 	int			i = 0;
 	ListCell   *lc;
 	MfError		err;
+	size_t		budget = 0;
+	MemoryContext old;
 
 	if (!st->whole && !st->ranged)
-		nkeys = dialect->supports_arrays ? st->ngroups :
-			Min(mf_depjoin_keys_per_statement(dialect, st->tr, st->ncols,
-											  st->nparams),
-				st->ngroups - st->stmt_first_key);
+	{
+		int			per_stmt = mf_depjoin_keys_per_statement(dialect, st->tr,
+															 st->ncols,
+															 st->nparams);
+
+		if (dialect->supports_arrays)
+			nkeys = st->ngroups;
+		else if (per_stmt > 0)
+			nkeys = Min(per_stmt, st->ngroups - st->stmt_first_key);
+		else
+		{
+			st->whole = true;
+			st->strategy = "whole table (no parameters left for keys)";
+		}
+		/* the remote's cap on a request, which asking may need an exchange for */
+		if (nkeys > 0 && !dialect->supports_arrays)
+			budget = mf_packet_limit(st->entry, st);
+	}
+
+	/* what the last statement was sent with goes; this one's stays until the next */
+	MemoryContextReset(st->send_cxt);
+	old = MemoryContextSwitchTo(st->send_cxt);
 	nvalues = st->nparams + (st->ranged ? 2 :
 							 dialect->supports_arrays ? (nkeys > 0 ? st->ncols : 0) :
 							 nkeys * st->ncols);
@@ -595,22 +667,27 @@ mf_depjoin_send(MfDepJoinState *st)
 	else if (nkeys > 0)
 	{
 		appendStringInfo(&sql, " %s (", st->has_where ? "AND" : "WHERE");
-		mf_depjoin_key_list(st, &sql, values, classes, &i, st->stmt_first_key, nkeys);
+		nkeys = mf_depjoin_key_list(st, &sql, values, classes, &i,
+									st->stmt_first_key, nkeys, budget);
 		appendStringInfoChar(&sql, ')');
 		st->keys_shipped += nkeys;
 	}
 	mf_reset_transmission_modes(nestlevel);
 	st->stmt_first_key += nkeys;
+	MemoryContextSwitchTo(old);
 
 	mf_claim_connection(st->entry, st);
 	mf_error_clear(&err);
 	/*
 	 * A list of keys asks for about as many rows, a small result when they
-	 * fit a fetch; a range or the whole table may be big.
+	 * fit a fetch, or whatever their number where the transport streams
+	 * any result as cheaply (the rows are read through before the next
+	 * statement); a range or the whole table may be big.
 	 */
 	st->res = st->tr->query(mf_conn(st->entry), sql.data, i, values, classes,
 							nkeys > 0 && !st->whole && !st->ranged ?
-							mf_small_fetch_size(st->fetch_size, nkeys) :
+							(st->tr->streams_any_result ? -st->fetch_size :
+							 mf_small_fetch_size(st->fetch_size, nkeys)) :
 							st->fetch_size, &err);
 	if (st->res == NULL)
 		mf_raise_error(ERROR, st->entry, &err, sql.data);
@@ -659,6 +736,8 @@ mf_depjoin_quals(MfDepJoinState *st, TupleTableSlot *scan)
 	ExprContext *econtext = st->css.ss.ps.ps_ExprContext;
 	ListCell   *lc;
 
+	/* the tuples it compares live in xcxt and the reader's context */
+	ResetExprContext(econtext);
 	econtext->ecxt_scantuple = scan;
 	foreach(lc, st->join_quals)
 	{
@@ -777,8 +856,11 @@ next_batch:
 							st->fslot);
 		st->rows_fetched++;
 		{
+			ExprContext *econtext = st->css.ss.ps.ps_ExprContext;
+			MemoryContext old = MemoryContextSwitchTo(econtext->ecxt_per_tuple_memory);
 			int			g = mf_depjoin_probe(st);
 
+			MemoryContextSwitchTo(old);
 			st->cand = g >= 0 ? st->groups[g].first_row : -1;
 		}
 	}

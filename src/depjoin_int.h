@@ -13,8 +13,13 @@
 
 #include "multi_fdw.h"
 
-/* keys per IN list where the dialect has no arrays (Oracle's limit) */
+/*
+ * Keys per statement where they go as lists: about a fetch, or where the
+ * transport streams any result (no cursor exchanges), ten times that;
+ * never more than the dialect's list or the statement's parameters take.
+ */
 #define MF_DEPJOIN_LIST		1000
+#define MF_DEPJOIN_LIST_STREAMED	10000
 
 /* columns of one key: the equalities of the join shipped together */
 #define MF_DEPJOIN_MAX_COLS	4
@@ -37,6 +42,8 @@ enum MfDepJoinPrivate
 								 * join's, or F's type's for integers of
 								 * two types */
 	MF_DJ_X_TYPE,				/* X's type per column (Oids) */
+	MF_DJ_KEY_COLL,				/* the join's collation per column (Oids):
+								 * deterministic or none */
 	MF_DJ_MAP,					/* per scan tlist entry: X's column (> 0) or
 								 * F's attnum negated */
 	MF_DJ_NQUALS,				/* join conditions at the head of

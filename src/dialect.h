@@ -178,6 +178,8 @@ typedef struct MfDialect
 	/* limits a statement must respect; 0 means none */
 	int			max_params;		/* bind parameters per statement */
 	int			max_rows_per_insert;	/* rows in one VALUES list */
+	int			max_in_list;	/* values in one IN list; 0: no limit of its
+								 * own */
 	int			max_ident_bytes;
 
 	/* transactions: printf formats taking the savepoint level */

@@ -446,6 +446,14 @@ typedef struct MfTransport
 	/* the server setting max_packet reads, named in errors; NULL: none */
 	const char *max_packet_setting;
 
+	/*
+	 * A result asked for as small (query's fetch_size -n) costs no more per
+	 * row than one read through a cursor, however big it turns out: the
+	 * core may ask so for a result it reads through at once (a dependent
+	 * join's key lists), saving the cursor's exchanges.
+	 */
+	bool		streams_any_result;
+
 	/* required */
 	MfConnectFn connect;		/* NULL and err filled on failure */
 	MfDisconnectFn disconnect;	/* frees everything; never fails */

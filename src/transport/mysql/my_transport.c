@@ -876,6 +876,7 @@ const MfTransport mf_transport_mysql = {
 	.keywords = mfmy_keywords,
 	.markers = MF_MARKERS_POSITIONAL,
 	.max_packet_setting = "max_allowed_packet",
+	.streams_any_result = true,
 
 	.connect = mfmy_connect,
 	.disconnect = mfmy_disconnect,
