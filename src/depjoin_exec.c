@@ -488,17 +488,20 @@ mf_depjoin_key_list(MfDepJoinState *st, StringInfo sql, const char **values,
 		}
 		appendStringInfoString(sql, st->ncols == 1 ? ")" : "))");
 	}
-	else if (st->ncols == 1 || dialect->supports_row_in)
+	else
 	{
-		/* k IN (v, ...) or (k1, k2) IN ((v1, v2), ...) */
-		if (st->ncols == 1)
-			appendStringInfo(sql, "%s IN (", st->key_sql[0]);
-		else
+		/*
+		 * k IN (v, ...), (k1, k2) IN ((v1, v2), ...), or where the dialect
+		 * has no rows of values, (k1 = v1 AND k2 = v2) OR ...
+		 */
+		bool		ored = st->ncols > 1 && !dialect->supports_row_in;
+
+		if (!ored)
 		{
-			appendStringInfoChar(sql, '(');
+			appendStringInfoString(sql, st->ncols > 1 ? "(" : "");
 			for (int c = 0; c < st->ncols; c++)
 				appendStringInfo(sql, "%s%s", c > 0 ? ", " : "", st->key_sql[c]);
-			appendStringInfoString(sql, ") IN (");
+			appendStringInfoString(sql, st->ncols > 1 ? ") IN (" : " IN (");
 		}
 		for (int k = 0; k < nkeys; k++)
 		{
@@ -506,12 +509,14 @@ mf_depjoin_key_list(MfDepJoinState *st, StringInfo sql, const char **values,
 			int			i0 = i;
 
 			if (k > 0)
-				appendStringInfoString(sql, ", ");
+				appendStringInfoString(sql, ored ? " OR " : ", ");
 			if (st->ncols > 1)
 				appendStringInfoChar(sql, '(');
 			for (int c = 0; c < st->ncols; c++)
 			{
-				if (c > 0)
+				if (ored)
+					appendStringInfo(sql, "%s%s = ", c > 0 ? " AND " : "", st->key_sql[c]);
+				else if (c > 0)
 					appendStringInfoString(sql, ", ");
 				mf_depjoin_marker(sql, dialect, markers, i + 1, st->key_type[c]);
 				values[i] = OutputFunctionCall(&st->key_out[c],
@@ -531,36 +536,8 @@ mf_depjoin_key_list(MfDepJoinState *st, StringInfo sql, const char **values,
 				break;
 			}
 		}
-		appendStringInfoChar(sql, ')');
-	}
-	else
-	{
-		/* (k1 = v1 AND k2 = v2) OR ... */
-		for (int k = 0; k < nkeys; k++)
-		{
-			int			len = sql->len;
-			int			i0 = i;
-
-			appendStringInfoString(sql, k > 0 ? " OR (" : "(");
-			for (int c = 0; c < st->ncols; c++)
-			{
-				appendStringInfo(sql, "%s%s = ", c > 0 ? " AND " : "", st->key_sql[c]);
-				mf_depjoin_marker(sql, dialect, markers, i + 1, st->key_type[c]);
-				values[i] = OutputFunctionCall(&st->key_out[c],
-											   st->groups[first + k].key[c]);
-				classes[i++] = mf_type_class(st->key_type[c]);
-			}
+		if (!ored)
 			appendStringInfoChar(sql, ')');
-			vbytes += mf_depjoin_values_bytes(values, i0, i);
-			if (budget > 0 && k > 0 && (size_t) sql->len + vbytes > budget)
-			{
-				sql->len = len;
-				sql->data[len] = '\0';
-				i = i0;
-				nkeys = k;
-				break;
-			}
-		}
 	}
 	*nvalues = i;
 	return nkeys;
