@@ -72,19 +72,30 @@ mf_buffer_owner(MfInsertBuffer *buf)
 	return buf->method == MF_INSERT_PIPELINE ? (void *) &buf->pipeline : (void *) buf;
 }
 
+/*
+ * Bind parameters one statement may carry, 0 for no limit: the dialect's,
+ * or fewer where the client library takes fewer (psqlODBC: 32767).
+ */
+int
+mf_max_params(const MfDialect *dialect, const MfTransport *transport)
+{
+	int			max_params = dialect->max_params;
+
+	if (transport != NULL && transport->max_params > 0 &&
+		(max_params <= 0 || transport->max_params < max_params))
+		max_params = transport->max_params;
+	return Max(max_params, 0);
+}
+
 int
 mf_rows_per_statement(const MfDialect *dialect, const MfTransport *transport,
 					  int ncols, int batch_size)
 {
 	int			rows = Max(batch_size, 1);
-	int			max_params = dialect->max_params;
+	int			max_params = mf_max_params(dialect, transport);
 
 	if (ncols == 0)
 		return 1;				/* DEFAULT VALUES inserts one row */
-	/* the client library may take fewer than the remote (psqlODBC: 32767) */
-	if (transport != NULL && transport->max_params > 0 &&
-		(max_params <= 0 || transport->max_params < max_params))
-		max_params = transport->max_params;
 	if (max_params > 0)
 		rows = Min(rows, max_params / ncols);
 	if (dialect->max_rows_per_insert > 0)

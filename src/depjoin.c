@@ -233,15 +233,12 @@ int
 mf_depjoin_keys_per_statement(const MfDialect *dialect,
 							  const MfTransport *transport, int ncols, int nparams)
 {
-	int			max_params = dialect->max_params;
+	int			max_params = mf_max_params(dialect, transport);
 	int			keys = transport != NULL && transport->streams_any_result ?
 		MF_DEPJOIN_LIST_STREAMED : MF_DEPJOIN_LIST;
 
 	if (dialect->max_in_list > 0)
 		keys = Min(keys, dialect->max_in_list);
-	if (transport != NULL && transport->max_params > 0 &&
-		(max_params <= 0 || transport->max_params < max_params))
-		max_params = transport->max_params;
 	if (max_params > 0)
 		keys = Min(keys, (max_params - nparams) / ncols);
 	return Max(0, keys);

@@ -561,6 +561,7 @@ extern MfInsertBuffer *mf_buffer_create(MfConnEntry *entry, Relation rel,
 										const MfOptions *opts,
 										List *target_attrs, bool do_nothing,
 										MfInsertMethod method);
+extern int	mf_max_params(const MfDialect *dialect, const MfTransport *transport);
 extern int	mf_rows_per_statement(const MfDialect *dialect,
 								  const MfTransport *transport, int ncols,
 								  int batch_size);
