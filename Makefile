@@ -25,7 +25,7 @@ CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/registry.o src/pipeline.o src/twophase.o src/resolver.o src/truncate.o \
 	src/appname.o src/estimate.o src/rowid.o src/stored_row.o src/upper.o \
 	src/deparse_upper.o src/join.o src/deparse_join.o src/depjoin.o src/depjoin_exec.o \
-	src/stats.o src/progress.o
+	src/stats.o src/progress.o src/run_as.o
 DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 # one folder per client library, and the kit they share
@@ -59,7 +59,7 @@ OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_pushdown pg_join pg_batch pg_types \
 	pg_update pg_rowid pg_semantics pg_compat pg_xact pg_exchanges pg_parallel pg_errors pg_import pg_fastpath pg_sampling \
 	mysql_init mysql_exchanges mysql_semantics mysql_batch mysql_types mysql_infile mysql_xact mysql_errors mysql_update \
-	mysql_pushdown mysql_join pg_xjoin pg_xjoin_keys mysql_packet mysql_compat mysql_sampling odbc_pg odbc_mysql odbc_exchanges security oracle_batch oracle_types oracle_modify oracle_pushdown \
+	mysql_pushdown mysql_join pg_xjoin pg_xjoin_keys mysql_packet mysql_compat mysql_sampling odbc_pg odbc_mysql odbc_exchanges security security_2pc oracle_batch oracle_types oracle_modify oracle_pushdown \
 	sqlserver_batch sqlserver_pushdown sqlserver_tds odbc_semantics stats
 REGRESS_OPTS = --dbname=contrib_regression
 ALL_REGRESS := $(REGRESS)

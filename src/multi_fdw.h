@@ -137,6 +137,16 @@ extern bool mf_conn_ask_about_table(MfConnEntry *entry, const char *query_fmt,
 extern List *mf_conn_ask_rows(MfConnEntry *entry, const char *sql,
 							  const char *table, int ncols);
 
+/* run_as.c: SQL run on someone else's behalf, with a pinned search_path */
+typedef struct MfRunAs
+{
+	Oid			save_userid;
+	int			save_sec;
+	int			nestlevel;
+} MfRunAs;
+extern void mf_run_as_begin(MfRunAs *ra, Oid role);
+extern void mf_run_as_end(MfRunAs *ra);
+
 /* twophase.c, resolver.c */
 extern void mf_twophase_init(void);
 extern void mf_resolver_init(void);

@@ -65,27 +65,33 @@ mf_resolver_init(void)
 static void
 mf_resolver_pass(void)
 {
+	MfRunAs		ra;
+
 	SetCurrentStatementStartTimestamp();
 	StartTransactionCommand();
+	/* a superuser's session: nobody's names but pg_catalog's */
+	mf_run_as_begin(&ra, InvalidOid);
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");
 	PushActiveSnapshot(GetTransactionSnapshot());
 	pgstat_report_activity(STATE_RUNNING, "multi_fdw_resolve()");
 
 	if (SPI_execute("SELECT n.nspname FROM pg_catalog.pg_extension e"
-					" JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace"
-					" WHERE e.extname = 'multi_fdw'", true, 1) == SPI_OK_SELECT &&
+					" JOIN pg_catalog.pg_namespace n"
+					" ON n.oid OPERATOR(pg_catalog.=) e.extnamespace"
+					" WHERE e.extname OPERATOR(pg_catalog.=) 'multi_fdw'", true, 1) == SPI_OK_SELECT &&
 		SPI_processed == 1)
 	{
 		char	   *schema = SPI_getvalue(SPI_tuptable->vals[0],
 										  SPI_tuptable->tupdesc, 1);
 
-		(void) SPI_execute(psprintf("SELECT count(*) FROM %s.multi_fdw_resolve()",
+		(void) SPI_execute(psprintf("SELECT pg_catalog.count(*) FROM %s.multi_fdw_resolve()",
 									quote_identifier(schema)), false, 0);
 	}
 
 	SPI_finish();
 	PopActiveSnapshot();
+	mf_run_as_end(&ra);
 	CommitTransactionCommand();
 	pgstat_report_activity(STATE_IDLE, NULL);
 }

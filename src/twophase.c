@@ -442,10 +442,12 @@ mf_decision_table(void)
 
 /*
  * Become the owner of the decision table, so that any user's commit can
- * record its decision in a table nobody else may write.
+ * record its decision in a table nobody else may write; with the search
+ * path pinned and as a restricted operation (run_as.c), for the caller's
+ * names must not run with the owner's rights.
  */
 static void
-mf_as_table_owner_begin(Oid *save_userid, int *save_sec)
+mf_as_table_owner_begin(MfRunAs *ra)
 {
 	Oid			relid = get_relname_relid("multi_fdw_decision",
 										  mf_extension_schema());
@@ -456,8 +458,7 @@ mf_as_table_owner_begin(Oid *save_userid, int *save_sec)
 		elog(ERROR, "cache lookup failed for relation %u", relid);
 	owner = ((Form_pg_class) GETSTRUCT(tup))->relowner;
 	ReleaseSysCache(tup);
-	GetUserIdAndSecContext(save_userid, save_sec);
-	SetUserIdAndSecContext(owner, *save_sec | SECURITY_LOCAL_USERID_CHANGE);
+	mf_run_as_begin(ra, owner);
 }
 
 /* Record the prepared ids, and drop the rows of ids already committed. */
@@ -465,11 +466,10 @@ static void
 mf_record_decisions(List *prepared)
 {
 	char	   *table = mf_decision_table();
-	Oid			save_userid;
-	int			save_sec;
+	MfRunAs		ra;
 	ListCell   *lc;
 
-	mf_as_table_owner_begin(&save_userid, &save_sec);
+	mf_as_table_owner_begin(&ra);
 	PushActiveSnapshot(GetTransactionSnapshot());
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");
@@ -492,12 +492,12 @@ mf_record_decisions(List *prepared)
 		Datum		args[1];
 
 		args[0] = CStringGetTextDatum((char *) lfirst(lc));
-		(void) SPI_execute_with_args(psprintf("DELETE FROM %s WHERE gid = $1", table),
+		(void) SPI_execute_with_args(psprintf("DELETE FROM %s WHERE gid OPERATOR(pg_catalog.=) $1", table),
 									 1, argtypes, args, NULL, false, 0);
 	}
 	SPI_finish();
 	PopActiveSnapshot();
-	SetUserIdAndSecContext(save_userid, save_sec);
+	mf_run_as_end(&ra);
 	list_free_deep(mf_done_gids);
 	mf_done_gids = NIL;
 }
@@ -784,7 +784,8 @@ mf_still_running(TransactionId xid, TimestampTz made)
 	values[0] = CStringGetTextDatum(psprintf("%u", xid));
 	values[1] = TimestampTzGetDatum(made);
 	return mf_spi("SELECT 1 FROM pg_catalog.pg_stat_activity"
-				  " WHERE backend_xid::text = $1 AND xact_start <= $2",
+				  " WHERE backend_xid::pg_catalog.text OPERATOR(pg_catalog.=) $1"
+				  " AND xact_start OPERATOR(pg_catalog.<=) $2",
 				  2, types, values, true) == SPI_OK_SELECT && SPI_processed > 0;
 }
 
@@ -794,7 +795,7 @@ mf_decision_exists(const char *gid)
 	Oid			types[1] = {TEXTOID};
 	Datum		values[1] = {CStringGetTextDatum(gid)};
 
-	return mf_spi(psprintf("SELECT 1 FROM %s WHERE gid = $1", mf_decision_table()),
+	return mf_spi(psprintf("SELECT 1 FROM %s WHERE gid OPERATOR(pg_catalog.=) $1", mf_decision_table()),
 				  1, types, values, true) == SPI_OK_SELECT && SPI_processed > 0;
 }
 
@@ -804,7 +805,7 @@ mf_decision_forget(const char *gid)
 	Oid			types[1] = {TEXTOID};
 	Datum		values[1] = {CStringGetTextDatum(gid)};
 
-	(void) mf_spi(psprintf("DELETE FROM %s WHERE gid = $1", mf_decision_table()),
+	(void) mf_spi(psprintf("DELETE FROM %s WHERE gid OPERATOR(pg_catalog.=) $1", mf_decision_table()),
 				  1, types, values, false);
 }
 
@@ -838,7 +839,7 @@ mf_list_prepared(ForeignServer *server, const MfOptions *opts)
 	MfConnEntry *conn = NULL;
 	uint64		nmap;
 
-	if (mf_spi("SELECT umid FROM pg_catalog.pg_user_mappings WHERE srvid = $1 ORDER BY umid",
+	if (mf_spi("SELECT umid FROM pg_catalog.pg_user_mappings WHERE srvid OPERATOR(pg_catalog.=) $1 ORDER BY umid",
 			   1, types, values, true) != SPI_OK_SELECT)
 		elog(ERROR, "could not read the user mappings of server \"%s\"",
 			 server->servername);
@@ -983,7 +984,7 @@ mf_in_doubt_server(ForeignServer *server, const MfOptions *opts, bool resolve,
 	 * out already; committing it again says so for sure ("already ended")
 	 * before its row goes.
 	 */
-	if (mf_spi(psprintf("SELECT gid, umid FROM %s WHERE serverid = $1",
+	if (mf_spi(psprintf("SELECT gid, umid FROM %s WHERE serverid OPERATOR(pg_catalog.=) $1",
 						mf_decision_table()), 1, types, values, true) != SPI_OK_SELECT)
 		return;
 	for (uint64 i = 0; i < SPI_processed; i++)
@@ -1067,10 +1068,13 @@ mf_in_doubt(const char *only, bool resolve)
 	List	   *servers = NIL;
 	List	  **result = palloc0(sizeof(List *));
 	ListCell   *lc;
+	MfRunAs		ra;
 
+	/* the caller's search_path must not name what runs here */
+	mf_run_as_begin(&ra, InvalidOid);
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");
-	if (mf_spi("SELECT oid FROM pg_catalog.pg_foreign_server WHERE srvfdw = $1 ORDER BY srvname",
+	if (mf_spi("SELECT oid FROM pg_catalog.pg_foreign_server WHERE srvfdw OPERATOR(pg_catalog.=) $1 ORDER BY srvname",
 			   1, types, values, true) != SPI_OK_SELECT)
 		elog(ERROR, "could not read the foreign servers");
 	for (uint64 i = 0; i < SPI_processed; i++)
@@ -1100,6 +1104,7 @@ mf_in_doubt(const char *only, bool resolve)
 		mf_in_doubt_try(server, &opts, resolve, result);
 	}
 	SPI_finish();
+	mf_run_as_end(&ra);
 	return *result;
 }
 

@@ -1,0 +1,131 @@
+--
+-- security_2pc: code that runs on someone else's behalf -- the two-phase
+-- decision record (as the table's owner), the in-doubt functions and the
+-- resolver (as a superuser) -- never runs the caller's operators or
+-- functions.  An attacker who is not a superuser plants look-alikes of
+-- pg_catalog's operators and functions in a schema of her own, puts it
+-- first in search_path and commits two-phase transactions; a superuser
+-- then lists and resolves with the same hostile search_path.  Each trap
+-- says so with a NOTICE and tries to make her superuser: no NOTICE may
+-- appear, and she must end as she began.
+--
+-- Runs after pg_init.  Creates its own roles, servers and tables and drops
+-- them at the end.
+--
+\getenv pg_host MF_PG_HOST
+\getenv pg_port MF_PG_PORT
+\getenv pg_db MF_PG_DB
+\getenv pg_user MF_PG_USER
+\getenv pg_password MF_PG_PASSWORD
+
+DROP ROLE IF EXISTS regress_mf_alice;
+CREATE ROLE regress_mf_alice;
+GRANT USAGE ON FOREIGN DATA WRAPPER multi_fdw TO regress_mf_alice;
+CREATE SCHEMA regress_mf_alice AUTHORIZATION regress_mf_alice;
+
+SELECT multi_fdw_exec('pg_remote', 'DROP TABLE IF EXISTS public.sec2_t');
+SELECT multi_fdw_exec('pg_remote', 'CREATE TABLE public.sec2_t (id int)');
+SELECT multi_fdw_exec('pg_remote', 'GRANT ALL ON public.sec2_t TO PUBLIC');
+CREATE SERVER sec2_pg FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', host :'pg_host', port :'pg_port', dbname :'pg_db',
+           two_phase_commit 'on');
+GRANT USAGE ON FOREIGN SERVER sec2_pg TO regress_mf_alice;
+
+-- ---------------------------------------------------------------------
+-- the attacker's look-alikes
+-- ---------------------------------------------------------------------
+SET ROLE regress_mf_alice;
+CREATE USER MAPPING FOR CURRENT_USER SERVER sec2_pg
+  OPTIONS (user :'pg_user', password :'pg_password');
+CREATE FOREIGN TABLE regress_mf_alice.sec2_t (id int) SERVER sec2_pg
+  OPTIONS (schema_name 'public', table_name 'sec2_t');
+-- the trap: says who ran it, and tries to make her superuser
+CREATE FUNCTION regress_mf_alice.trap(what text) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE NOTICE 'trap % ran as %', what, current_user;
+  BEGIN
+    EXECUTE 'ALTER ROLE regress_mf_alice SUPERUSER';
+  EXCEPTION WHEN OTHERS THEN
+    RAISE NOTICE 'trap % could not escalate: %', what, SQLERRM;
+  END;
+END $$;
+CREATE FUNCTION regress_mf_alice.eq_text(text, text) RETURNS boolean
+LANGUAGE plpgsql AS $$
+BEGIN PERFORM regress_mf_alice.trap('text = text');
+  RETURN $1 OPERATOR(pg_catalog.=) $2; END $$;
+CREATE OPERATOR regress_mf_alice.= (LEFTARG = text, RIGHTARG = text,
+  FUNCTION = regress_mf_alice.eq_text);
+CREATE FUNCTION regress_mf_alice.eq_oid(oid, oid) RETURNS boolean
+LANGUAGE plpgsql AS $$
+BEGIN PERFORM regress_mf_alice.trap('oid = oid');
+  RETURN $1 OPERATOR(pg_catalog.=) $2; END $$;
+CREATE OPERATOR regress_mf_alice.= (LEFTARG = oid, RIGHTARG = oid,
+  FUNCTION = regress_mf_alice.eq_oid);
+CREATE FUNCTION regress_mf_alice.eq_name(name, name) RETURNS boolean
+LANGUAGE plpgsql AS $$
+BEGIN PERFORM regress_mf_alice.trap('name = name');
+  RETURN $1 OPERATOR(pg_catalog.=) $2; END $$;
+CREATE OPERATOR regress_mf_alice.= (LEFTARG = name, RIGHTARG = name,
+  FUNCTION = regress_mf_alice.eq_name);
+CREATE FUNCTION regress_mf_alice.le_tstz(timestamptz, timestamptz) RETURNS boolean
+LANGUAGE plpgsql AS $$
+BEGIN PERFORM regress_mf_alice.trap('timestamptz <= timestamptz');
+  RETURN $1 OPERATOR(pg_catalog.<=) $2; END $$;
+CREATE OPERATOR regress_mf_alice.<= (LEFTARG = timestamptz, RIGHTARG = timestamptz,
+  FUNCTION = regress_mf_alice.le_tstz);
+CREATE FUNCTION regress_mf_alice.lower(text) RETURNS text
+LANGUAGE plpgsql AS $$
+BEGIN PERFORM regress_mf_alice.trap('lower'); RETURN pg_catalog.lower($1); END $$;
+CREATE FUNCTION regress_mf_alice.count_sfunc(bigint) RETURNS bigint
+LANGUAGE plpgsql AS $$
+BEGIN PERFORM regress_mf_alice.trap('count'); RETURN $1 + 1; END $$;
+CREATE AGGREGATE regress_mf_alice.count(*) (SFUNC = regress_mf_alice.count_sfunc,
+  STYPE = bigint, INITCOND = '0');
+
+-- ---------------------------------------------------------------------
+-- her commits record their decisions as the decision table's owner
+-- ---------------------------------------------------------------------
+SET search_path = regress_mf_alice, pg_catalog;
+BEGIN;
+CREATE TEMP TABLE sec2_local (id int) ON COMMIT DROP;
+INSERT INTO sec2_local VALUES (1);
+INSERT INTO sec2_t VALUES (1);
+COMMIT;
+-- the second commit deletes the first one's decision (gid = $1)
+BEGIN;
+CREATE TEMP TABLE sec2_local2 (id int) ON COMMIT DROP;
+INSERT INTO sec2_local2 VALUES (2);
+INSERT INTO sec2_t VALUES (2);
+COMMIT;
+-- a third, in a subtransaction-heavy shape
+BEGIN;
+CREATE TEMP TABLE sec2_local (id int) ON COMMIT DROP;
+INSERT INTO sec2_local VALUES (3);
+SAVEPOINT s;
+INSERT INTO sec2_t VALUES (3);
+RELEASE SAVEPOINT s;
+COMMIT;
+RESET search_path;
+SELECT id FROM regress_mf_alice.sec2_t ORDER BY id;
+RESET ROLE;
+SELECT rolsuper FROM pg_roles WHERE rolname = 'regress_mf_alice';
+
+-- ---------------------------------------------------------------------
+-- a superuser lists and resolves with her schema first in search_path
+-- ---------------------------------------------------------------------
+SET search_path = regress_mf_alice, pg_catalog, public;
+SELECT server_name, decision FROM multi_fdw_in_doubt() WHERE server_name OPERATOR(pg_catalog.=) 'sec2_pg';
+SELECT server_name, action FROM multi_fdw_resolve() WHERE server_name OPERATOR(pg_catalog.=) 'sec2_pg';
+SELECT server_name, action FROM multi_fdw_resolve('sec2_pg');
+RESET search_path;
+SELECT rolsuper FROM pg_roles WHERE rolname = 'regress_mf_alice';
+
+-- ---------------------------------------------------------------------
+-- clean up
+-- ---------------------------------------------------------------------
+DROP SCHEMA regress_mf_alice CASCADE;
+DROP SERVER sec2_pg CASCADE;
+SELECT multi_fdw_exec('pg_remote', 'DROP TABLE public.sec2_t');
+REVOKE USAGE ON FOREIGN DATA WRAPPER multi_fdw FROM regress_mf_alice;
+DROP ROLE regress_mf_alice;
