@@ -54,7 +54,7 @@ CREATE USER MAPPING FOR CURRENT_USER SERVER st_ora
 CREATE VIEW figures AS
   SELECT server, user_name = current_user AS mine, statements, rows_sent,
          rows_received, batches, round_trips, bytes_sent, bytes_received,
-         remote_wait_time >= 0 AS waited, errors, reconnects, values_rows,
+         remote_wait_time > 0 AS waited, errors, reconnects, values_rows,
          row_rows, copy_rows, pipeline_rows, array_rows, last_error,
          last_error_time IS NOT NULL AS has_error_time, scope
     FROM multi_fdw_stats;
@@ -232,8 +232,9 @@ SELECT server, statements + rows_sent + rows_received + batches + round_trips
 SELECT multi_fdw_stats_reset('no_such_server');
 
 --
--- a non-superuser: reset is refused unless granted; another user's errors
--- are not shown
+-- a non-superuser: reset is refused unless granted; another user's rows
+-- (its servers, names and traffic) are not shown at all, as
+-- pg_stat_activity hides them, unless granted pg_read_all_stats
 --
 SELECT multi_fdw_stats_reset('st_pg');
 INSERT INTO pg_t VALUES (1, 'secret value');

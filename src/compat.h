@@ -183,7 +183,11 @@ mf_updated_cols(PlannerInfo *root, Index rti)
 #if PG_VERSION_NUM >= 160000
 #define mf_foreign_server_aclcheck(srvid, roleid, mode) \
 	object_aclcheck(ForeignServerRelationId, (srvid), (roleid), (mode))
+#define mf_database_aclcheck(dbid, roleid, mode) \
+	object_aclcheck(DatabaseRelationId, (dbid), (roleid), (mode))
 #else
+#define mf_database_aclcheck(dbid, roleid, mode) \
+	pg_database_aclcheck((dbid), (roleid), (mode))
 #define mf_foreign_server_aclcheck(srvid, roleid, mode) \
 	pg_foreign_server_aclcheck((srvid), (roleid), (mode))
 #endif

@@ -35,6 +35,7 @@
 
 #include "access/xact.h"
 #include "catalog/pg_authid.h"
+#include "catalog/pg_database.h"
 #include "commands/dbcommands.h"
 #include "funcapi.h"
 #include "miscadmin.h"
@@ -629,6 +630,24 @@ mf_stats_may_read(Oid userid)
 		has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_STATS);
 }
 
+/*
+ * May the current user see a row at all?  pg_stat_activity's rule: another
+ * role's servers, names and traffic, and those of a database the user may
+ * not connect to, only with the privileges of pg_read_all_stats.
+ */
+static bool
+mf_stats_may_see(const MfStatsKey *key)
+{
+	Oid			me = GetUserId();
+
+	if (has_privs_of_role(me, ROLE_PG_READ_ALL_STATS))
+		return true;
+	if (!has_privs_of_role(me, key->userid))
+		return false;
+	return key->dbid == MyDatabaseId ||
+		mf_database_aclcheck(key->dbid, me, ACL_CONNECT) == ACLCHECK_OK;
+}
+
 /* The server's name now, where it is this database's; else as counted. */
 static char *
 mf_stats_server_name(Oid dbid, Oid serverid, const char *counted)
@@ -676,6 +695,8 @@ mf_stats_put_row(Tuplestorestate *ts, TupleDesc desc, const MfStatsKey *key,
 		{MF_SV_ROWS_ARRAY, MF_C_ROWS_ARRAY},
 	};
 
+	if (!mf_stats_may_see(key))
+		return;
 	memset(nulls, 0, sizeof(nulls));
 	values[MF_SV_SERVERID] = ObjectIdGetDatum(key->serverid);
 	values[MF_SV_SERVER] = CStringGetTextDatum(mf_stats_server_name(key->dbid,
