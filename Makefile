@@ -22,7 +22,8 @@ PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
 
 CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/deparse.o src/scan.o src/modify.o src/buffer.o src/import.o \
-	src/registry.o src/pipeline.o src/twophase.o src/resolver.o src/truncate.o \
+	src/registry.o src/pipeline.o src/twophase.o src/twophase_log.o \
+	src/twophase_resolve.o src/resolver.o src/truncate.o \
 	src/appname.o src/estimate.o src/rowid.o src/stored_row.o src/upper.o \
 	src/deparse_upper.o src/join.o src/deparse_join.o src/depjoin.o src/depjoin_exec.o \
 	src/stats.o src/progress.o src/run_as.o

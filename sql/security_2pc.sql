@@ -122,6 +122,30 @@ RESET search_path;
 SELECT rolsuper FROM pg_roles WHERE rolname = 'regress_mf_alice';
 
 -- ---------------------------------------------------------------------
+-- a server she owns, pointing back at this very gateway (which trusts its
+-- own host), with a session_sql of her choosing and a mapping she made for
+-- the superuser: listing and resolving never connect through it, nor
+-- does the superuser's own use of it
+-- ---------------------------------------------------------------------
+SELECT current_user AS su \gset
+\getenv gw_port PGPORT
+SET ROLE regress_mf_alice;
+CREATE SERVER sec2_loop FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', host '127.0.0.1', port :'gw_port',
+           dbname 'contrib_regression', two_phase_commit 'on',
+           session_sql 'ALTER ROLE regress_mf_alice SUPERUSER');
+CREATE USER MAPPING FOR :"su" SERVER sec2_loop OPTIONS (user :'su');
+RESET ROLE;
+SELECT server_name, decision FROM multi_fdw_in_doubt();
+SELECT server_name, action FROM multi_fdw_resolve();
+SELECT server_name, action FROM multi_fdw_resolve('sec2_loop');
+SELECT rolsuper FROM pg_roles WHERE rolname = 'regress_mf_alice';
+SELECT multi_fdw_exec('sec2_loop', 'SELECT 1');
+\echo :LAST_ERROR_SQLSTATE
+SELECT rolsuper FROM pg_roles WHERE rolname = 'regress_mf_alice';
+DROP SERVER sec2_loop CASCADE;
+
+-- ---------------------------------------------------------------------
 -- clean up
 -- ---------------------------------------------------------------------
 DROP SCHEMA regress_mf_alice CASCADE;

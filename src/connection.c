@@ -313,6 +313,20 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 	bool		check_password = !superuser_arg(user->userid) &&
 		mf_password_required(user);
 
+	/*
+	 * A server's owner decides where its connections go and what they run
+	 * as they begin (session_sql, init_command, libpq's options): a
+	 * superuser's credentials must not follow the choices of an owner who
+	 * is not one (the remote may be this very gateway, trusting its host).
+	 */
+	if (superuser_arg(user->userid) && !superuser_arg(server->owner))
+		ereport(ERROR,
+				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+				 errmsg("a superuser's user mapping cannot be used with server \"%s\", which a non-superuser owns",
+						server->servername),
+				 errdetail("The server's owner decides where its connections go and what they run as they begin."),
+				 errhint("Make a superuser the owner of the server, or use it as a role that is not a superuser.")));
+
 	mf_connection_params(server, user, opts->transport, &keys, &values);
 
 	if (check_password)

@@ -14,8 +14,8 @@
 #include "multi_fdw.h"
 
 /*
- * "mf_<system id>_<database>_<xid>_<user mapping>_<time>" in hex: fits
- * MySQL's 64-byte gtrid
+ * "mf_<gateway identity>_<database>_<xid>_<user mapping>_<time>" in hex:
+ * fits MySQL's 64-byte gtrid (twophase_log.c)
  */
 #define MF_GID_LEN	64
 
@@ -47,6 +47,7 @@ struct MfConnEntry
 	bool		two_phase;		/* the server's two_phase_commit */
 	bool		xa_open;		/* an XA transaction was started with gid */
 	bool		prepared;		/* gid is prepared, waiting for the decision */
+	bool		intent_logged;	/* gid is in the log (twophase_log.c) */
 	char		gid[MF_GID_LEN];
 
 	/* where its traffic is counted (stats.c); NULL until it connects */

@@ -63,6 +63,7 @@
 
 #include "multi_fdw.h"
 #include "connection_int.h"
+#include "twophase_int.h"
 
 typedef enum MfTwoPhaseMode
 {
@@ -128,52 +129,6 @@ mf_fault(const char *point)
 	ereport(ERROR,
 			(errcode(ERRCODE_INTERNAL_ERROR),
 			 errmsg("multi_fdw.two_phase_fault: %s", point)));
-}
-
-static void
-mf_gid_prefix(char *buf, size_t len)
-{
-	snprintf(buf, len, "mf_%016llx_%x_",
-			 (unsigned long long) GetSystemIdentifier(), MyDatabaseId);
-}
-
-/*
- * The database: its decision table is the one that counts.  The local
- * transaction id and the time tell the resolver whether the transaction is
- * still running (a crash that lost a transaction id's WAL hands the id out
- * again, to a transaction that began later), and the time makes the id
- * unique even then.  All in hex, to fit MySQL's 64 bytes.
- */
-void
-mf_twophase_gid(MfConnEntry *entry, char *gid)
-{
-	TransactionId xid = XidFromFullTransactionId(GetTopFullTransactionId());
-	char		prefix[48];
-
-	mf_gid_prefix(prefix, sizeof(prefix));
-	snprintf(gid, MF_GID_LEN, "%s%x_%x_%llx", prefix, xid, entry->key,
-			 (unsigned long long) GetCurrentTimestamp());
-}
-
-/* Parse a gid of this gateway's database; false for anyone else's. */
-static bool
-mf_parse_gid(const char *gid, TransactionId *xid, Oid *umid, TimestampTz *made)
-{
-	char		prefix[48];
-	unsigned int x;
-	unsigned int u;
-	unsigned long long t;
-	char		tail;
-
-	mf_gid_prefix(prefix, sizeof(prefix));
-	if (strncmp(gid, prefix, strlen(prefix)) != 0)
-		return false;
-	if (sscanf(gid + strlen(prefix), "%x_%x_%llx%c", &x, &u, &t, &tail) != 3)
-		return false;
-	*xid = (TransactionId) x;
-	*umid = (Oid) u;
-	*made = (TimestampTz) t;
-	return true;
 }
 
 static bool
@@ -433,7 +388,7 @@ mf_extension_schema(void)
 }
 
 /* multi_fdw_decision, qualified */
-static char *
+char *
 mf_decision_table(void)
 {
 	return quote_qualified_identifier(get_namespace_name(mf_extension_schema()),
@@ -590,6 +545,10 @@ mf_twophase_pre_commit(HTAB *connections)
 	}
 	mf_record_decisions(can);
 
+	/* on disk before any PREPARE: the resolver ends only what it logged */
+	mf_intents_log(can);
+	foreach(lc, can)
+		((MfConnEntry *) lfirst(lc))->intent_logged = true;
 	mf_prepare_all(can);
 	mf_fault("fail_prepare");
 
@@ -649,12 +608,14 @@ mf_twophase_commit(HTAB *connections)
 					 errhint("Run multi_fdw_resolve() to commit it once the server is reachable.")));
 			continue;
 		}
+		entry->intent_logged = false;
 		{
 			MemoryContext old = MemoryContextSwitchTo(TopMemoryContext);
 
 			mf_done_gids = lappend(mf_done_gids, pstrdup(entry->gid));
 			MemoryContextSwitchTo(old);
 		}
+		mf_intents_done_quietly(entry->gid);
 	}
 }
 
@@ -682,6 +643,7 @@ mf_twophase_abort_all(HTAB *connections)
 		if (entry->changing_xact_state && !entry->prepared)
 			continue;			/* state unknown: dropped */
 		if (entry->parallel_abort && !entry->prepared && !entry->xa_open &&
+			!entry->intent_logged &&
 			!entry->transport->is_broken(entry->conn))
 		{
 			MfXactStep *st = mf_xact_step(&steps, entry, "ROLLBACK", false);
@@ -709,17 +671,26 @@ mf_twophase_abort_all(HTAB *connections)
 		mf_twophase_abort(lfirst(lc));
 }
 
-/* The local transaction aborts: end the remote one, prepared or not. */
+/*
+ * The local transaction aborts: end the remote one, prepared or not.  One
+ * logged before its PREPARE is marked ended in the log only when it surely
+ * is: a PREPARE whose answer was lost may have prepared it.
+ */
 void
 mf_twophase_abort(MfConnEntry *entry)
 {
 	MfError		err;
 	char	   *sql;
+	bool		logged = entry->intent_logged;
 
 	mf_xid_for_xa = false;
+	entry->intent_logged = false;
 	if (!entry->prepared && !entry->xa_open)
 	{
 		mf_abort_remote(entry);
+		if (logged && !entry->changing_xact_state &&
+			!entry->transport->is_broken(entry->conn))
+			mf_intents_done_quietly(entry->gid);
 		return;
 	}
 	entry->stream_owner = NULL;
@@ -744,411 +715,8 @@ mf_twophase_abort(MfConnEntry *entry)
 					 errhint("Run multi_fdw_resolve() to roll it back once the server is reachable.")));
 		entry->changing_xact_state = true;	/* drop the connection */
 	}
+	else if (logged)
+		mf_intents_done_quietly(entry->gid);
 	entry->prepared = false;
 	entry->xa_open = false;
-}
-
-/* ---------------------------------------------------------------------
- * In doubt: listing and resolving
- * ---------------------------------------------------------------------
- */
-
-typedef struct MfInDoubt
-{
-	char	   *server;
-	char	   *gid;
-	const char *decision;		/* commit, rollback, in progress */
-	const char *action;			/* what resolving did; NULL when listing */
-} MfInDoubt;
-
-/* Run a query through SPI as it is (superuser functions only). */
-static int
-mf_spi(const char *sql, int nargs, Oid *types, Datum *values, bool read_only)
-{
-	return SPI_execute_with_args(sql, nargs, types, values, NULL, read_only, 0);
-}
-
-/*
- * Is the transaction that made an id still running?  A transaction with its
- * id that began before the id was made; one that began later got the id
- * again after a crash.
- */
-static bool
-mf_still_running(TransactionId xid, TimestampTz made)
-{
-	Oid			types[2] = {TEXTOID, TIMESTAMPTZOID};
-	Datum		values[2];
-
-	if (!TransactionIdIsInProgress(xid))
-		return false;
-	values[0] = CStringGetTextDatum(psprintf("%u", xid));
-	values[1] = TimestampTzGetDatum(made);
-	return mf_spi("SELECT 1 FROM pg_catalog.pg_stat_activity"
-				  " WHERE backend_xid::pg_catalog.text OPERATOR(pg_catalog.=) $1"
-				  " AND xact_start OPERATOR(pg_catalog.<=) $2",
-				  2, types, values, true) == SPI_OK_SELECT && SPI_processed > 0;
-}
-
-static bool
-mf_decision_exists(const char *gid)
-{
-	Oid			types[1] = {TEXTOID};
-	Datum		values[1] = {CStringGetTextDatum(gid)};
-
-	return mf_spi(psprintf("SELECT 1 FROM %s WHERE gid OPERATOR(pg_catalog.=) $1", mf_decision_table()),
-				  1, types, values, true) == SPI_OK_SELECT && SPI_processed > 0;
-}
-
-static void
-mf_decision_forget(const char *gid)
-{
-	Oid			types[1] = {TEXTOID};
-	Datum		values[1] = {CStringGetTextDatum(gid)};
-
-	(void) mf_spi(psprintf("DELETE FROM %s WHERE gid OPERATOR(pg_catalog.=) $1", mf_decision_table()),
-				  1, types, values, false);
-}
-
-/* The user mapping behind an id, or NULL when it is gone. */
-static UserMapping *
-mf_mapping_by_oid(Oid umid)
-{
-	HeapTuple	tup = SearchSysCache1(USERMAPPINGOID, ObjectIdGetDatum(umid));
-	Form_pg_user_mapping um;
-	UserMapping *user;
-
-	if (!HeapTupleIsValid(tup))
-		return NULL;
-	um = (Form_pg_user_mapping) GETSTRUCT(tup);
-	user = GetUserMapping(um->umuser, um->umserver);
-	ReleaseSysCache(tup);
-	return user;
-}
-
-/*
- * The prepared transactions of this gateway on one server, through a
- * connection of the server's first user mapping that connects.
- */
-static List *
-mf_list_prepared(ForeignServer *server, const MfOptions *opts)
-{
-	const MfDialect *dialect = opts->dialect;
-	Oid			types[1] = {OIDOID};
-	Datum		values[1] = {ObjectIdGetDatum(server->serverid)};
-	List	   *gids = NIL;
-	MfConnEntry *conn = NULL;
-	uint64		nmap;
-
-	if (mf_spi("SELECT umid FROM pg_catalog.pg_user_mappings WHERE srvid OPERATOR(pg_catalog.=) $1 ORDER BY umid",
-			   1, types, values, true) != SPI_OK_SELECT)
-		elog(ERROR, "could not read the user mappings of server \"%s\"",
-			 server->servername);
-	nmap = SPI_processed;
-	for (uint64 i = 0; i < nmap && conn == NULL; i++)
-	{
-		bool		isnull;
-		Oid			umid = DatumGetObjectId(SPI_getbinval(SPI_tuptable->vals[i],
-														  SPI_tuptable->tupdesc,
-														  1, &isnull));
-		UserMapping *user = mf_mapping_by_oid(umid);
-
-		if (user != NULL)
-			conn = mf_connect_private(user, opts);
-	}
-	if (conn == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_OBJECT),
-				 errmsg("server \"%s\" has no user mapping to list its prepared transactions with",
-						server->servername)));
-
-	{
-		const MfTransport *tr = mf_conn_transport(conn);
-		const char *begin = dialect->begin_sql ? dialect->begin_sql(false) : NULL;
-		MfResult   *res;
-		MfError		err;
-		int			n;
-		char		prefix[48];
-
-		mf_gid_prefix(prefix, sizeof(prefix));
-		mf_error_clear(&err);
-		if (!tr->begin(mf_conn(conn), begin, &err))
-			mf_raise_error(ERROR, conn, &err, begin ? begin : "(begin transaction)");
-		res = tr->query(mf_conn(conn), dialect->list_prepared_sql, 0, NULL, NULL,
-						0, &err);
-		if (res == NULL)
-			mf_raise_error(ERROR, conn, &err, dialect->list_prepared_sql);
-		while ((n = tr->fetch(res, &err)) > 0)
-			for (int row = 0; row < n; row++)
-			{
-				const char *gid = tr->value(res, row, dialect->list_prepared_col);
-
-				/* XA RECOVER's data is binary: it comes as bytea text */
-				if (gid != NULL && gid[0] == '\\' && gid[1] == 'x')
-					gid = text_to_cstring(DatumGetByteaPP(DirectFunctionCall1(byteain,
-																			  CStringGetDatum(gid))));
-				if (gid != NULL && strncmp(gid, prefix, strlen(prefix)) == 0)
-					gids = lappend(gids, pstrdup(gid));
-			}
-		tr->result_close(res);
-		if (n < 0)
-			mf_raise_error(ERROR, conn, &err, dialect->list_prepared_sql);
-		(void) tr->commit(mf_conn(conn), &err);
-	}
-	mf_disconnect_private(conn);
-	return gids;
-}
-
-/*
- * End one prepared transaction from a session of its own user mapping.  One
- * that no longer exists (ended meanwhile) is "already ended".
- */
-static const char *
-mf_resolve_one(const MfOptions *opts, const char *gid, Oid umid, bool commit)
-{
-	const MfDialect *dialect = opts->dialect;
-	UserMapping *user = mf_mapping_by_oid(umid);
-	MfConnEntry *conn;
-	MfError		err;
-	char	   *sql;
-
-	if (user == NULL)
-		return "failed: its user mapping is gone";
-	conn = mf_connect_private(user, opts);
-	mf_error_clear(&err);
-	if (dialect->resolve_setup_sql != NULL &&
-		!mf_conn_transport(conn)->exec(mf_conn(conn), dialect->resolve_setup_sql,
-									   NULL, &err))
-		mf_raise_error(ERROR, conn, &err, dialect->resolve_setup_sql);
-	sql = psprintf(commit ? dialect->commit_prepared_fmt :
-				   dialect->rollback_prepared_fmt, gid);
-	if (!mf_conn_transport(conn)->exec(mf_conn(conn), sql, NULL, &err))
-	{
-		if (dialect->prepared_missing_sqlstate != NULL &&
-			strcmp(err.sqlstate, dialect->prepared_missing_sqlstate) == 0)
-		{
-			mf_disconnect_private(conn);
-			return "already ended";
-		}
-		mf_raise_error(ERROR, conn, &err, sql);
-	}
-	mf_disconnect_private(conn);
-	return commit ? "committed" : "rolled back";
-}
-
-/* One server's part of mf_in_doubt: rows are added to *result. */
-static void
-mf_in_doubt_server(ForeignServer *server, const MfOptions *opts, bool resolve,
-				   List **result)
-{
-	List	   *gids = mf_list_prepared(server, opts);
-	ListCell   *lg;
-	Oid			types[1] = {OIDOID};
-	Datum		values[1] = {ObjectIdGetDatum(server->serverid)};
-	List	   *done = NIL;
-
-	foreach(lg, gids)
-	{
-		const char *gid = lfirst(lg);
-		MfInDoubt  *d = palloc0(sizeof(MfInDoubt));
-		TransactionId xid;
-		Oid			umid;
-		TimestampTz made;
-
-		if (!mf_parse_gid(gid, &xid, &umid, &made))
-			continue;
-		/* another foreign server on the same remote made it */
-		{
-			UserMapping *user = mf_mapping_by_oid(umid);
-
-			if (user != NULL && user->serverid != server->serverid)
-				continue;
-		}
-		d->server = pstrdup(server->servername);
-		d->gid = pstrdup(gid);
-		d->decision = mf_decision_exists(gid) ? "commit" :
-			mf_still_running(xid, made) ?
-			"in progress" : "rollback";
-		if (resolve && strcmp(d->decision, "in progress") != 0)
-		{
-			d->action = mf_resolve_one(opts, gid, umid,
-									   strcmp(d->decision, "commit") == 0);
-			mf_decision_forget(gid);
-		}
-		*result = lappend(*result, d);
-	}
-	if (!resolve)
-		return;
-
-	/*
-	 * A decision whose transaction was not listed was most likely carried
-	 * out already; committing it again says so for sure ("already ended")
-	 * before its row goes.
-	 */
-	if (mf_spi(psprintf("SELECT gid, umid FROM %s WHERE serverid OPERATOR(pg_catalog.=) $1",
-						mf_decision_table()), 1, types, values, true) != SPI_OK_SELECT)
-		return;
-	for (uint64 i = 0; i < SPI_processed; i++)
-	{
-		char	   *g = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 1);
-		char	   *u = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 2);
-		bool		listed = false;
-
-		foreach(lg, gids)
-			if (strcmp(lfirst(lg), g) == 0)
-				listed = true;
-		if (!listed)
-			done = lappend(done, list_make2(g, u));
-	}
-	foreach(lg, done)
-	{
-		List	   *pair = lfirst(lg);
-		char	   *g = linitial(pair);
-		const char *action = mf_resolve_one(opts, g, atooid(lsecond(pair)), true);
-
-		if (strcmp(action, "already ended") != 0)
-		{
-			MfInDoubt  *d = palloc0(sizeof(MfInDoubt));
-
-			d->server = pstrdup(server->servername);
-			d->gid = g;
-			d->decision = "commit";
-			d->action = action;
-			*result = lappend(*result, d);
-		}
-		mf_decision_forget(g);
-	}
-}
-
-/* mf_in_doubt_server in a subtransaction: a failure is a WARNING. */
-static void
-mf_in_doubt_try(ForeignServer *server, const MfOptions *opts, bool resolve,
-				List **result)
-{
-	MemoryContext cxt = CurrentMemoryContext;
-	ResourceOwner owner = CurrentResourceOwner;
-
-	BeginInternalSubTransaction(NULL);
-	MemoryContextSwitchTo(cxt);
-	PG_TRY();
-	{
-		mf_in_doubt_server(server, opts, resolve, result);
-		ReleaseCurrentSubTransaction();
-		MemoryContextSwitchTo(cxt);
-		CurrentResourceOwner = owner;
-	}
-	PG_CATCH();
-	{
-		ErrorData  *edata;
-
-		MemoryContextSwitchTo(cxt);
-		edata = CopyErrorData();
-		FlushErrorState();
-		RollbackAndReleaseCurrentSubTransaction();
-		MemoryContextSwitchTo(cxt);
-		CurrentResourceOwner = owner;
-		ereport(WARNING,
-				(errmsg("could not resolve the prepared transactions of server \"%s\": %s",
-						server->servername, edata->message)));
-		FreeErrorData(edata);
-	}
-	PG_END_TRY();
-}
-
-/*
- * Every server's prepared transactions of this gateway with the local
- * decision; resolve: end them too.  A server that cannot be reached is a
- * WARNING and the others go on (each server in a subtransaction).
- */
-static List *
-mf_in_doubt(const char *only, bool resolve)
-{
-	ForeignDataWrapper *fdw = GetForeignDataWrapperByName("multi_fdw", false);
-	Oid			types[1] = {OIDOID};
-	Datum		values[1] = {ObjectIdGetDatum(fdw->fdwid)};
-	List	   *servers = NIL;
-	List	  **result = palloc0(sizeof(List *));
-	ListCell   *lc;
-	MfRunAs		ra;
-
-	/* the caller's search_path must not name what runs here */
-	mf_run_as_begin(&ra, InvalidOid);
-	if (SPI_connect() != SPI_OK_CONNECT)
-		elog(ERROR, "SPI_connect failed");
-	if (mf_spi("SELECT oid FROM pg_catalog.pg_foreign_server WHERE srvfdw OPERATOR(pg_catalog.=) $1 ORDER BY srvname",
-			   1, types, values, true) != SPI_OK_SELECT)
-		elog(ERROR, "could not read the foreign servers");
-	for (uint64 i = 0; i < SPI_processed; i++)
-	{
-		bool		isnull;
-
-		servers = lappend_oid(servers,
-							  DatumGetObjectId(SPI_getbinval(SPI_tuptable->vals[i],
-															 SPI_tuptable->tupdesc,
-															 1, &isnull)));
-	}
-
-	foreach(lc, servers)
-	{
-		ForeignServer *server = GetForeignServer(lfirst_oid(lc));
-		MfOptions	opts;
-
-		if (only != NULL && strcmp(only, server->servername) != 0)
-			continue;
-		mf_get_options(server->serverid, InvalidOid, &opts);
-		if (opts.dialect->list_prepared_sql == NULL ||
-			!opts.transport->sql_transaction_control)
-			continue;
-		/* only servers that prepare, unless named: the others have none */
-		if (only == NULL && !opts.two_phase_commit)
-			continue;
-		mf_in_doubt_try(server, &opts, resolve, result);
-	}
-	SPI_finish();
-	mf_run_as_end(&ra);
-	return *result;
-}
-
-static Datum
-mf_in_doubt_srf(FunctionCallInfo fcinfo, bool resolve)
-{
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	const char *only = PG_ARGISNULL(0) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(0));
-	List	   *rows;
-	ListCell   *lc;
-
-	InitMaterializedSRF(fcinfo, 0);
-	rows = mf_in_doubt(only, resolve);
-	foreach(lc, rows)
-	{
-		MfInDoubt  *d = lfirst(lc);
-		Datum		values[4];
-		bool		nulls[4] = {false, false, false, false};
-
-		values[0] = CStringGetTextDatum(d->server);
-		values[1] = CStringGetTextDatum(d->gid);
-		values[2] = CStringGetTextDatum(d->decision);
-		if (d->action != NULL)
-			values[3] = CStringGetTextDatum(d->action);
-		else
-			nulls[3] = true;
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-	}
-	return (Datum) 0;
-}
-
-PG_FUNCTION_INFO_V1(multi_fdw_in_doubt);
-PG_FUNCTION_INFO_V1(multi_fdw_resolve);
-
-/* The remote prepared transactions of this gateway, with their decision. */
-Datum
-multi_fdw_in_doubt(PG_FUNCTION_ARGS)
-{
-	return mf_in_doubt_srf(fcinfo, false);
-}
-
-/* The same, each one committed or rolled back as its decision says. */
-Datum
-multi_fdw_resolve(PG_FUNCTION_ARGS)
-{
-	return mf_in_doubt_srf(fcinfo, true);
 }

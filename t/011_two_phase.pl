@@ -141,6 +141,13 @@ is($rc, 0, 'with a last resource that commits') or diag $err;
 is(counts() . ' ' . remote_psql('SELECT count(*) FROM t011_lr'), '11/11 1',
 	'all three have the rows');
 
+# what the failures above may have left logged (a PREPARE whose answer was
+# an error leaves its connection's state unknown) is rolled back, and then
+# nothing is in doubt
+gw_psql('SELECT count(*) FROM multi_fdw_resolve()', dbname => $db);
+is(gw_psql('SELECT count(*) FROM multi_fdw_in_doubt', dbname => $db), '0',
+	'resolved, nothing is left in doubt');
+
 # 5. the gateway backend killed after the local commit, before COMMIT PREPARED
 ($rc, $out, $err) = load(30, 39, "SET multi_fdw.two_phase_fault = 'crash_after_local_commit';");
 like($err, qr/server closed the connection|terminated abnormally|connection to server was lost/,
@@ -194,10 +201,11 @@ my $data = mf_env('MF_TMP') . '/pg';
 my @as = $> == 0 ? ('runuser', '-u', scalar getpwuid((stat $data)[4]), '--') : ();
 system(@as, $pgctl, '-D', $data, '-m', 'fast', '-w', 'stop') == 0
   or BAIL_OUT('could not stop the remote PostgreSQL');
-($rc, $out, $err) = gw_psql("SELECT server_name, action FROM multi_fdw_resolve()", dbname => $db);
-like($err, qr/could not resolve the prepared transactions of server "pg_remote"/,
+($rc, $out, $err) = gw_psql("SELECT server_name, action FROM multi_fdw_resolve() ORDER BY 1", dbname => $db);
+like($err, qr/could not resolve the remote transaction mf_\w+: could not connect to server "pg_remote"/,
 	'the unreachable server is a warning');
-is($out, "$my|committed", 'the reachable one is resolved');
+is($out, "$my|committed\npg_remote|failed: could not connect to server \"pg_remote\"",
+	'the reachable one is resolved, the other one says why it is not');
 system(@as, $pgctl, '-D', $data, '-l', mf_env('MF_TMP') . '/pg.log', '-w', 'start') == 0
   or BAIL_OUT('could not start the remote PostgreSQL');
 is(gw_psql("SELECT server_name || ':' || action FROM multi_fdw_resolve()", dbname => $db),
