@@ -27,7 +27,12 @@ CREATE FUNCTION statements_since() RETURNS bigint LANGUAGE sql AS $$
        upd AS (UPDATE mark SET n = (SELECT n FROM now) RETURNING 0)
   SELECT (SELECT n FROM now) - (SELECT n FROM mark) FROM upd;
 $$;
-SELECT statements_since() >= 0 AS counter_works;
+-- the counter counts: one INSERT on the same connection is 1
+SELECT statements_since() IS NOT NULL AS primed;
+SELECT multi_fdw_exec('my_real', 'CREATE TEMPORARY TABLE counter_probe (i int)');
+SELECT multi_fdw_exec('my_real', 'INSERT INTO counter_probe VALUES (1)');
+SELECT statements_since() AS counter_works;
+SELECT multi_fdw_exec('my_real', 'DROP TEMPORARY TABLE counter_probe');
 
 --
 -- 10,000 rows with the default batching: batch_size 1000.  auto would

@@ -45,7 +45,12 @@ CREATE FUNCTION statements_since() RETURNS bigint LANGUAGE sql AS $$
        upd AS (UPDATE mark SET n = (SELECT n FROM now) RETURNING 0)
   SELECT (SELECT n FROM now) - (SELECT n FROM mark) FROM upd;
 $$;
-SELECT statements_since() >= 0 AS counter_works;
+-- the counter counts: one INSERT on the same connection is 1
+SELECT statements_since() IS NOT NULL AS primed;
+SELECT multi_fdw_exec('ms_maria', 'CREATE TEMPORARY TABLE counter_probe (i int)');
+SELECT multi_fdw_exec('ms_maria', 'INSERT INTO counter_probe VALUES (1)');
+SELECT statements_since() AS counter_works;
+SELECT multi_fdw_exec('ms_maria', 'DROP TEMPORARY TABLE counter_probe');
 
 CREATE FOREIGN TABLE mb (id int, v text, n numeric)
   SERVER ms_maria OPTIONS (table_name 'mb');

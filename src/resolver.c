@@ -99,10 +99,13 @@ mf_resolver_pass(void)
 void
 multi_fdw_resolver_main(Datum arg)
 {
+	char	   *database;
+
 	pqsignal(SIGHUP, SignalHandlerForConfigReload);
 	pqsignal(SIGTERM, die);
 	BackgroundWorkerUnblockSignals();
-	BackgroundWorkerInitializeConnection(mf_resolver_database, NULL, 0);
+	database = pstrdup(mf_resolver_database);
+	BackgroundWorkerInitializeConnection(database, NULL, 0);
 
 	for (;;)
 	{
@@ -111,6 +114,14 @@ multi_fdw_resolver_main(Datum arg)
 		{
 			ConfigReloadPending = false;
 			ProcessConfigFile(PGC_SIGHUP);
+			/* another database: start again there (bgw_restart_time) */
+			if (strcmp(database, mf_resolver_database) != 0)
+			{
+				ereport(LOG,
+						(errmsg("multi_fdw resolver: multi_fdw.resolver_database is now \"%s\", restarting",
+								mf_resolver_database)));
+				proc_exit(1);
+			}
 		}
 		mf_resolver_pass();
 		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,

@@ -89,7 +89,10 @@ BEGIN
 END $$;
 SQL
 my $locker = MfTest::Session->new(dbname => $db);
-is($locker->query('SELECT pg_advisory_lock(3003)'), '', 'the test holds the lock');
+my (undef, $lock_err) = $locker->query('SELECT pg_advisory_lock(3003)');
+is($lock_err, '', 'the lock is taken without error');
+is(gw_psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
+	  . " AND objid = 3003 AND granted", dbname => $db), '1', 'the test holds the lock');
 
 ($out, $err) = $s->query(
 	"BEGIN; INSERT INTO $rt SELECT g, 'load ' || g FROM generate_series(2001, 3000) g");

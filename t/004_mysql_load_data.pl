@@ -40,7 +40,10 @@ is(mariadb_safe("SELECT count(*) FROM $rt"), '1', 'MariaDB has it');
 # a statement of many LOAD DATAs (1 MB each), paused at row 150000 of
 # 300000: the first ones are in the remote transaction, uncommitted
 my $locker = MfTest::Session->new(dbname => $db);
-is($locker->query('SELECT pg_advisory_lock(3004)'), '', 'the test holds the lock');
+my (undef, $lock_err) = $locker->query('SELECT pg_advisory_lock(3004)');
+is($lock_err, '', 'the lock is taken without error');
+is(gw_psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
+	  . " AND objid = 3004 AND granted", dbname => $db), '1', 'the test holds the lock');
 ($out, $err) = $s->query('BEGIN');
 $s->send("INSERT INTO ${rt}_auto SELECT g, 'load ' || g FROM generate_series(1, 300000) g "
 	  . "WHERE pause_at(g, 150000)");

@@ -79,6 +79,14 @@ for my $case (['crash_after_local_commit', 1, '10/10', 'committed'],
 {
 	my ($fault, $from, $want, $what) = @$case;
 	my $to = $from + 9;
+	# the worker looks elsewhere while the crash happens, so that what the
+	# crash leaves in doubt can be seen before it is resolved
+	gw_safe_psql("ALTER SYSTEM SET multi_fdw.resolver_database = 'postgres'; SELECT pg_reload_conf()",
+		dbname => 'postgres');
+	ok(wait_for(sub {
+			gw_psql("SELECT datname FROM pg_stat_activity WHERE backend_type = 'multi_fdw resolver'",
+				dbname => $db) eq 'postgres' }, timeout => 60),
+		"$fault: the worker restarts in another database after a reload");
 	my $start = checkpointer_start();
 	my ($rc, $out, $err) = gw_psql(<<"SQL", dbname => $db);
 SET multi_fdw.two_phase_fault = '$fault';
@@ -90,6 +98,12 @@ SQL
 	isnt($rc, 0, "$fault: the backend dies");
 	ok(wait_for(sub { my $s = checkpointer_start(); $s ne '' && $s ne $start }, timeout => 60),
 		"$fault: the gateway is back");
+	is(prepared(), '1/1', "$fault: both remote transactions were left prepared");
+	my $decision = $what eq 'committed' ? 'commit' : 'rollback';
+	is(gw_psql("SELECT string_agg(decision, ',') FROM multi_fdw_in_doubt", dbname => $db),
+		"$decision,$decision", "$fault: both are in doubt, to $decision");
+	gw_safe_psql("ALTER SYSTEM SET multi_fdw.resolver_database = '$db'; SELECT pg_reload_conf()",
+		dbname => 'postgres');
 	# the worker comes back bgw_restart_time (10 s) after the crash, then
 	# naps; a loaded machine (CI's last steps) takes longer still
 	ok(wait_for(sub { prepared() eq '0/0' }, timeout => 120),
