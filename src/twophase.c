@@ -536,6 +536,26 @@ mf_twophase_pre_commit(HTAB *connections)
 				 errdetail("At most one written server that cannot prepare can be committed safely, after the others have prepared.")));
 	}
 
+	/*
+	 * PostgreSQL checks a serializable transaction for conflicts after the
+	 * pre-commit callbacks (and queues its NOTIFYs): a last resource
+	 * committed here stays committed if that check then fails the local
+	 * commit, while the prepared ones roll back.
+	 */
+	if (cannot != NIL && IsolationIsSerializable())
+	{
+		if (mf_2pc_mode == MF_2PC_REQUIRED)
+			ereport(ERROR,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("cannot commit atomically: server %s cannot prepare, and a serializable transaction may still fail after it committed",
+							mf_server_names(cannot)),
+					 errhint("Set two_phase_commit 'on' on the server if its remote can prepare, or commit under REPEATABLE READ.")));
+		ereport(WARNING,
+				(errmsg("the commit is not atomic: server %s commits before PostgreSQL's serialization check",
+						mf_server_names(cannot)),
+				 errdetail("If that check fails the local commit, the prepared servers roll back and this one stays committed.")));
+	}
+
 	/* the decisions first: they count once the local transaction commits */
 	foreach(lc, can)
 	{

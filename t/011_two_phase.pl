@@ -242,4 +242,29 @@ like($err, qr/cannot commit atomically: servers .* cannot prepare/,
 	'required: two servers that cannot prepare are refused');
 is(counts(), (41 + $n) . '/' . (41 + $n), 'and nothing of it arrived');
 
+# 11. SERIALIZABLE: the serialization check comes after the last resource
+# committed, so such a commit is refused under required, warned under auto
+my $lr = remote_psql('SELECT count(*) FROM t011_lr');
+($rc, $out, $err) = gw_psql(<<"SQL", dbname => $db);
+ALTER SERVER $my OPTIONS (SET two_phase_commit 'on');
+SET multi_fdw.two_phase_commit = required;
+BEGIN ISOLATION LEVEL SERIALIZABLE;
+INSERT INTO t_lr VALUES (3);
+INSERT INTO t_my VALUES (71, 'my');
+COMMIT;
+SQL
+like($err, qr/cannot commit atomically: server "pg_plain" cannot prepare, and a serializable transaction may still fail/,
+	'required: a last resource under SERIALIZABLE is refused');
+is(counts() . ' ' . remote_psql('SELECT count(*) FROM t011_lr'),
+	(41 + $n) . '/' . (41 + $n) . " $lr", 'and nothing of it arrived, last resource included');
+($rc, $out, $err) = gw_psql(<<"SQL", dbname => $db);
+BEGIN ISOLATION LEVEL SERIALIZABLE;
+INSERT INTO t_lr VALUES (3);
+INSERT INTO t_my VALUES (71, 'my');
+COMMIT;
+SQL
+is($rc, 0, 'auto: it commits');
+like($err, qr/the commit is not atomic: server "pg_plain" commits before PostgreSQL's serialization check/,
+	'auto: with a warning');
+
 done_testing();
