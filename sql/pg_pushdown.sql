@@ -92,6 +92,24 @@ EXPLAIN (VERBOSE, COSTS OFF)
 -- a collation that is neither the default nor the column's stays here
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT min(c COLLATE "C") FROM pd_t;
+-- GROUPING() is computed by an Agg node alone: where the output, a HAVING
+-- condition or the sort asks for it, the grouping stays here (it used to
+-- go, and the Foreign Scan above it failed: "GroupingFunc found in non-Agg
+-- plan node")
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT a, sum(b), grouping(a) FROM pd_t WHERE a < 3 GROUP BY a;
+SELECT * FROM pd_agree($$SELECT a, sum(b), grouping(a) FROM pd_t WHERE a < 3
+  GROUP BY a$$);
+SELECT * FROM pd_agree($$SELECT a, sum(b) + grouping(a) FROM pd_t GROUP BY a$$);
+SELECT * FROM pd_agree($$SELECT a, count(*) FROM pd_t GROUP BY a
+  HAVING grouping(a) = 0 AND count(*) > 25$$);
+SELECT * FROM pd_agree($$SELECT a, count(*) FROM pd_t GROUP BY a
+  ORDER BY grouping(a), a NULLS FIRST$$, true);
+-- grouping sets, ROLLUP and CUBE stay here, with their GROUPING()
+SELECT * FROM pd_agree($$SELECT a, d, count(*), grouping(a, d) FROM pd_t
+  WHERE a < 2 GROUP BY CUBE (a, d)$$);
+SELECT * FROM pd_agree($$SELECT a, sum(b) FROM pd_t
+  GROUP BY GROUPING SETS ((a), ())$$);
 
 -- ===================================================================
 -- ORDER BY and LIMIT/OFFSET

@@ -138,6 +138,33 @@ mf_tlist_add(List *tlist, Expr *expr)
 }
 
 /*
+ * What an output or HAVING condition computed here over the grouped rows
+ * reads: its aggregates, which must then be shipped (added to *tlist),
+ * and its plain columns, grouping columns fetched already.  Anything else
+ * that only an Agg node can evaluate (GROUPING(), a placeholder) keeps
+ * the grouping here: the ForeignScan above the remote groups is no Agg.
+ */
+static bool
+mf_add_computed_inputs(PlannerInfo *root, RelOptInfo *scanrel, Expr *expr,
+					   List **tlist)
+{
+	ListCell   *lc;
+
+	foreach(lc, pull_var_clause((Node *) expr, PVC_INCLUDE_AGGREGATES |
+								PVC_INCLUDE_PLACEHOLDERS))
+	{
+		Expr	   *v = lfirst(lc);
+
+		if (IsA(v, Var))
+			continue;
+		if (!IsA(v, Aggref) || !mf_is_upper_expr(root, scanrel, v))
+			return false;
+		*tlist = mf_tlist_add(*tlist, v);
+	}
+	return true;
+}
+
+/*
  * Can the grouping be computed remotely, and with what select list?
  * Every GROUP BY expression must be shipped, and the aggregates of every
  * other output and of the HAVING conditions that stay here; an output
@@ -193,20 +220,8 @@ mf_grouping_ok(PlannerInfo *root, RelOptInfo *grouped_rel, Node *having)
 			 * An expression of no column or aggregate (a constant) is
 			 * computed here too.
 			 */
-			List	   *aggvars = pull_var_clause((Node *) expr,
-												  PVC_INCLUDE_AGGREGATES);
-			ListCell   *l;
-
-			foreach(l, aggvars)
-			{
-				Expr	   *v = lfirst(l);
-
-				if (!IsA(v, Aggref))
-					continue;
-				if (!mf_is_upper_expr(root, scanrel, v))
-					return false;
-				tlist = mf_tlist_add(tlist, v);
-			}
+			if (!mf_add_computed_inputs(root, scanrel, expr, &tlist))
+				return false;
 		}
 	}
 
@@ -219,19 +234,9 @@ mf_grouping_ok(PlannerInfo *root, RelOptInfo *grouped_rel, Node *having)
 			fpinfo->remote_conds = lappend(fpinfo->remote_conds, expr);
 		else
 		{
-			ListCell   *l;
-
 			fpinfo->local_conds = lappend(fpinfo->local_conds, expr);
-			foreach(l, pull_var_clause((Node *) expr, PVC_INCLUDE_AGGREGATES))
-			{
-				Expr	   *v = lfirst(l);
-
-				if (!IsA(v, Aggref))
-					continue;
-				if (!mf_is_upper_expr(root, scanrel, v))
-					return false;
-				tlist = mf_tlist_add(tlist, v);
-			}
+			if (!mf_add_computed_inputs(root, scanrel, expr, &tlist))
+				return false;
 		}
 	}
 
