@@ -133,6 +133,13 @@ SET mf.lim = '4';
 EXECUTE orp_lim;
 DEALLOCATE orp_lim;
 RESET mf.lim;
+-- a join of two of its tables with a whole row in it is not sent whole:
+-- the remote has no row value PostgreSQL would read back as a record.
+-- Here the dependent join reads x first; the whole row is x's own
+EXPLAIN (COSTS OFF) SELECT x, y.id FROM orp x JOIN orp y ON x.id = y.a
+  WHERE y.id < 20;
+SELECT * FROM orp_agree($$SELECT x, y.id FROM orp x JOIN orp y ON x.id = y.a
+  WHERE y.id < 20$$);
 -- the sort and limit of a grouped relation
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT a, sum(b) FROM orp GROUP BY a ORDER BY sum(b) DESC, a LIMIT 3;

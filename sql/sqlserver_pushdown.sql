@@ -142,6 +142,13 @@ SET mf.lim = '4';
 EXECUTE msp_lim;
 DEALLOCATE msp_lim;
 RESET mf.lim;
+-- a join of two of its tables with a whole row in it is not sent whole:
+-- the remote has no row value PostgreSQL would read back as a record.
+-- Here the dependent join reads x first; the whole row is x's own
+EXPLAIN (COSTS OFF) SELECT x, y.id FROM msp x JOIN msp y ON x.id = y.a
+  WHERE y.id < 20;
+SELECT * FROM msp_agree($$SELECT x, y.id FROM msp x JOIN msp y ON x.id = y.a
+  WHERE y.id < 20$$);
 -- the sort and limit of a grouped relation
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT a, sum(b) FROM msp GROUP BY a ORDER BY sum(b) DESC, a LIMIT 3;
