@@ -692,6 +692,7 @@ const MfDialect mf_dialect_postgres = {
 	.nulls_order = MF_NULLS_CLAUSE,
 	.join_types = MF_JOINS_COMMON | MF_JOIN_BIT(JOIN_FULL) |
 	MF_JOIN_BIT(JOIN_SEMI) | MF_JOIN_BIT(JOIN_ANTI),
+	.whole_row = true,
 
 	/* libpq reports SQLSTATEs itself */
 	.error_map = NULL,

@@ -118,6 +118,16 @@ SELECT * FROM mj_agree($$SELECT mjb.b, count(*), count(mja.a), sum(mja.a),
 SELECT * FROM mj_agree($$SELECT mja.nb, count(*) FROM mja JOIN mjb
   ON mja.id = mjb.ja GROUP BY mja.nb$$);
 
+-- a whole row or a system column keeps the join here: MariaDB has no
+-- row value whose text PostgreSQL would read back as a record (and the
+-- dependent join reads no whole row of its foreign table either)
+EXPLAIN (COSTS OFF) SELECT mja, mjb.b FROM mja JOIN mjb ON mja.id = mjb.ja;
+SELECT * FROM mj_agree($$SELECT mja, mjb.b FROM mja JOIN mjb ON mja.id = mjb.ja$$);
+SELECT * FROM mj_agree($$SELECT mja.id, mjb FROM mja LEFT JOIN mjb
+  ON mja.id = mjb.ja AND mjb.b > 5$$);
+EXPLAIN (COSTS OFF) SELECT mja.tableoid::regclass, mjb.b FROM mja
+  JOIN mjb ON mja.id = mjb.ja;
+
 -- parameters: positional markers in the ON clause, the EXISTS and the
 -- WHERE meet their values in the order they are written
 SET plan_cache_mode = force_generic_plan;

@@ -160,6 +160,24 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pa ORDER BY nb, id;
 SELECT * FROM pa_agree($$SELECT id, nb FROM pa ORDER BY nb, id$$, true);
 -- OFFSET alone: MariaDB needs a LIMIT before it
 SELECT * FROM pa_agree($$SELECT id FROM pa ORDER BY id OFFSET 115$$, true);
+-- WITH TIES is never shipped nor made a cap: the rows tied with the last
+-- one come too (a LIMIT used to cut them)
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT a FROM pa WHERE id > 60 ORDER BY a FETCH FIRST 2 ROWS WITH TIES;
+SELECT * FROM pa_agree($$SELECT a FROM pa WHERE id > 60 ORDER BY a
+  FETCH FIRST 2 ROWS WITH TIES$$, true);
+SELECT * FROM pa_agree($$SELECT a FROM pa ORDER BY a NULLS FIRST
+  OFFSET 3 ROWS FETCH FIRST 1 ROW WITH TIES$$, true);
+-- a LIMIT computed at run time caps nothing: the cached plan serves
+-- another value (it used to be capped at the one it was planned with)
+SET mf.lim = '2';
+PREPARE pa_lim AS SELECT id FROM pa ORDER BY id
+  LIMIT current_setting('mf.lim')::int;
+EXPLAIN (VERBOSE, COSTS OFF) EXECUTE pa_lim;
+SET mf.lim = '4';
+EXECUTE pa_lim;
+DEALLOCATE pa_lim;
+RESET mf.lim;
 -- the sort and limit of a grouped relation
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT a, sum(b) FROM pa GROUP BY a ORDER BY sum(b) DESC, a LIMIT 3;

@@ -115,6 +115,31 @@ EXPLAIN (VERBOSE, COSTS OFF)
 SELECT count(*) FROM (SELECT id FROM orp LIMIT 7 OFFSET 110) s;
 SELECT count(*) FROM (SELECT id FROM orp LIMIT 0) s;
 SELECT count(*) FROM (SELECT id FROM orp OFFSET 118) s;
+-- WITH TIES is never shipped nor made a cap: the rows tied with the last
+-- one come too (a LIMIT used to cut them)
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT a FROM orp WHERE id > 60 ORDER BY a FETCH FIRST 2 ROWS WITH TIES;
+SELECT * FROM orp_agree($$SELECT a FROM orp WHERE id > 60 ORDER BY a
+  FETCH FIRST 2 ROWS WITH TIES$$, true);
+SELECT * FROM orp_agree($$SELECT a FROM orp ORDER BY a NULLS FIRST
+  OFFSET 3 ROWS FETCH FIRST 1 ROW WITH TIES$$, true);
+-- a LIMIT computed at run time caps nothing: the cached plan serves
+-- another value (it used to be capped at the one it was planned with)
+SET mf.lim = '2';
+PREPARE orp_lim AS SELECT id FROM orp ORDER BY id
+  LIMIT current_setting('mf.lim')::int;
+EXPLAIN (VERBOSE, COSTS OFF) EXECUTE orp_lim;
+SET mf.lim = '4';
+EXECUTE orp_lim;
+DEALLOCATE orp_lim;
+RESET mf.lim;
+-- a join of two of its tables with a whole row in it is not sent whole:
+-- the remote has no row value PostgreSQL would read back as a record.
+-- Here the dependent join reads x first; the whole row is x's own
+EXPLAIN (COSTS OFF) SELECT x, y.id FROM orp x JOIN orp y ON x.id = y.a
+  WHERE y.id < 20;
+SELECT * FROM orp_agree($$SELECT x, y.id FROM orp x JOIN orp y ON x.id = y.a
+  WHERE y.id < 20$$);
 -- the sort and limit of a grouped relation
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT a, sum(b) FROM orp GROUP BY a ORDER BY sum(b) DESC, a LIMIT 3;

@@ -178,10 +178,62 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM pja JOIN pjb
   ON pja.id = pjb.ja AND abs(pja.a) = pjb.b;
 
 -- ===================================================================
+-- whole rows and system columns
+-- ===================================================================
+-- a whole row goes as ROW(its columns), NULL where an outer join
+-- null-extends its table (a row of NULLs is another value): the joins of
+-- one server stay one remote query, not a join here of two scans (or a
+-- dependent join, which used to crash on such a row: see pg_xjoin)
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT pja, pja.id, pjb.ja FROM pja LEFT JOIN pjb ON pja.id = pjb.ja
+   WHERE pjb.ja BETWEEN 10 AND 30 ORDER BY 2;
+SELECT * FROM pj_agree($$SELECT pja, pja.id, pjb.ja FROM pja LEFT JOIN pjb
+  ON pja.id = pjb.ja WHERE pjb.ja BETWEEN 10 AND 30 ORDER BY 2, 3$$, true);
+SELECT * FROM pj_agree($$SELECT pja, pjb.b FROM pja JOIN pjb ON pja.id = pjb.ja$$);
+SELECT * FROM pj_agree($$SELECT pja.id, pjb FROM pja LEFT JOIN pjb
+  ON pja.id = pjb.ja AND pjb.b > 5$$);
+SELECT * FROM pj_agree($$SELECT pja, pjb, pjc FROM pja FULL JOIN pjb
+  ON pja.id = pjb.ja FULL JOIN pjc ON pjc.jb = pjb.id$$);
+SELECT * FROM pj_agree($$SELECT pjb, pja.c FROM pja RIGHT JOIN pjb
+  ON pja.id = pjb.ja AND pja.a > 2$$);
+-- of the outer side of a semi or anti join, and in a condition checked here
+SELECT * FROM pj_agree($$SELECT pja FROM pja
+  WHERE NOT EXISTS (SELECT 1 FROM pjb WHERE pjb.ja = pja.id)$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT pja.id, pjb.id FROM pja JOIN pjb
+  ON pja.id = pjb.ja AND pja::text < pjb::text;
+SELECT * FROM pj_agree($$SELECT pja.id, pjb.id FROM pja JOIN pjb
+  ON pja.id = pjb.ja AND pja::text < pjb::text$$);
+-- the columns as declared here: their order, their remote names, none
+-- dropped; read back as the foreign table's row type
+CREATE FOREIGN TABLE pjb_w (t text, gone int, tb int OPTIONS (column_name 'b'),
+  id int) SERVER pg_remote OPTIONS (table_name 'pjb');
+ALTER FOREIGN TABLE pjb_w DROP COLUMN gone;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT pja.id, pjb_w FROM pja JOIN pjb_w
+  ON pja.id = pjb_w.id WHERE pja.id < 4;
+SELECT pja.id, pjb_w, (pjb_w).tb FROM pja JOIN pjb_w ON pja.id = pjb_w.id
+ WHERE pja.id < 4 ORDER BY 1;
+SELECT (SELECT array_agg(w::text ORDER BY w::text) FROM pja JOIN pjb_w w ON pja.id = w.id) =
+       (SELECT array_agg(ROW(t, b, id)::text ORDER BY ROW(t, b, id)::text)
+          FROM ljb WHERE id IN (SELECT id FROM lja)) AS same;
+DROP FOREIGN TABLE pjb_w;
+-- a system column keeps the join here: its two scans read it
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT pja.tableoid::regclass, pja.id, pjb.id FROM pja JOIN pjb ON pja.id = pjb.ja;
+SELECT pja.tableoid::regclass, pjb.tableoid::regclass, count(*)
+  FROM pja JOIN pjb ON pja.id = pjb.ja GROUP BY 1, 2;
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT pja.ctid, pjb.id FROM pja JOIN pjb ON pja.id = pjb.ja;
+SELECT count(DISTINCT pja.ctid), count(*) FROM pja JOIN pjb ON pja.id = pjb.ja;
+-- a whole row in an aggregate or a grouping key: the join goes, the
+-- grouping stays here
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT pja, count(pjb) FROM pja JOIN pjb ON pja.id = pjb.ja GROUP BY pja;
+SELECT * FROM pj_agree($$SELECT pja, count(pjb) FROM pja JOIN pjb
+  ON pja.id = pjb.ja GROUP BY pja$$);
+
+-- ===================================================================
 -- what keeps a join here
 -- ===================================================================
--- a whole-row reference
-SELECT * FROM pj_agree($$SELECT pja, pjb.b FROM pja JOIN pjb ON pja.id = pjb.ja$$);
 -- a condition of one side checked here
 EXPLAIN (VERBOSE, COSTS OFF) SELECT pja.id, pjb.b FROM pja JOIN pjb
   ON pja.id = pjb.ja WHERE abs(pja.a) = 2;

@@ -92,6 +92,24 @@ EXPLAIN (VERBOSE, COSTS OFF)
 -- a collation that is neither the default nor the column's stays here
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT min(c COLLATE "C") FROM pd_t;
+-- GROUPING() is computed by an Agg node alone: where the output, a HAVING
+-- condition or the sort asks for it, the grouping stays here (it used to
+-- go, and the Foreign Scan above it failed: "GroupingFunc found in non-Agg
+-- plan node")
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT a, sum(b), grouping(a) FROM pd_t WHERE a < 3 GROUP BY a;
+SELECT * FROM pd_agree($$SELECT a, sum(b), grouping(a) FROM pd_t WHERE a < 3
+  GROUP BY a$$);
+SELECT * FROM pd_agree($$SELECT a, sum(b) + grouping(a) FROM pd_t GROUP BY a$$);
+SELECT * FROM pd_agree($$SELECT a, count(*) FROM pd_t GROUP BY a
+  HAVING grouping(a) = 0 AND count(*) > 25$$);
+SELECT * FROM pd_agree($$SELECT a, count(*) FROM pd_t GROUP BY a
+  ORDER BY grouping(a), a NULLS FIRST$$, true);
+-- grouping sets, ROLLUP and CUBE stay here, with their GROUPING()
+SELECT * FROM pd_agree($$SELECT a, d, count(*), grouping(a, d) FROM pd_t
+  WHERE a < 2 GROUP BY CUBE (a, d)$$);
+SELECT * FROM pd_agree($$SELECT a, sum(b) FROM pd_t
+  GROUP BY GROUPING SETS ((a), ())$$);
 
 -- ===================================================================
 -- ORDER BY and LIMIT/OFFSET
@@ -124,6 +142,44 @@ EXPLAIN (VERBOSE, COSTS OFF)
   SELECT id FROM pd_t WHERE abs(b) > 3 ORDER BY id LIMIT 2;
 SELECT * FROM pd_agree($$SELECT id FROM pd_t WHERE abs(b) > 3 ORDER BY id LIMIT 2$$,
                        true);
+-- WITH TIES: the rows tied with the last one come too.  The local Limit
+-- node decides, over a remote query that no LIMIT cuts (one used to, and
+-- the ties were lost); with an OFFSET too
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT a FROM pd_t WHERE id > 150 ORDER BY a FETCH FIRST 2 ROWS WITH TIES;
+SELECT * FROM pd_agree($$SELECT a FROM pd_t WHERE id > 150 ORDER BY a
+  FETCH FIRST 2 ROWS WITH TIES$$, true);
+SELECT * FROM pd_agree($$SELECT a FROM pd_t ORDER BY a NULLS FIRST
+  OFFSET 3 ROWS FETCH FIRST 1 ROW WITH TIES$$, true);
+SELECT * FROM pd_agree($$SELECT a, count(*) FROM pd_t GROUP BY a
+  ORDER BY count(*) DESC FETCH FIRST 1 ROW WITH TIES$$, true);
+-- LIMIT ALL and LIMIT NULL are no limit; the OFFSET goes alone
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd_t ORDER BY id LIMIT ALL OFFSET 197;
+SELECT * FROM pd_agree($$SELECT id FROM pd_t ORDER BY id LIMIT ALL OFFSET 197$$, true);
+SELECT * FROM pd_agree($$SELECT id FROM pd_t ORDER BY id LIMIT NULL OFFSET 198$$, true);
+-- a LIMIT that is an expression computed at run time stays here, and caps
+-- no remote query: a cached plan serves another value of it (one used to
+-- be capped at the value it had when planned)
+SET mf.lim = '2';
+PREPARE pd_lim AS SELECT id FROM pd_t ORDER BY id
+  LIMIT current_setting('mf.lim')::int;
+EXPLAIN (VERBOSE, COSTS OFF) EXECUTE pd_lim;
+EXECUTE pd_lim;
+SET mf.lim = '4';
+EXECUTE pd_lim;
+DEALLOCATE pd_lim;
+RESET mf.lim;
+PREPARE pd_lim AS SELECT id FROM pd_t WHERE a = 1
+  LIMIT current_setting('mf.lim', true)::int;
+SET mf.lim = '1';
+EXPLAIN (VERBOSE, COSTS OFF) EXECUTE pd_lim;
+SELECT count(*) FROM pd_t WHERE a = 1;
+SET mf.lim = '3';
+CREATE TEMP TABLE pd_got AS EXECUTE pd_lim;
+SELECT count(*) FROM pd_got;
+DROP TABLE pd_got;
+DEALLOCATE pd_lim;
+RESET mf.lim;
 -- a LIMIT that is a parameter of a generic plan stays here
 PREPARE pd_top(bigint) AS SELECT id FROM pd_t ORDER BY id LIMIT $1;
 SET plan_cache_mode = force_generic_plan;

@@ -108,6 +108,38 @@ SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk LEFT JOIN xc
   ON xc.id = xk.k WHERE xk.k IS NULL$$);
 
 -- ===================================================================
+-- whole rows and system columns
+-- ===================================================================
+-- The rows of the foreign table F come back as its ordinary columns
+-- alone: a whole row or a system column of F keeps the join from being a
+-- dependent join (which used to read them from nowhere: a crash, a
+-- tableoid of 0, ctids of garbage).  Those of the other input are its own.
+EXPLAIN (VERBOSE, COSTS OFF) SELECT xc, xk.tag FROM xk JOIN xc ON xc.id = xk.k;
+SELECT * FROM xj_agree($$SELECT xc, xk.tag FROM xk JOIN xc ON xc.id = xk.k$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xc FROM xk LEFT JOIN xc ON xc.id = xk.k$$);
+SELECT xc.tableoid::regclass, xk.tag FROM xk JOIN xc ON xc.id = xk.k ORDER BY 2;
+SELECT xk.tag, xc.ctid = (SELECT c.ctid FROM xc c WHERE c.id = xk.k) AS same_row
+  FROM xk JOIN xc ON xc.id = xk.k ORDER BY 1;
+SELECT * FROM xj_agree($$SELECT xm, xo.id FROM xo JOIN xm ON xm.id = xo.cust
+  WHERE xo.day = 3 AND xo.amount < 10$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT xk, xc.name FROM xk JOIN xc ON xc.id = xk.k;
+SELECT * FROM xj_agree($$SELECT xk, xk.ctid IS NOT NULL, xc.name FROM xk
+  JOIN xc ON xc.id = xk.k$$);
+-- two tables of one server: one remote join, the whole row as ROW(...)
+CREATE FOREIGN TABLE xot (id int, cust int, day int, amount int)
+  SERVER pg_remote OPTIONS (schema_name 'public', table_name 'xo');
+CREATE TABLE lxot AS SELECT * FROM lxo;
+ANALYZE xot, lxot;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT xc, xc.id, xot.id FROM xc
+  LEFT JOIN xot ON xc.id = xot.cust WHERE xot.cust BETWEEN 10 AND 30 ORDER BY 2;
+SELECT * FROM xj_agree($$SELECT xc, xc.id, xot.id FROM xc
+  LEFT JOIN xot ON xc.id = xot.cust WHERE xot.cust BETWEEN 10 AND 30$$);
+SELECT * FROM xj_agree($$SELECT xot, xc.name FROM xk JOIN xc ON xc.id = xk.k
+  LEFT JOIN xot ON xot.cust = xc.id$$);
+DROP FOREIGN TABLE xot;
+DROP TABLE lxot;
+
+-- ===================================================================
 -- across servers: a filtered side on one, the keys shipped to the other
 -- ===================================================================
 EXPLAIN (VERBOSE, COSTS OFF)

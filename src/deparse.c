@@ -815,15 +815,8 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 	switch (nodeTag(node))
 	{
 		case T_Var:
-			{
-				Var		   *var = (Var *) node;
-
-				if (cxt->qualify)
-					appendStringInfo(cxt->buf, "r%d.", var->varno);
-				mf_deparse_column(cxt->buf, mf_var_relid(var, cxt),
-								  var->varattno, cxt->dialect);
-				break;
-			}
+			mf_deparse_var((Var *) node, cxt);
+			break;
 		case T_Const:
 			mf_deparse_const((Const *) node, cxt, false);
 			break;

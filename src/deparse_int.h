@@ -38,6 +38,9 @@ extern bool mf_is_text_type(Oid typid);
 extern bool mf_var_is_scanned(Var *var, MfDeparseCxt *cxt);
 extern Oid	mf_var_relid(Var *var, MfDeparseCxt *cxt);
 
+/* deparse_join.c */
+extern void mf_deparse_var(Var *var, MfDeparseCxt *cxt);
+
 /* deparse_upper.c */
 extern bool mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt);
 extern void mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt);

@@ -60,6 +60,52 @@ mf_join_cond_list(List *conds, MfDeparseCxt *cxt, bool *first,
 }
 
 /*
+ * A column of the scanned relation: rN.col in a join.  A whole row of a
+ * joined table, which only a join's select list asks for (join.c, where
+ * the dialect has whole_row), is ROW(rN.c1, rN.c2, ...) of its columns as
+ * declared here, in their order, which record_in reads as the table's row
+ * type; under CASE WHEN (rN.*)::text IS NOT NULL, so that it is NULL where
+ * an outer join null-extends the table, and not a row of NULLs (the text
+ * of a remote row is NULL only then), as postgres_fdw writes it.
+ */
+void
+mf_deparse_var(Var *var, MfDeparseCxt *cxt)
+{
+	Relation	rel;
+	TupleDesc	tupdesc;
+	bool		first = true;
+
+	if (var->varattno != 0)
+	{
+		if (cxt->qualify)
+			appendStringInfo(cxt->buf, "r%d.", var->varno);
+		mf_deparse_column(cxt->buf, mf_var_relid(var, cxt), var->varattno,
+						  cxt->dialect);
+		return;
+	}
+	if (!cxt->qualify || !cxt->dialect->whole_row)
+		elog(ERROR, "a whole-row reference is not shipped to dialect %s",
+			 cxt->dialect->name);
+
+	rel = table_open(mf_var_relid(var, cxt), NoLock);
+	tupdesc = RelationGetDescr(rel);
+	appendStringInfo(cxt->buf, "CASE WHEN (r%d.*)::text IS NOT NULL THEN ROW(",
+					 var->varno);
+	for (int i = 1; i <= tupdesc->natts; i++)
+	{
+		if (TupleDescAttr(tupdesc, i - 1)->attisdropped)
+			continue;
+		if (!first)
+			appendStringInfoString(cxt->buf, ", ");
+		appendStringInfo(cxt->buf, "r%d.", var->varno);
+		mf_deparse_column(cxt->buf, RelationGetRelid(rel), i, cxt->dialect);
+		first = false;
+	}
+	appendStringInfoString(cxt->buf, ") END");
+	table_close(rel, NoLock);
+}
+
+/*
  * Would rel's rows be filtered by conditions outside its FROM text?  A
  * full join's sides must not be.
  */

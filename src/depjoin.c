@@ -330,6 +330,22 @@ mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 
 static CustomPathMethods mf_depjoin_path_methods;
 
+/* Are the columns of F that node reads all ordinary ones? */
+static bool
+mf_depjoin_f_columns_ok(RelOptInfo *frel, Node *node)
+{
+	ListCell   *lc;
+
+	foreach(lc, pull_var_clause(node, PVC_RECURSE_PLACEHOLDERS))
+	{
+		Var		   *v = lfirst(lc);
+
+		if (bms_is_member(v->varno, frel->relids) && v->varattno <= 0)
+			return false;
+	}
+	return true;
+}
+
 static void
 mf_depjoin_consider(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *frel,
 					RelOptInfo *xrel, JoinType jointype,
@@ -354,10 +370,21 @@ mf_depjoin_consider(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *frel,
 	}
 	if (!mf_find_key(root, frel, xrel, extra->restrictlist, &key))
 		return;
-	/* plain columns out: F's are read into a slot of its own */
+	/*
+	 * Plain columns out: F's are read into a slot of its own, whose
+	 * ordinary columns alone the scan tuple takes (no whole row of F, no
+	 * system column: its remote rows have neither).
+	 */
 	foreach(lc, joinrel->reltarget->exprs)
 	{
 		if (!IsA(lfirst(lc), Var))
+			return;
+	}
+	if (!mf_depjoin_f_columns_ok(frel, (Node *) joinrel->reltarget->exprs))
+		return;
+	foreach(lc, extra->restrictlist)
+	{
+		if (!mf_depjoin_f_columns_ok(frel, (Node *) lfirst_node(RestrictInfo, lc)->clause))
 			return;
 	}
 
@@ -580,6 +607,9 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 			elog(ERROR, "unexpected expression in the dependent join's columns");
 		if (bms_is_member(v->varno, frel->relids))
 		{
+			/* mf_depjoin_consider declined any other column of F */
+			if (v->varattno <= 0)
+				elog(ERROR, "the dependent join reads no whole row or system column of its foreign table");
 			fattrs = bms_add_member(fattrs,
 									v->varattno - FirstLowInvalidHeapAttributeNumber);
 			map = lappend_int(map, -v->varattno);

@@ -262,6 +262,14 @@ typedef struct MfDialect
 	unsigned	join_types;
 
 	/*
+	 * A whole-row reference to a joined table may go as the remote's
+	 * ROW(its columns): the remote has row values whose text form is
+	 * PostgreSQL's record form, (1,"a b",), which record_in reads back.
+	 * Without it a join whose output holds a whole row is made here.
+	 */
+	bool		whole_row;
+
+	/*
 	 * The key that places NULLs is written CASE WHEN x IS NULL THEN 1 ELSE
 	 * 0 END: the remote has no boolean values to sort by (T-SQL, Oracle).
 	 */

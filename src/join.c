@@ -16,9 +16,11 @@
  *	  would have filtered here cannot be joined remotely first.  An inner
  *	  join's conditions, or those applied after an outer join (WHERE), that
  *	  cannot be shipped are checked here on the joined rows;
- *	- its output is plain columns: no whole-row reference, system column
- *	  or placeholder (an expression of a nullable side computed below the
- *	  join);
+ *	- its output is plain columns: no system column or placeholder (an
+ *	  expression of a nullable side computed below the join), and no
+ *	  whole-row reference unless the dialect writes it (whole_row: the
+ *	  remote's ROW(...), NULL where an outer join null-extends the table;
+ *	  deparse_join.c);
  *	- no row of it is locked or re-checked: a SELECT without FOR UPDATE
  *	  that is not the target of an UPDATE or DELETE.  (Such a join would
  *	  need the rows of each side again in an EvalPlanQual recheck, which a
@@ -50,9 +52,12 @@
 
 #include "multi_fdw.h"
 
-/* Are all of exprs plain columns of the joined tables? */
+/*
+ * Are all of exprs columns of the joined tables that the remote query can
+ * return: ordinary ones, and whole rows where the dialect writes them?
+ */
 static bool
-mf_plain_columns(List *exprs, Relids allowed)
+mf_plain_columns(List *exprs, Relids allowed, const MfDialect *dialect)
 {
 	List	   *vars = pull_var_clause((Node *) exprs, PVC_INCLUDE_PLACEHOLDERS);
 	ListCell   *lc;
@@ -61,8 +66,10 @@ mf_plain_columns(List *exprs, Relids allowed)
 	{
 		Var		   *var = lfirst(lc);
 
-		if (!IsA(var, Var) || var->varattno <= 0 || var->varlevelsup != 0 ||
+		if (!IsA(var, Var) || var->varlevelsup != 0 ||
 			!bms_is_member(var->varno, allowed))
+			return false;
+		if (var->varattno < 0 || (var->varattno == 0 && !dialect->whole_row))
 			return false;
 	}
 	return true;
@@ -143,12 +150,13 @@ mf_join_ok(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	/* a semi or anti join gives its outer side's columns alone */
 	if (!mf_plain_columns(joinrel->reltarget->exprs,
 						  (jointype == JOIN_SEMI || jointype == JOIN_ANTI) ?
-						  outerrel->relids : joinrel->relids))
+						  outerrel->relids : joinrel->relids,
+						  fpinfo->opts.dialect))
 		return false;
 	foreach(lc, fpinfo->local_conds)
 	{
 		if (!mf_plain_columns(list_make1(lfirst_node(RestrictInfo, lc)->clause),
-							  joinrel->relids))
+							  joinrel->relids, fpinfo->opts.dialect))
 			return false;
 	}
 	return true;

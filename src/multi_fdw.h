@@ -345,6 +345,8 @@ extern void mfGetForeignUpperPaths(PlannerInfo *root, UpperRelationKind stage,
 								   RelOptInfo *input_rel,
 								   RelOptInfo *output_rel, void *extra);
 extern bool mf_limit_values(PlannerInfo *root, int64 *count, int64 *offset);
+extern int64 mf_remote_limit(PlannerInfo *root, RelOptInfo *baserel,
+							 List *pathkeys, List *local_exprs, bool locks);
 
 /* ---------------------------------------------------------------------
  * join.c: joins of foreign tables of one server sent whole

@@ -185,42 +185,6 @@ mf_scan_lock(PlannerInfo *root, RelOptInfo *baserel, LockWaitPolicy *wait)
 	return rc->strength;
 }
 
-/*
- * How many rows the remote query may stop at, or 0 for all of them,
- * when the planner kept the query's Limit node (a LIMIT that upper.c sent
- * as the query says replaces it).
- *
- * A LIMIT (plus OFFSET) is sent along when the scan's rows go straight to
- * the query's Limit node: a SELECT of this one relation (or of one
- * append relation whose members this is), with no ORDER BY or one that
- * the remote sorts by (min/max as a top-1 subquery, say), every
- * condition evaluated remotely and no row locking.  The planner's
- * limit_tuples already says no when grouping, aggregates, DISTINCT,
- * window functions or set-returning functions come in between.  The local
- * Limit node stays: the remote one only saves sending rows nobody reads.
- */
-static int64
-mf_remote_limit(PlannerInfo *root, RelOptInfo *baserel, List *pathkeys,
-				List *local_exprs, bool locks)
-{
-	Query	   *parse = root->parse;
-	Relids		top = IS_OTHER_REL(baserel) ? baserel->top_parent_relids :
-	baserel->relids;
-
-	if (parse->commandType != CMD_SELECT || root->limit_tuples <= 0 ||
-		root->limit_tuples > (double) PG_INT64_MAX / 2)
-		return 0;
-	/* rows sorted here would all be needed; rows sorted there are not */
-	if (root->query_pathkeys != NIL &&
-		!pathkeys_contained_in(root->query_pathkeys, pathkeys))
-		return 0;
-	if (parse->rowMarks != NIL || local_exprs != NIL)
-		return 0;
-	if (!bms_equal(root->all_baserels, top) || locks)
-		return 0;
-	return (int64) root->limit_tuples;
-}
-
 /* The plan of a grouped relation, or of its sort or limit (upper.c). */
 static ForeignScan *
 mf_upper_plan(PlannerInfo *root, RelOptInfo *rel, ForeignPath *best_path,

@@ -138,6 +138,33 @@ mf_tlist_add(List *tlist, Expr *expr)
 }
 
 /*
+ * What an output or HAVING condition computed here over the grouped rows
+ * reads: its aggregates, which must then be shipped (added to *tlist),
+ * and its plain columns, grouping columns fetched already.  Anything else
+ * that only an Agg node can evaluate (GROUPING(), a placeholder) keeps
+ * the grouping here: the ForeignScan above the remote groups is no Agg.
+ */
+static bool
+mf_add_computed_inputs(PlannerInfo *root, RelOptInfo *scanrel, Expr *expr,
+					   List **tlist)
+{
+	ListCell   *lc;
+
+	foreach(lc, pull_var_clause((Node *) expr, PVC_INCLUDE_AGGREGATES |
+								PVC_INCLUDE_PLACEHOLDERS))
+	{
+		Expr	   *v = lfirst(lc);
+
+		if (IsA(v, Var))
+			continue;
+		if (!IsA(v, Aggref) || !mf_is_upper_expr(root, scanrel, v))
+			return false;
+		*tlist = mf_tlist_add(*tlist, v);
+	}
+	return true;
+}
+
+/*
  * Can the grouping be computed remotely, and with what select list?
  * Every GROUP BY expression must be shipped, and the aggregates of every
  * other output and of the HAVING conditions that stay here; an output
@@ -193,20 +220,8 @@ mf_grouping_ok(PlannerInfo *root, RelOptInfo *grouped_rel, Node *having)
 			 * An expression of no column or aggregate (a constant) is
 			 * computed here too.
 			 */
-			List	   *aggvars = pull_var_clause((Node *) expr,
-												  PVC_INCLUDE_AGGREGATES);
-			ListCell   *l;
-
-			foreach(l, aggvars)
-			{
-				Expr	   *v = lfirst(l);
-
-				if (!IsA(v, Aggref))
-					continue;
-				if (!mf_is_upper_expr(root, scanrel, v))
-					return false;
-				tlist = mf_tlist_add(tlist, v);
-			}
+			if (!mf_add_computed_inputs(root, scanrel, expr, &tlist))
+				return false;
 		}
 	}
 
@@ -219,19 +234,9 @@ mf_grouping_ok(PlannerInfo *root, RelOptInfo *grouped_rel, Node *having)
 			fpinfo->remote_conds = lappend(fpinfo->remote_conds, expr);
 		else
 		{
-			ListCell   *l;
-
 			fpinfo->local_conds = lappend(fpinfo->local_conds, expr);
-			foreach(l, pull_var_clause((Node *) expr, PVC_INCLUDE_AGGREGATES))
-			{
-				Expr	   *v = lfirst(l);
-
-				if (!IsA(v, Aggref))
-					continue;
-				if (!mf_is_upper_expr(root, scanrel, v))
-					return false;
-				tlist = mf_tlist_add(tlist, v);
-			}
+			if (!mf_add_computed_inputs(root, scanrel, expr, &tlist))
+				return false;
 		}
 	}
 
@@ -389,6 +394,52 @@ mf_limit_values(PlannerInfo *root, int64 *count, int64 *offset)
 			return false;
 	}
 	return true;
+}
+
+/*
+ * How many rows the remote query may stop at, or 0 for all of them,
+ * when the planner kept the query's Limit node (a LIMIT that upper.c sent
+ * as the query says replaces it).
+ *
+ * A LIMIT (plus OFFSET) is sent along when the scan's rows go straight to
+ * the query's Limit node: a SELECT of this one relation (or of one
+ * append relation whose members this is), with no ORDER BY or one that
+ * the remote sorts by (min/max as a top-1 subquery, say), every
+ * condition evaluated remotely and no row locking.  The planner's
+ * limit_tuples already says no when grouping, aggregates, DISTINCT,
+ * window functions or set-returning functions come in between.  The local
+ * Limit node stays: the remote one only saves sending rows nobody reads.
+ */
+int64
+mf_remote_limit(PlannerInfo *root, RelOptInfo *baserel, List *pathkeys,
+				List *local_exprs, bool locks)
+{
+	Query	   *parse = root->parse;
+	Relids		top = IS_OTHER_REL(baserel) ? baserel->top_parent_relids :
+	baserel->relids;
+	int64		count;
+	int64		offset;
+
+	/*
+	 * The planner's limit_tuples is an estimate: it folds parameters and
+	 * stable functions to their values at planning, which a cached plan
+	 * outlives, and counts WITH TIES as a plain LIMIT.  Only constants
+	 * make a cap, and only for a LIMIT that rows past it cannot join.
+	 */
+	if (parse->commandType != CMD_SELECT || root->limit_tuples <= 0 ||
+		parse->limitOption != LIMIT_OPTION_COUNT ||
+		!mf_limit_values(root, &count, &offset) || count < 0 ||
+		count > PG_INT64_MAX / 2 - offset)
+		return 0;
+	/* rows sorted here would all be needed; rows sorted there are not */
+	if (root->query_pathkeys != NIL &&
+		!pathkeys_contained_in(root->query_pathkeys, pathkeys))
+		return 0;
+	if (parse->rowMarks != NIL || local_exprs != NIL)
+		return 0;
+	if (!bms_equal(root->all_baserels, top) || locks)
+		return 0;
+	return Max(count + offset, 1);
 }
 
 static void
