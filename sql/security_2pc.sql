@@ -146,6 +146,39 @@ SELECT rolsuper FROM pg_roles WHERE rolname = 'regress_mf_alice';
 DROP SERVER sec2_loop CASCADE;
 
 -- ---------------------------------------------------------------------
+-- multi_fdw_exec refuses transaction control: the remote transaction is
+-- the local one's, and a PREPARE TRANSACTION under a forged id would be
+-- left for nobody to resolve
+-- ---------------------------------------------------------------------
+CREATE FUNCTION pg_temp.try_exec(srv text, stmt text) RETURNS text
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM multi_fdw_exec(srv, stmt);
+  RETURN 'ran';
+EXCEPTION
+  WHEN active_sql_transaction THEN RETURN 'refused: ' || SQLERRM;
+  WHEN OTHERS THEN RETURN 'remote error ' || SQLSTATE;
+END $$;
+SELECT s AS statement, pg_temp.try_exec('pg_remote', s) AS result
+  FROM (VALUES ('COMMIT'), ('commit work'), ('ROLLBACK'), ('END'),
+               ('end transaction'), ('ABORT'), ('BEGIN'),
+               ('begin isolation level serializable'), ('START TRANSACTION'),
+               ('SAVEPOINT s'), ('RELEASE SAVEPOINT s'),
+               ('PREPARE TRANSACTION ''mf_0000000000000000_1_2_3_4'''),
+               ('COMMIT PREPARED ''mf_x'''), ('SELECT 1; COMMIT'),
+               ('/* hidden? */ COMMIT'), ('SELECT 1 /* /* */ ; COMMIT */'),
+               (E'SELECT ''x\\''; COMMIT; --'''),
+               ('SELECT 1'), ('SELECT ''commit'''), ('SELECT 1 -- rollback'),
+               ('SELECT 1 AS "begin"'), ('SELECT $$COMMIT$$'),
+               ('BEGIN x; END;'), ('SELECT 1 # COMMIT')) AS v(s);
+SELECT s AS statement, pg_temp.try_exec('my_real', s) AS result
+  FROM (VALUES ('XA START ''mf_x'''), ('XA RECOVER'), ('SET autocommit = 1'),
+               ('SET @@autocommit=1'), ('SET SESSION autocommit = 0'),
+               ('BEGIN'), ('BEGIN WORK'), ('/*!COMMIT*/'),
+               ('/*M!100000 ROLLBACK */'), ('DO 1'),
+               ('SELECT ''rollback'''), ('SET @x = 1')) AS v(s);
+
+-- ---------------------------------------------------------------------
 -- clean up
 -- ---------------------------------------------------------------------
 DROP SCHEMA regress_mf_alice CASCADE;

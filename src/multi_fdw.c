@@ -105,6 +105,7 @@ multi_fdw_exec(PG_FUNCTION_ARGS)
 	MfConnEntry *entry;
 	AclResult	aclresult;
 	long		rows = 0;
+	const char *what;
 
 	aclresult = mf_foreign_server_aclcheck(server->serverid, GetUserId(), ACL_USAGE);
 	if (aclresult != ACLCHECK_OK)
@@ -114,6 +115,15 @@ multi_fdw_exec(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
 				 errmsg("server \"%s\" does not use multi_fdw", servername)));
+
+	/* the remote transaction is the local one's (exec_guard.c) */
+	if (mf_sql_controls_transaction(sql, &what))
+		ereport(ERROR,
+				(errcode(ERRCODE_ACTIVE_SQL_TRANSACTION),
+				 errmsg("multi_fdw_exec cannot run transaction control statements (%s) on server \"%s\"",
+						what, servername),
+				 errdetail("The remote transaction begins, commits and rolls back with the local one."),
+				 errhint("Use BEGIN, SAVEPOINT, COMMIT and ROLLBACK locally.")));
 
 	mf_get_options(server->serverid, InvalidOid, &opts);
 	entry = mf_get_connection(GetUserMapping(GetUserId(), server->serverid), &opts);

@@ -137,6 +137,9 @@ extern bool mf_conn_ask_about_table(MfConnEntry *entry, const char *query_fmt,
 extern List *mf_conn_ask_rows(MfConnEntry *entry, const char *sql,
 							  const char *table, int ncols);
 
+/* exec_guard.c */
+extern bool mf_sql_controls_transaction(const char *sql, const char **what);
+
 /* run_as.c: SQL run on someone else's behalf, with a pinned search_path */
 typedef struct MfRunAs
 {

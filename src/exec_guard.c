@@ -1,0 +1,298 @@
+/*-------------------------------------------------------------------------
+ *
+ * exec_guard.c
+ *		What multi_fdw_exec() refuses to send: statements that start, end
+ *		or prepare a transaction.  The remote transaction belongs to the
+ *		local one (connection.c, twophase.c): a COMMIT sent by hand would
+ *		break the all-or-nothing of the local commit, a PREPARE TRANSACTION
+ *		or XA PREPARE would leave a prepared transaction nobody resolves.
+ *
+ * The statement is not parsed, only read for words, and read several ways
+ * at once, because what a remote takes as a quote or a comment depends on
+ * its dialect and its session (MySQL's backslash escapes come and go with
+ * sql_mode, `#` is a comment there and an operator in PostgreSQL, $$ quotes
+ * only in PostgreSQL, [ ] only in SQL Server): a word that counts under any
+ * of the readings counts.  So a statement may be refused that a remote
+ * would have run harmlessly, never the reverse.
+ *
+ * Refused, outside quotes and comments:
+ *	- anywhere: COMMIT, ROLLBACK, SAVEPOINT (a PL/SQL or T-SQL block, a
+ *	  statement without a semicolon before it in T-SQL);
+ *	- first in a statement: START, ABORT (PostgreSQL's ROLLBACK), RELEASE,
+ *	  XA (but XA RECOVER, which lists), PREPARE TRANSACTION, SAVE TRAN[SACTION]; BEGIN alone or before
+ *	  WORK, TRAN, TRANSACTION, DISTRIBUTED, ISOLATION, READ, NOT or
+ *	  DEFERRABLE (a PL/SQL or T-SQL block may begin with BEGIN); END alone
+ *	  or before WORK or TRANSACTION, unless it closes such a block;
+ *	- in a SET statement: AUTOCOMMIT, IMPLICIT_TRANSACTIONS (either one
+ *	  commits or begins transactions of its own).
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include <ctype.h>
+
+#include "multi_fdw.h"
+
+/* One way of reading the text: which quotes and comments there are. */
+typedef struct MfReading
+{
+	bool		backslash;		/* \ escapes in quotes (MySQL's default) */
+	bool		hash_comment;	/* # to the end of the line (MySQL) */
+	bool		dollar;			/* $tag$ ... $tag$ (PostgreSQL) */
+	bool		brackets;		/* [ ... ] (SQL Server) */
+	bool		nested;			/* slash-star comments nest (PostgreSQL) */
+} MfReading;
+
+static bool
+mf_guard_word_char(char c)
+{
+	return isalnum((unsigned char) c) || c == '_' || c == '$' || c == '@';
+}
+
+/* Past a quoted run that p opens with q and closes with close. */
+static const char *
+mf_guard_skip_quote(const char *p, char close, bool backslash)
+{
+	p++;
+	while (*p)
+	{
+		if (backslash && *p == '\\' && p[1] != '\0')
+			p += 2;
+		else if (*p == close && p[1] == close && close != ']')
+			p += 2;
+		else if (*p == close)
+			return p + 1;
+		else
+			p++;
+	}
+	return p;
+}
+
+/* Past a dollar quote $tag$ ... $tag$, or NULL when p opens none. */
+static const char *
+mf_guard_skip_dollar(const char *p)
+{
+	const char *t = p + 1;
+	const char *end;
+	char	   *tag;
+
+	while (isalnum((unsigned char) *t) || *t == '_')
+		t++;
+	if (*t != '$' || (t > p + 1 && isdigit((unsigned char) p[1])))
+		return NULL;
+	tag = pnstrdup(p, t - p + 1);
+	end = strstr(t + 1, tag);
+	end = end ? end + strlen(tag) : t + strlen(t);
+	pfree(tag);
+	return end;
+}
+
+static bool
+mf_guard_is(const char *w, int len, const char *word)
+{
+	return len == (int) strlen(word) && pg_strncasecmp(w, word, len) == 0;
+}
+
+/*
+ * A statement that is BEGIN or END alone: a transaction's start or end,
+ * except an END that closes a block begun earlier in the text.  False when
+ * it is refused.
+ */
+static bool
+mf_guard_bare_word(const char **pending, int *blocks)
+{
+	if (*pending == NULL)
+		return true;
+	if (pg_strcasecmp(*pending, "END") == 0 && *blocks > 0)
+	{
+		(*blocks)--;
+		*pending = NULL;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Read sql one way; the first refused word goes to *what.  Words: the
+ * position of each in its statement and the statement's first two words.
+ */
+static bool
+mf_guard_read(const char *sql, const MfReading *r, const char **what)
+{
+	const char *p = sql;
+	int			nword = 0;		/* words so far in this statement */
+	const char *first = NULL;
+	int			first_len = 0;
+	int			blocks = 0;		/* BEGIN ... END blocks open */
+	const char *pending = NULL; /* BEGIN or END first in a statement */
+
+	while (*p)
+	{
+		if (isspace((unsigned char) *p))
+			p++;
+		else if ((p[0] == '-' && p[1] == '-') || (r->hash_comment && p[0] == '#'))
+		{
+			while (*p && *p != '\n')
+				p++;
+		}
+		else if (p[0] == '/' && p[1] == '*' &&
+				 (p[2] == '!' || (p[2] == 'M' && p[3] == '!')))
+		{
+			/* MySQL's executable comment: its text runs */
+			p += p[2] == '!' ? 3 : 4;
+			while (isdigit((unsigned char) *p))
+				p++;
+		}
+		else if (p[0] == '/' && p[1] == '*')
+		{
+			int			depth = 0;
+
+			/* PostgreSQL nests them, MySQL does not */
+			do
+			{
+				if (p[0] == '/' && p[1] == '*' && (depth == 0 || r->nested))
+				{
+					depth++;
+					p += 2;
+				}
+				else if (p[0] == '*' && p[1] == '/')
+				{
+					depth--;
+					p += 2;
+				}
+				else
+					p++;
+			} while (*p && depth > 0);
+		}
+		else if (p[0] == '*' && p[1] == '/')
+			p += 2;				/* the end of an executable comment */
+		else if (*p == '\'' || *p == '"' || *p == '`')
+			p = mf_guard_skip_quote(p, *p, r->backslash);
+		else if (r->brackets && *p == '[')
+			p = mf_guard_skip_quote(p, ']', false);
+		else if (r->dollar && *p == '$' && mf_guard_skip_dollar(p) != NULL)
+			p = mf_guard_skip_dollar(p);
+		else if (*p == ';')
+		{
+			if (!mf_guard_bare_word(&pending, &blocks))
+			{
+				*what = pending;
+				return true;
+			}
+			nword = 0;
+			first = NULL;
+			p++;
+		}
+		else if (mf_guard_word_char(*p))
+		{
+			const char *w = p;
+			int			len;
+
+			while (mf_guard_word_char(*p))
+				p++;
+			len = p - w;
+			if (pending != NULL)
+			{
+				static const char *const txn[] = {"WORK", "TRAN", "TRANSACTION",
+				"DISTRIBUTED", "ISOLATION", "READ", "NOT", "DEFERRABLE", NULL};
+				bool		is_begin = pg_strcasecmp(pending, "BEGIN") == 0;
+
+				/* XA RECOVER only lists */
+				if (pg_strcasecmp(pending, "XA") == 0 &&
+					!mf_guard_is(w, len, "RECOVER"))
+				{
+					*what = psprintf("XA %s", pnstrdup(w, len));
+					return true;
+				}
+				for (int i = 0; txn[i] != NULL; i++)
+					if (mf_guard_is(w, len, txn[i]) &&
+						(is_begin || i == 0 || i == 2))
+					{
+						*what = psprintf("%s %s", pending, pnstrdup(w, len));
+						return true;
+					}
+				if (is_begin)
+					blocks++;
+				pending = NULL;
+			}
+			if (mf_guard_is(w, len, "COMMIT") || mf_guard_is(w, len, "ROLLBACK") ||
+				mf_guard_is(w, len, "SAVEPOINT"))
+			{
+				*what = pnstrdup(w, len);
+				return true;
+			}
+			if (nword == 0)
+			{
+				static const char *const starts[] = {"START", "ABORT",
+				"RELEASE", NULL};
+
+				if (mf_guard_is(w, len, "BEGIN"))
+					pending = "BEGIN";
+				else if (mf_guard_is(w, len, "END"))
+					pending = "END";
+				else if (mf_guard_is(w, len, "XA"))
+					pending = "XA";
+				for (int i = 0; starts[i] != NULL; i++)
+					if (mf_guard_is(w, len, starts[i]))
+					{
+						*what = pnstrdup(w, len);
+						return true;
+					}
+				first = w;
+				first_len = len;
+			}
+			else if (nword == 1 &&
+					 ((mf_guard_is(first, first_len, "PREPARE") &&
+					   mf_guard_is(w, len, "TRANSACTION")) ||
+					  (mf_guard_is(first, first_len, "SAVE") &&
+					   (mf_guard_is(w, len, "TRAN") ||
+						mf_guard_is(w, len, "TRANSACTION")))))
+			{
+				*what = psprintf("%s %s", pnstrdup(first, first_len),
+								 pnstrdup(w, len));
+				return true;
+			}
+			else if (first != NULL && mf_guard_is(first, first_len, "SET") &&
+					 (mf_guard_is(w, len, "AUTOCOMMIT") ||
+					  mf_guard_is(w, len, "@@AUTOCOMMIT") ||
+					  mf_guard_is(w, len, "IMPLICIT_TRANSACTIONS")))
+			{
+				*what = psprintf("SET %s", pnstrdup(w, len));
+				return true;
+			}
+			nword++;
+		}
+		else
+			p++;
+	}
+	if (!mf_guard_bare_word(&pending, &blocks))
+	{
+		*what = pending;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Does sql start, end or prepare a transaction under any reading?  *what
+ * gets the words that say so.
+ */
+bool
+mf_sql_controls_transaction(const char *sql, const char **what)
+{
+	for (int i = 0; i < 32; i++)
+	{
+		MfReading	r = {
+			.backslash = (i & 1) != 0,
+			.hash_comment = (i & 2) != 0,
+			.dollar = (i & 4) != 0,
+			.brackets = (i & 8) != 0,
+			.nested = (i & 16) != 0,
+		};
+
+		if (mf_guard_read(sql, &r, what))
+			return true;
+	}
+	return false;
+}
