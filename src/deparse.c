@@ -443,9 +443,10 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 				if (!mf_type_shippable(cxt, c->consttype))
 					return false;
 				if (c->constisnull || cxt->dialect->const_shippable == NULL)
-					return true;
+					return mf_decimal_exact(node, cxt);
 				return cxt->dialect->const_shippable(c->consttype,
-													 mf_const_text(c));
+													 mf_const_text(c)) &&
+					mf_decimal_exact(node, cxt);
 			}
 		case T_Param:
 			{
@@ -480,7 +481,8 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 				if (mf_text_equality_shippable(op, cxt))
 					return true;
 				if (!mf_operator_shippable(cxt, op->opno, op->opfuncid,
-										   op->inputcollid, op->args))
+										   op->inputcollid, op->args) ||
+					!mf_decimal_exact(node, cxt))
 					break;
 				foreach(lc, op->args)
 					if (!mf_expr_shippable(lfirst(lc), cxt))

@@ -43,6 +43,9 @@ extern bool mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt);
 extern bool mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
 									bool ordering);
 
+/* deparse_decimal.c */
+extern bool mf_decimal_exact(Node *node, MfDeparseCxt *cxt);
+
 /* deparse_upper.c */
 extern bool mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt);
 extern void mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt);
