@@ -436,7 +436,9 @@ mfmysql_integer(Oid typid)
 /*
  * Text comparisons are never shipped: MySQL compares strings by the
  * column's collation (usually case-insensitive and ignoring trailing
- * spaces), so even = does not give our answer.
+ * spaces), so even = does not give our answer.  Numeric + - * said yes
+ * to here go only where their sizes fit DECIMAL (decimal_max_digits,
+ * deparse_decimal.c).
  */
 static bool
 mfmysql_operator_shippable(const char *opname, Oid left, Oid right,
@@ -855,6 +857,8 @@ const MfDialect mf_dialect_mysql = {
 	.zero_divisor_gives_null = true,
 	.operator_shippable = mfmysql_operator_shippable,
 	.range_guard_piece = mfmysql_range_guard_piece,
+	.decimal_max_digits = 65,
+	.decimal_max_scale = 38,
 	.deparse_const = mfmysql_deparse_const,
 	.cast_param = NULL,			/* the bare marker */
 

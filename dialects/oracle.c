@@ -645,6 +645,8 @@ const MfDialect mf_dialect_oracle = {
 
 	.type_shippable = mforacle_type_shippable,
 	.operator_shippable = mforacle_operator_shippable,
+	.decimal_max_digits = 38,
+	.decimal_max_scale = 38,
 	.deparse_const = mforacle_deparse_const,
 	.cast_param = NULL,			/* the bare marker */
 

@@ -629,6 +629,8 @@ const MfDialect mf_dialect_sqlserver = {
 
 	.type_shippable = mfmssql_type_shippable,
 	.operator_shippable = mfmssql_operator_shippable,
+	.decimal_max_digits = 38,
+	.decimal_max_scale = 38,
 	.deparse_const = mfmssql_deparse_const,
 	.cast_param = NULL,			/* the bare marker */
 

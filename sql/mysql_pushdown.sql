@@ -196,3 +196,140 @@ DROP TABLE pa_copy;
 RESET search_path;
 DROP SCHEMA my_pa CASCADE;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE pa');
+
+-- ===================================================================
+-- Decimal arithmetic.  MariaDB's DECIMAL holds 65 digits, 38 after the
+-- point, and cuts a result beyond that (1e-20 * 1e-20 is 0 there): numeric
+-- + - * go only where the size of each step is known (numeric(p,s) and
+-- integer columns, constants by their digits) and fits.
+-- ===================================================================
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS pdec');
+SELECT multi_fdw_exec('my_real', $$
+  CREATE TABLE pdec (id int PRIMARY KEY, n decimal(40,20), m decimal(10,2),
+                     u decimal(65,30), w decimal(65,0)) ENGINE=InnoDB$$);
+SELECT multi_fdw_exec('my_real', $$
+  INSERT INTO pdec VALUES
+    (1, 1e-20, 1.5, 1e-20,
+     99999999999999999999999999999999999999999999999999999999999999999),
+    (2, -1e-20, -2.25, 0.5, 1),
+    (3, 0.00000000000000000003, 0.01, 3, NULL),
+    (4, 123.5, 99999999.99, NULL, -5)$$);
+CREATE SCHEMA my_dec;
+SET search_path = my_dec, public;
+-- u is declared without a typmod: the size of its values is not known here
+CREATE FOREIGN TABLE pdec (id int OPTIONS (key 'true'), n numeric(40,20), m numeric(10,2),
+  u numeric, w numeric(65,0)) SERVER my_real OPTIONS (table_name 'pdec');
+CREATE TABLE pdec_copy AS SELECT * FROM pdec;
+CREATE FUNCTION pdec_agree(q text, ordered boolean DEFAULT false,
+                           OUT same boolean, OUT remote text)
+LANGUAGE sql AS $$
+  SELECT same, remote
+    FROM mf_agree(q, regexp_replace(q, '\mpdec\M', 'pdec_copy', 'g'), ordered)
+$$;
+-- a product of 40 decimals: here
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pdec WHERE n * n > 0;
+SELECT * FROM pdec_agree($$SELECT id FROM pdec WHERE n * n > 0$$);
+-- 22 decimals and 50 digits, a sum of 41 digits: there
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT id FROM pdec WHERE n * m > 0 AND -(n + m) < 1000;
+SELECT * FROM pdec_agree($$SELECT id FROM pdec WHERE n * m > 0
+  AND -(n + m) < 1000$$);
+-- seven factors of numeric(10,2): 70 digits, here
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT id FROM pdec WHERE m * m * m * m * m * m * m > 1;
+-- an unconstrained column: its arithmetic stays here (u * u has 60
+-- decimals there); a plain comparison of it goes
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pdec WHERE u * u > 0;
+SELECT * FROM pdec_agree($$SELECT id FROM pdec WHERE u * u > 0$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pdec WHERE u > 0.25;
+-- a constant of more than 65 digits: MariaDB drops those beyond 81
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pdec
+  WHERE w < 99999999999999999999999999999999999999999999999999999999999999999.000000000000000000001;
+SELECT * FROM pdec_agree($$SELECT id FROM pdec
+  WHERE w < 99999999999999999999999999999999999999999999999999999999999999999.000000000000000000001$$);
+-- grouping by, aggregating and sorting such a product
+EXPLAIN (VERBOSE, COSTS OFF) SELECT n * n, count(*) FROM pdec GROUP BY 1;
+SELECT * FROM pdec_agree($$SELECT n * n, count(*) FROM pdec GROUP BY 1$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT n * m, count(*) FROM pdec GROUP BY 1;
+SELECT * FROM pdec_agree($$SELECT n * m, count(*) FROM pdec GROUP BY 1$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT max(n * n) FROM pdec WHERE id < 4;
+SELECT * FROM pdec_agree($$SELECT max(n * n), min(n * n) FROM pdec
+  WHERE id < 4$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pdec ORDER BY n * n, id;
+-- a join condition
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT a.id, b.id FROM pdec a JOIN pdec b ON a.n * b.n < 0;
+SELECT * FROM pdec_agree($$SELECT a.id, b.id FROM pdec a
+  JOIN pdec b ON a.n * b.n < 0$$);
+-- a DELETE whose condition stays here is not sent whole
+EXPLAIN (VERBOSE, COSTS OFF) DELETE FROM pdec WHERE n * n = 0;
+DELETE FROM pdec WHERE n * n = 0;
+SELECT count(*) FROM pdec;
+
+DROP FUNCTION pdec_agree(text, boolean);
+DROP TABLE pdec_copy;
+RESET search_path;
+DROP SCHEMA my_dec CASCADE;
+SELECT multi_fdw_exec('my_real', 'DROP TABLE pdec');
+
+-- ===================================================================
+-- A nondeterministic local collation says 'Beta' = 'beta', which no
+-- byte-wise remote column does, whatever text_pushdown promises of it:
+-- what compares under it (a column's, or COLLATE's) stays here.
+-- ===================================================================
+CREATE COLLATION my_ci (provider = icu, locale = 'und-u-ks-level2',
+                        deterministic = false);
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS pci');
+SELECT multi_fdw_exec('my_real', $$
+  CREATE TABLE pci (id int PRIMARY KEY,
+                    t varchar(20) COLLATE utf8mb4_nopad_bin) ENGINE=InnoDB$$);
+SELECT multi_fdw_exec('my_real', $$
+  INSERT INTO pci VALUES (1, 'Beta'), (2, 'beta'), (3, 'BETA'), (4, 'alpha'),
+                         (5, 'Alpha'), (6, NULL)$$);
+CREATE SCHEMA my_ci;
+SET search_path = my_ci, public;
+-- the remote column twice: under the nondeterministic collation, and
+-- under the default one
+CREATE FOREIGN TABLE pci (id int OPTIONS (key 'true'),
+  ci text OPTIONS (column_name 't', text_pushdown 'true') COLLATE my_ci,
+  t text OPTIONS (text_pushdown 'true'))
+  SERVER my_real OPTIONS (table_name 'pci');
+CREATE TABLE pci_copy AS SELECT * FROM pci;
+CREATE FUNCTION pci_agree(q text, ordered boolean DEFAULT false,
+                          OUT same boolean, OUT remote text)
+LANGUAGE sql AS $$
+  SELECT same, remote
+    FROM mf_agree(q, regexp_replace(q, '\mpci\M', 'pci_copy', 'g'), ordered)
+$$;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pci WHERE ci = 'beta';
+SELECT * FROM pci_agree($$SELECT id FROM pci WHERE ci = 'beta'$$);
+SELECT * FROM pci_agree($$SELECT id FROM pci WHERE ci <> 'beta'$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pci WHERE t = 'beta';
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pci WHERE t = 'beta' COLLATE my_ci;
+SELECT * FROM pci_agree($$SELECT id FROM pci WHERE t = 'beta' COLLATE my_ci$$);
+-- GROUP BY, DISTINCT, min and max
+EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM pci GROUP BY ci;
+SELECT * FROM pci_agree($$SELECT count(*) FROM pci GROUP BY ci$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT count(DISTINCT ci) FROM pci;
+SELECT * FROM pci_agree($$SELECT count(DISTINCT ci) FROM pci$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM pci GROUP BY t COLLATE my_ci;
+SELECT * FROM pci_agree($$SELECT count(*) FROM pci GROUP BY t COLLATE my_ci$$);
+SELECT * FROM pci_agree($$SELECT count(DISTINCT t COLLATE my_ci) FROM pci$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*), count(DISTINCT t) FROM pci GROUP BY t;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT min(ci) FROM pci;
+-- a join condition
+EXPLAIN (VERBOSE, COSTS OFF) SELECT a.id, b.id FROM pci a JOIN pci b ON a.ci = b.ci;
+SELECT * FROM pci_agree($$SELECT a.id, b.id FROM pci a JOIN pci b ON a.ci = b.ci$$);
+-- a DELETE whose condition stays here is not sent whole
+EXPLAIN (VERBOSE, COSTS OFF) DELETE FROM pci WHERE ci = 'alpha';
+BEGIN;
+DELETE FROM pci WHERE ci = 'alpha';
+SELECT id, t FROM pci ORDER BY id;
+ROLLBACK;
+
+DROP FUNCTION pci_agree(text, boolean);
+DROP TABLE pci_copy;
+RESET search_path;
+DROP SCHEMA my_ci CASCADE;
+DROP COLLATION my_ci;
+SELECT multi_fdw_exec('my_real', 'DROP TABLE pci');

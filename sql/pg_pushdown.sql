@@ -210,6 +210,31 @@ ALTER FOREIGN TABLE pd_t OPTIONS (DROP pushdown);
 ALTER SERVER pg_remote OPTIONS (DROP pushdown);
 ALTER FOREIGN TABLE pd_t OPTIONS (ADD pushdown 'maybe');
 
+-- ===================================================================
+-- a nondeterministic collation, the column's or COLLATE's ('Beta' =
+-- 'beta'): its comparisons, groups and DISTINCT stay here, whatever the
+-- remote column's collation is
+-- ===================================================================
+CREATE COLLATION pd_ci (provider = icu, locale = 'und-u-ks-level2',
+                        deterministic = false);
+CREATE FOREIGN TABLE pd_ci_t (id int, c text COLLATE pd_ci)
+  SERVER pg_remote OPTIONS (schema_name 'public', table_name 'pd_t');
+CREATE TABLE pd_ci_copy AS SELECT * FROM pd_ci_t;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd_ci_t WHERE c = 'beta';
+SELECT same FROM mf_agree($$SELECT id FROM pd_ci_t WHERE c = 'beta'$$,
+  $$SELECT id FROM pd_ci_copy WHERE c = 'beta'$$, false);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*), count(DISTINCT c) FROM pd_ci_t GROUP BY c;
+SELECT same FROM mf_agree($$SELECT count(*), count(DISTINCT c) FROM pd_ci_t GROUP BY c$$,
+  $$SELECT count(*), count(DISTINCT c) FROM pd_ci_copy GROUP BY c$$, false);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd_t WHERE c = 'beta' COLLATE pd_ci;
+SELECT * FROM pd_agree($$SELECT id FROM pd_t WHERE c = 'beta' COLLATE pd_ci$$);
+SELECT * FROM pd_agree($$SELECT count(*) FROM pd_t GROUP BY c COLLATE pd_ci$$);
+-- the default collation still goes
+EXPLAIN (VERBOSE, COSTS OFF) SELECT count(DISTINCT c) FROM pd_t WHERE c = 'beta';
+DROP TABLE pd_ci_copy;
+DROP FOREIGN TABLE pd_ci_t;
+DROP COLLATION pd_ci;
+
 DROP FUNCTION pd_agree(text, boolean);
 DROP TABLE pd_copy;
 DROP FOREIGN TABLE pd_t;

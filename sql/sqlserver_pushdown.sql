@@ -161,6 +161,35 @@ SELECT * FROM msp_agree($$SELECT b, min(d) FROM msp GROUP BY b
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT count(*) FROM (SELECT a FROM msp GROUP BY a LIMIT 2) s;
 SELECT count(*) FROM (SELECT a FROM msp GROUP BY a LIMIT 2) s;
+-- a constant of more than 38 digits: SQL Server refuses it, and the
+-- MariaDB stand-in drops the digits beyond 81; the comparison stays here
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM msp
+  WHERE n > -2.2600000000000000000000000000000000000000000000000000000000000000000000000000000000001;
+SELECT * FROM msp_agree($$SELECT id FROM msp
+  WHERE n > -2.2600000000000000000000000000000000000000000000000000000000000000000000000000000000001$$);
+-- 38 digits go
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM msp
+  WHERE n > -2.260000000000000000000000000000000001;
+-- text under a nondeterministic local collation ('Beta' = 'beta') stays
+-- here, even for a byte-wise column marked text_pushdown
+CREATE COLLATION ms_ci (provider = icu, locale = 'und-u-ks-level2',
+                        deterministic = false);
+SELECT multi_fdw_exec('ms_maria', $$
+  CREATE TABLE [msc] ([id] int PRIMARY KEY,
+    [t] varchar(20) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)$$);
+SELECT multi_fdw_exec('ms_maria', $$
+  INSERT INTO [msc] VALUES (1, 'Beta'), (2, 'beta'), (3, 'alpha')$$);
+CREATE FOREIGN TABLE msc (id int,
+  t text OPTIONS (text_pushdown 'true') COLLATE ms_ci)
+  SERVER ms_maria OPTIONS (table_name 'msc');
+CREATE TABLE msc_copy AS SELECT * FROM msc;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM msc WHERE t = 'beta';
+SELECT same FROM mf_agree($$SELECT id FROM msc WHERE t = 'beta'$$,
+  $$SELECT id FROM msc_copy WHERE t = 'beta'$$, false);
+DROP TABLE msc_copy;
+DROP FOREIGN TABLE msc;
+DROP COLLATION ms_ci;
+SELECT multi_fdw_exec('ms_maria', 'DROP TABLE [msc]');
 -- pushdown 'false' leaves all of it here
 ALTER FOREIGN TABLE msp OPTIONS (ADD pushdown 'false');
 EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*), sum(b) FROM msp;

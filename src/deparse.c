@@ -247,28 +247,6 @@ mf_strip_relabel(Node *node)
 	return node;
 }
 
-/*
- * A collation is safe when it is the default one (both sides are assumed
- * to share it, as postgres_fdw assumes) or comes from a column of the
- * foreign table, whose remote twin is assumed to sort the same way.
- */
-bool
-mf_collation_safe(Oid inputcollid, List *args)
-{
-	ListCell   *lc;
-
-	if (!OidIsValid(inputcollid) || inputcollid == DEFAULT_COLLATION_OID)
-		return true;
-	foreach(lc, args)
-	{
-		Node	   *arg = mf_strip_relabel(lfirst(lc));
-
-		if (arg && IsA(arg, Var) && ((Var *) arg)->varcollid == inputcollid)
-			return true;
-	}
-	return false;
-}
-
 /* A constant int2, int4 or int8 other than zero. */
 static bool
 mf_const_is_nonzero_integer(Const *c)
@@ -419,45 +397,6 @@ mf_is_text_type(Oid typid)
 }
 
 /*
- * = or <> on text that the dialect would refuse for fear of its collation,
- * shipped because a column involved is marked text_pushdown (and nothing
- * else involved is a column that is not).
- */
-static bool
-mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt)
-{
-	const char *opname;
-	bool		marked = false;
-	ListCell   *lc;
-
-	if (!cxt->dialect->text_equality_by_option || list_length(op->args) != 2)
-		return false;
-	opname = get_opname(op->opno);
-	if (opname == NULL || (strcmp(opname, "=") != 0 && strcmp(opname, "<>") != 0))
-		return false;
-	foreach(lc, op->args)
-	{
-		Node	   *arg = mf_strip_relabel(lfirst(lc));
-
-		if (!mf_is_text_type(exprType(arg)))
-			return false;
-		if (IsA(arg, Var))
-		{
-			Var		   *var = (Var *) arg;
-
-			if (!mf_var_is_scanned(var, cxt) ||
-				!mf_column_flag(mf_var_relid(var, cxt), var->varattno,
-								"text_pushdown"))
-				return false;
-			marked = true;
-		}
-		else if (!mf_expr_shippable(arg, cxt))
-			return false;
-	}
-	return marked;
-}
-
-/*
  * An ordinary column of one of the foreign tables scanned (not a system
  * column, not a whole row, not of an outer query).
  */
@@ -504,9 +443,10 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 				if (!mf_type_shippable(cxt, c->consttype))
 					return false;
 				if (c->constisnull || cxt->dialect->const_shippable == NULL)
-					return true;
+					return mf_decimal_exact(node, cxt);
 				return cxt->dialect->const_shippable(c->consttype,
-													 mf_const_text(c));
+													 mf_const_text(c)) &&
+					mf_decimal_exact(node, cxt);
 			}
 		case T_Param:
 			{
@@ -541,7 +481,8 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 				if (mf_text_equality_shippable(op, cxt))
 					return true;
 				if (!mf_operator_shippable(cxt, op->opno, op->opfuncid,
-										   op->inputcollid, op->args))
+										   op->inputcollid, op->args) ||
+					!mf_decimal_exact(node, cxt))
 					break;
 				foreach(lc, op->args)
 					if (!mf_expr_shippable(lfirst(lc), cxt))

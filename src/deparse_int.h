@@ -33,13 +33,21 @@ extern void mf_deparse_cxt_init(MfDeparseCxt *cxt, PlannerInfo *root,
 extern bool mf_expr_shippable(Node *node, MfDeparseCxt *cxt);
 extern void mf_deparse_node(Node *node, MfDeparseCxt *cxt);
 extern bool mf_is_local_param(Node *node, const MfDialect *dialect);
-extern bool mf_collation_safe(Oid inputcollid, List *args);
 extern bool mf_is_text_type(Oid typid);
 extern bool mf_var_is_scanned(Var *var, MfDeparseCxt *cxt);
 extern Oid	mf_var_relid(Var *var, MfDeparseCxt *cxt);
 
 /* deparse_join.c */
 extern void mf_deparse_var(Var *var, MfDeparseCxt *cxt);
+
+/* deparse_collate.c */
+extern bool mf_collation_safe(Oid inputcollid, List *args);
+extern bool mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt);
+extern bool mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
+									bool ordering);
+
+/* deparse_decimal.c */
+extern bool mf_decimal_exact(Node *node, MfDeparseCxt *cxt);
 
 /* deparse_upper.c */
 extern bool mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt);

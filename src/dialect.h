@@ -501,6 +501,16 @@ typedef struct MfDialect
 	const char *(*range_guard_piece) (int i, int64 min, int64 max);
 
 	/*
+	 * The remote's exact decimals (DECIMAL, NUMBER) hold at most this many
+	 * digits in all, and this many after the point, and cut a result that
+	 * has more without an error.  Numeric arithmetic is then shipped only
+	 * where each step's size is known and fits, and a numeric constant
+	 * only where it fits (deparse_decimal.c).  0: no limit (PostgreSQL).
+	 */
+	int			decimal_max_digits;
+	int			decimal_max_scale;
+
+	/*
 	 * Append a constant's value as a literal; value is PostgreSQL's text
 	 * form of a non-null constant.  NULL member: quote_literal, with
 	 * numbers and booleans bare.
