@@ -535,6 +535,7 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 		if (mysql_stmt_attr_set(res->st, STMT_ATTR_PREFETCH_ROWS, &prefetch))
 		{
 			mfmy_stmt_error(conn, res->st, MF_STEP_FETCH, err);
+			mfmy_cache_spoil(res->handle);
 			mfmy_free_result(res);
 			return NULL;
 		}
@@ -569,6 +570,7 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 		ok = false;
 	if (!ok || !mfmy_bind_columns(res, err))
 	{
+		mfmy_cache_spoil(res->handle);
 		mfmy_free_result(res);
 		return NULL;
 	}
@@ -822,6 +824,9 @@ mfmy_fetch(MfResult *res, MfError *err)
 	if (res->cursor && !res->at_end)
 		res->conn->wire->round_trips++;
 	n = mfmy_fetch_batch(res, err);
+	if (n < 0)
+		mfmy_cache_spoil(res->borrowed != NULL ? res->borrowed->handle :
+						 res->handle);
 	if (n > 0)
 		mf_wire_count_rows(res->conn->wire, res, n, res->ncols, mfmy_value);
 	return n;
