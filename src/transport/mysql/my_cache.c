@@ -23,11 +23,13 @@
  * left that way are closed when the transaction ends.  No
  * mysql_stmt_reset, which would cost a round trip of its own.
  *
- * A handle whose statement failed is not kept, whatever the error
- * (mfmy_cache_spoil, at each entry point of the transport that runs a
- * handle): it is closed when given back and the next use of its SQL
- * prepares it again, one round trip on a path that is rare.  After an
- * error, Connector/C's view of the handle cannot be trusted to be ready:
+ * A handle whose statement failed is not kept (mfmy_cache_spoil, at each
+ * entry point of the transport that runs a handle): it is closed when
+ * given back and the next use of its SQL prepares it again, one round
+ * trip on a path that is rare.  The one failure that keeps it is the
+ * server's refusal of the execute itself (mfmy_cache_refused: a duplicate
+ * key on a plain INSERT), whose error is the whole answer.  After any
+ * other, Connector/C's view of the handle cannot be trusted to be ready:
  * an INSERT ... RETURNING that fails on a duplicate key sends its column
  * definitions, then the error where the rows would be, so that
  * mysql_stmt_store_result fails and leaves the handle "executed" with no
@@ -260,15 +262,34 @@ mfmy_cache_take(MfConn *conn, const char *sql, int nparams, bool cursor,
 }
 
 /*
- * A statement on the handle failed (the server refused it, a row of its
- * result did not come, the user cancelled it...): the handle is closed
- * when it is given back, never run again.  See the top of the file.
+ * A statement on the handle failed in a way that may leave the handle out
+ * of step (a row of its result did not come, the user cancelled it, the
+ * library failed...): the handle is closed when it is given back, never
+ * run again.  See the top of the file.
  */
 void
 mfmy_cache_spoil(MfmyCached *h)
 {
 	if (h != NULL)
 		h->bad = true;
+}
+
+/*
+ * Did the server refuse the handle's execute itself (a duplicate key on a
+ * plain INSERT)?  Its error was the whole answer, and Connector/C leaves
+ * the handle as it was: it may run again.  Not so for a server that no
+ * longer knows the statement or wants it prepared again, for a statement
+ * killed by a cancel, nor for a failure of the library (a code of its
+ * own).
+ */
+bool
+mfmy_cache_refused(MYSQL_STMT *st)
+{
+	unsigned int code = mysql_stmt_errno(st);
+
+	return code != 0 && code < CR_MIN_ERROR &&
+		code != ER_UNKNOWN_STMT_HANDLER && code != ER_NEED_REPREPARE &&
+		code != ER_QUERY_INTERRUPTED;
 }
 
 /*

@@ -543,6 +543,8 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 
 	mfmy_op_start(&op, conn);
 	ok = mfmy_run(&op, res->st, &res->params, values, MF_STEP_FETCH, err);
+	if (!ok && !mfmy_cache_refused(res->st))
+		mfmy_cache_spoil(res->handle);
 
 	/* an execute closes the cursor the handle had left open */
 	res->handle->cursor_left_open = false;
@@ -563,14 +565,22 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 		else if (mfmy_stmt_store(&op, res->st) != 0)
 		{
 			mfmy_stmt_error(conn, res->st, MF_STEP_FETCH, err);
+			mfmy_cache_spoil(res->handle);
 			ok = false;
 		}
 	}
 	if (mfmy_op_interrupted(&op, MF_STEP_FETCH, err))
-		ok = false;
-	if (!ok || !mfmy_bind_columns(res, err))
 	{
 		mfmy_cache_spoil(res->handle);
+		ok = false;
+	}
+	if (ok && !mfmy_bind_columns(res, err))
+	{
+		mfmy_cache_spoil(res->handle);
+		ok = false;
+	}
+	if (!ok)
+	{
 		mfmy_free_result(res);
 		return NULL;
 	}

@@ -327,6 +327,8 @@ mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 	mfmy_op_start(&op, conn);
 	ok = mfmy_run(&op, stmt->st, &stmt->params, values, MF_STEP_EXECUTE,
 					 err);
+	if (!ok && !mfmy_cache_refused(stmt->st))
+		mfmy_cache_spoil(stmt->handle);
 
 	/*
 	 * Rows of a statement that returns some (RETURNING) are read whole, so
@@ -336,7 +338,10 @@ mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 	{
 		ok = mfmy_stmt_store(&op, stmt->st) == 0;
 		if (!ok)
+		{
 			mfmy_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
+			mfmy_cache_spoil(stmt->handle);
+		}
 		if (ok && result && !mfmy_op_interrupted(&op, MF_STEP_EXECUTE, err))
 		{
 			*result = mfmy_stmt_result(stmt, err);
@@ -348,9 +353,10 @@ mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 		*rows_affected = mfmy_rows(conn->my,
 									  mysql_stmt_affected_rows(stmt->st));
 	if (mfmy_op_interrupted(&op, MF_STEP_EXECUTE, err))
-		ok = false;
-	if (!ok)
+	{
 		mfmy_cache_spoil(stmt->handle);
+		return false;
+	}
 	return ok;
 }
 
@@ -757,6 +763,7 @@ mfmy_execute_bulk(MfStmt *stmt, int nsets, const char *const *values,
 				if (mfmy_stmt_store(&op, stmt->st) != 0)
 				{
 					mfmy_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
+					mfmy_cache_spoil(stmt->handle);
 					ok = false;
 				}
 				(void) mysql_stmt_free_result(stmt->st);
@@ -800,7 +807,8 @@ mfmy_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 		return mfmy_execute_each(stmt, nsets, values, rows_affected, err);
 	if (!mfmy_execute_bulk(stmt, nsets, values, rows_affected, err))
 	{
-		mfmy_cache_spoil(stmt->handle);
+		if (!mfmy_cache_refused(stmt->st))
+			mfmy_cache_spoil(stmt->handle);
 		return false;
 	}
 	return true;
