@@ -77,6 +77,7 @@ mfpq_later_ready(MfConn *conn)
 	PGTransactionStatusType ts = PQtransactionStatus(conn->pg);
 	int			n = 0;
 
+	conn->nwent = 0;
 	if (ts == PQTRANS_INERROR || ts == PQTRANS_IDLE)
 		mfpq_later_drop(conn, MFPQ_LATER_CLOSE);
 	for (int i = 0; i < conn->nlater; i++)
@@ -89,17 +90,21 @@ mfpq_later_ready(MfConn *conn)
 }
 
 /*
- * Forget the ones that went (mfpq_later_ready chose them); the others keep
- * their order.
+ * Forget the ones that went (mfpq_later_ready chose them), but for what
+ * went in front of this request (conn->went, which pq_replan.c reads when
+ * the request fails); the others keep their order.
  */
 static void
 mfpq_later_sent(MfConn *conn)
 {
 	int			kept = 0;
 
+	conn->nwent = 0;
 	for (int i = 0; i < conn->nlater; i++)
 		if (!conn->later[i].going)
 			conn->later[kept++] = conn->later[i];
+		else
+			conn->went[conn->nwent++] = conn->later[i];
 	conn->nlater = kept;
 }
 

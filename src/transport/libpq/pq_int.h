@@ -11,6 +11,7 @@
  *		pq_fetch.c		queries through cursors, reading ahead
  *		pq_small.c		small results, read off the wire without a cursor
  *		pq_stream.c		COPY and the pipeline
+ *		pq_replan.c		kept statements the remote's DDL made stale
  *		pq_transport.c	connecting, prepared statements, transactions;
  *						the routine table
  *
@@ -113,6 +114,12 @@ struct MfConn
 	/* commands that go in front of the next request (pq_defer.c) */
 	MfpqLater	later[MFPQ_LATER_MAX];
 	int			nlater;
+	/* ... and those that went in front of the last one */
+	MfpqLater	went[MFPQ_LATER_MAX];
+	int			nwent;
+
+	/* the last error was a kept statement's stale plan (pq_replan.c) */
+	bool		plan_changed;
 
 	char		version[64];
 
@@ -131,6 +138,8 @@ struct MfStmt
 	MfStmt	   *next;
 	int			nparams;
 	int			refs;			/* handles the core holds */
+	bool		stale;			/* the remote refused its plan: prepare
+								 * finds it no more (pq_replan.c) */
 	char	   *sql;			/* the text it was prepared from: its key */
 	char		name[MFPQ_NAME_LEN];
 };
@@ -232,6 +241,15 @@ extern char *mfpq_later_text(MfConn *conn, const char *sql);
 extern void mfpq_later_xact_over(MfConn *conn);
 extern bool mfpq_pipeline_finish(MfConn *conn, MfStep step, PGresult **last,
 								 MfError *err);
+
+/* pq_replan.c */
+extern bool mfpq_plan_changed(const PGresult *res);
+extern bool mfpq_replan(MfStmt *stmt, MfError *err);
+extern void mfpq_stale(MfStmt *stmt);
+extern void mfpq_stale_all(MfConn *conn);
+
+/* pq_transport.c */
+extern int	mfpq_send_prepare(MfConn *conn, void *arg);
 
 /* pq_fetch.c */
 extern void mfpq_free_result(MfResult *res);

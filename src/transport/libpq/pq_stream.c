@@ -319,6 +319,9 @@ mfpq_take_one(MfConn *conn, bool wait, long *rows_affected, MfError *err)
 			default:
 				if (outcome != MFPQ_STMT_FAILED)
 					mfpq_result_error(conn, res, MF_STEP_PIPELINE, err);
+				/* which statement it was is not known here: all go */
+				if (conn->plan_changed)
+					mfpq_stale_all(conn);
 				outcome = MFPQ_STMT_FAILED;
 				break;
 		}

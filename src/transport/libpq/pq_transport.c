@@ -400,6 +400,8 @@ mfpq_cancel(MfConn *conn, MfError *err)
  * statements the core still held (an error cut it short) are let go of;
  * the statements stay cached.
  */
+static void mfpq_cache_trim(MfConn *conn);
+
 static void
 mfpq_forget_all(MfConn *conn)
 {
@@ -408,6 +410,7 @@ mfpq_forget_all(MfConn *conn)
 	for (MfStmt *stmt = conn->stmts; stmt; stmt = stmt->next)
 		stmt->refs = 0;
 	mfpq_later_xact_over(conn);
+	mfpq_cache_trim(conn);
 
 	if (!conn->dealloc_due)
 		return;
@@ -452,7 +455,7 @@ mfpq_used_password(MfConn *conn)
  * ---------------------------------------------------------------------
  */
 
-static int
+int
 mfpq_send_prepare(MfConn *conn, void *arg)
 {
 	MfStmt	   *stmt = arg;
@@ -476,11 +479,12 @@ mfpq_cache_trim(MfConn *conn)
 
 	while (stmt && stmt->next)
 		stmt = stmt->next;
-	while (stmt && conn->nstmts > MFPQ_CACHE_MAX)
+	while (stmt)
 	{
 		MfStmt	   *prev = stmt->prev;
 
-		if (stmt->refs == 0)
+		if (stmt->refs == 0 &&
+			(stmt->stale || conn->nstmts > MFPQ_CACHE_MAX))
 		{
 			char		sql[MFPQ_NAME_LEN + 16];
 
@@ -509,7 +513,8 @@ mfpq_prepare(MfConn *conn, const char *sql, int nparams,
 		return NULL;
 	for (stmt = conn->stmts; stmt; stmt = stmt->next)
 	{
-		if (stmt->nparams == nparams && strcmp(stmt->sql, sql) == 0)
+		if (!stmt->stale && stmt->nparams == nparams &&
+			strcmp(stmt->sql, sql) == 0)
 		{
 			MF_LIST_REMOVE(conn->stmts, stmt);
 			MF_LIST_PUSH(conn->stmts, stmt);
@@ -577,10 +582,20 @@ mfpq_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 	if (result)
 		*result = NULL;
 	conn->wire->bytes_sent += mf_values_bytes(values, stmt->nparams);
-	if (!mfpq_usable(conn, MF_STEP_EXECUTE, err) ||
-		!mfpq_extended(conn, mfpq_send_execute, &ex, MF_STEP_EXECUTE, &last,
-					   err))
+	if (!mfpq_usable(conn, MF_STEP_EXECUTE, err))
 		return false;
+	conn->plan_changed = false;
+	if (!mfpq_extended(conn, mfpq_send_execute, &ex, MF_STEP_EXECUTE, &last,
+					   err))
+	{
+		/* a plan the remote's DDL made stale: once more (pq_replan.c) */
+		if (!mfpq_replan(stmt, err))
+			return false;
+		conn->wire->bytes_sent += mf_values_bytes(values, stmt->nparams);
+		if (!mfpq_extended(conn, mfpq_send_execute, &ex, MF_STEP_EXECUTE,
+						   &last, err))
+			return false;
+	}
 
 	if (rows_affected)
 		*rows_affected = mfpq_rows(last);

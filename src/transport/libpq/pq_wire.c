@@ -81,6 +81,7 @@ mfpq_result_error(MfConn *conn, const PGresult *res, MfStep step,
 	if (severity != NULL &&
 		(strcmp(severity, "FATAL") == 0 || strcmp(severity, "PANIC") == 0))
 		conn->broken = true;
+	conn->plan_changed = mfpq_plan_changed(res);
 
 	mf_error_clear(err);
 	err->step = step;

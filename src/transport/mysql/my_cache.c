@@ -23,10 +23,24 @@
  * left that way are closed when the transaction ends.  No
  * mysql_stmt_reset, which would cost a round trip of its own.
  *
+ * A handle whose statement failed is not kept (mfmy_cache_spoil, at each
+ * entry point of the transport that runs a handle): it is closed when
+ * given back and the next use of its SQL prepares it again, one round
+ * trip on a path that is rare.  The one failure that keeps it is the
+ * server's refusal of the execute itself (mfmy_cache_refused: a duplicate
+ * key on a plain INSERT), whose error is the whole answer.  After any
+ * other, Connector/C's view of the handle cannot be trusted to be ready:
+ * an INSERT ... RETURNING that fails on a duplicate key sends its column
+ * definitions, then the error where the rows would be, so that
+ * mysql_stmt_store_result fails and leaves the handle "executed" with no
+ * rows; the next mysql_stmt_execute then reads the socket for the rest of
+ * that result, which never comes, and waits until cancelled.
+ *
  * What a remote table's definition changes does not matter: the server
- * prepares the statement again by itself when a table it uses has changed,
- * and a handle whose result columns then no longer match is marked bad by
- * the error it reports.
+ * prepares the statement again by itself when a table it uses has changed
+ * (MariaDB does it on every COM_STMT_EXECUTE after DDL, and reports
+ * ER_NEED_REPREPARE only when it cannot), and a handle whose result
+ * columns then no longer match fails, which closes it as above.
  *
  * Part of the mysql transport (see my_transport.c); on the transport side
  * of the wall: no PostgreSQL server header, only Connector/C's.
@@ -245,6 +259,37 @@ mfmy_cache_take(MfConn *conn, const char *sql, int nparams, bool cursor,
 	conn->cached_bytes += len;
 	mfmy_cache_trim(conn);
 	return h;
+}
+
+/*
+ * A statement on the handle failed in a way that may leave the handle out
+ * of step (a row of its result did not come, the user cancelled it, the
+ * library failed...): the handle is closed when it is given back, never
+ * run again.  See the top of the file.
+ */
+void
+mfmy_cache_spoil(MfmyCached *h)
+{
+	if (h != NULL)
+		h->bad = true;
+}
+
+/*
+ * Did the server refuse the handle's execute itself (a duplicate key on a
+ * plain INSERT)?  Its error was the whole answer, and Connector/C leaves
+ * the handle as it was: it may run again.  Not so for a server that no
+ * longer knows the statement or wants it prepared again, for a statement
+ * killed by a cancel, nor for a failure of the library (a code of its
+ * own).
+ */
+bool
+mfmy_cache_refused(MYSQL_STMT *st)
+{
+	unsigned int code = mysql_stmt_errno(st);
+
+	return code != 0 && code < CR_MIN_ERROR &&
+		code != ER_UNKNOWN_STMT_HANDLER && code != ER_NEED_REPREPARE &&
+		code != ER_QUERY_INTERRUPTED;
 }
 
 /*

@@ -535,6 +535,7 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 		if (mysql_stmt_attr_set(res->st, STMT_ATTR_PREFETCH_ROWS, &prefetch))
 		{
 			mfmy_stmt_error(conn, res->st, MF_STEP_FETCH, err);
+			mfmy_cache_spoil(res->handle);
 			mfmy_free_result(res);
 			return NULL;
 		}
@@ -542,6 +543,8 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 
 	mfmy_op_start(&op, conn);
 	ok = mfmy_run(&op, res->st, &res->params, values, MF_STEP_FETCH, err);
+	if (!ok && !mfmy_cache_refused(res->st))
+		mfmy_cache_spoil(res->handle);
 
 	/* an execute closes the cursor the handle had left open */
 	res->handle->cursor_left_open = false;
@@ -562,12 +565,21 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 		else if (mfmy_stmt_store(&op, res->st) != 0)
 		{
 			mfmy_stmt_error(conn, res->st, MF_STEP_FETCH, err);
+			mfmy_cache_spoil(res->handle);
 			ok = false;
 		}
 	}
 	if (mfmy_op_interrupted(&op, MF_STEP_FETCH, err))
+	{
+		mfmy_cache_spoil(res->handle);
 		ok = false;
-	if (!ok || !mfmy_bind_columns(res, err))
+	}
+	if (ok && !mfmy_bind_columns(res, err))
+	{
+		mfmy_cache_spoil(res->handle);
+		ok = false;
+	}
+	if (!ok)
 	{
 		mfmy_free_result(res);
 		return NULL;
@@ -822,6 +834,9 @@ mfmy_fetch(MfResult *res, MfError *err)
 	if (res->cursor && !res->at_end)
 		res->conn->wire->round_trips++;
 	n = mfmy_fetch_batch(res, err);
+	if (n < 0)
+		mfmy_cache_spoil(res->borrowed != NULL ? res->borrowed->handle :
+						 res->handle);
 	if (n > 0)
 		mf_wire_count_rows(res->conn->wire, res, n, res->ncols, mfmy_value);
 	return n;

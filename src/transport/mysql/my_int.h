@@ -447,6 +447,8 @@ extern bool mfmy_cache_has(MfConn *conn, const char *sql, int nparams, bool curs
 extern MfmyCached *mfmy_cache_take(MfConn *conn, const char *sql, int nparams,
 								   bool cursor, MfStep step, MfError *err);
 extern void mfmy_cache_give(MfConn *conn, MfmyCached *h);
+extern void mfmy_cache_spoil(MfmyCached *h);
+extern bool mfmy_cache_refused(MYSQL_STMT *st);
 extern void mfmy_cache_xact_end(MfConn *conn);
 extern void mfmy_cache_clear(MfConn *conn);
 

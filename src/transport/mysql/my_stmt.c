@@ -327,6 +327,8 @@ mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 	mfmy_op_start(&op, conn);
 	ok = mfmy_run(&op, stmt->st, &stmt->params, values, MF_STEP_EXECUTE,
 					 err);
+	if (!ok && !mfmy_cache_refused(stmt->st))
+		mfmy_cache_spoil(stmt->handle);
 
 	/*
 	 * Rows of a statement that returns some (RETURNING) are read whole, so
@@ -336,7 +338,10 @@ mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 	{
 		ok = mfmy_stmt_store(&op, stmt->st) == 0;
 		if (!ok)
+		{
 			mfmy_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
+			mfmy_cache_spoil(stmt->handle);
+		}
 		if (ok && result && !mfmy_op_interrupted(&op, MF_STEP_EXECUTE, err))
 		{
 			*result = mfmy_stmt_result(stmt, err);
@@ -348,7 +353,10 @@ mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 		*rows_affected = mfmy_rows(conn->my,
 									  mysql_stmt_affected_rows(stmt->st));
 	if (mfmy_op_interrupted(&op, MF_STEP_EXECUTE, err))
+	{
+		mfmy_cache_spoil(stmt->handle);
 		return false;
+	}
 	return ok;
 }
 
@@ -690,29 +698,16 @@ mfmy_execute_each(MfStmt *stmt, int nsets, const char *const *values,
 	return true;
 }
 
-/*
- * The statement once for each of nsets sets of values, in as few bulk
- * executions as max_allowed_packet allows.  The server runs the sets of a
- * packet in order and stops at the first that fails; which one it was is
- * known when the packet held one set or the message names its row.
- */
-bool
-mfmy_execute_array(MfStmt *stmt, int nsets, const char *const *values,
-					  long *rows_affected, MfError *err)
+/* mfmy_execute_array's bulk executions, on a connection ready for them */
+static bool
+mfmy_execute_bulk(MfStmt *stmt, int nsets, const char *const *values,
+				  long *rows_affected, MfError *err)
 {
 	MfConn	   *conn = stmt->conn;
 	int			n = stmt->params.n;
 	size_t		budget;
 	MfmyOp		op;
 	int			first = 0;
-
-	*rows_affected = 0;
-	if (nsets <= 0)
-		return true;
-	if (!mfmy_usable(conn, MF_STEP_EXECUTE, err))
-		return false;
-	if (!conn->bulk || n == 0 || nsets == 1 || values == NULL)
-		return mfmy_execute_each(stmt, nsets, values, rows_affected, err);
 
 	if (!mfmy_read_max_packet(conn, err))
 		return false;
@@ -768,6 +763,7 @@ mfmy_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 				if (mfmy_stmt_store(&op, stmt->st) != 0)
 				{
 					mfmy_stmt_error(conn, stmt->st, MF_STEP_EXECUTE, err);
+					mfmy_cache_spoil(stmt->handle);
 					ok = false;
 				}
 				(void) mysql_stmt_free_result(stmt->st);
@@ -785,6 +781,35 @@ mfmy_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 		if (!ok)
 			return false;
 		first += sets;
+	}
+	return true;
+}
+
+/*
+ * The statement once for each of nsets sets of values, in as few bulk
+ * executions as max_allowed_packet allows.  The server runs the sets of a
+ * packet in order and stops at the first that fails; which one it was is
+ * known when the packet held one set or the message names its row.
+ */
+bool
+mfmy_execute_array(MfStmt *stmt, int nsets, const char *const *values,
+					  long *rows_affected, MfError *err)
+{
+	MfConn	   *conn = stmt->conn;
+	int			n = stmt->params.n;
+
+	*rows_affected = 0;
+	if (nsets <= 0)
+		return true;
+	if (!mfmy_usable(conn, MF_STEP_EXECUTE, err))
+		return false;
+	if (!conn->bulk || n == 0 || nsets == 1 || values == NULL)
+		return mfmy_execute_each(stmt, nsets, values, rows_affected, err);
+	if (!mfmy_execute_bulk(stmt, nsets, values, rows_affected, err))
+	{
+		if (!mfmy_cache_refused(stmt->st))
+			mfmy_cache_spoil(stmt->handle);
+		return false;
 	}
 	return true;
 }

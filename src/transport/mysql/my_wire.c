@@ -82,17 +82,6 @@ mfmy_stmt_error(MfConn *conn, MYSQL_STMT *st, MfStep step, MfError *err)
 	unsigned int code = mysql_stmt_errno(st);
 
 	/*
-	 * A failure of the library itself may leave the handle out of step
-	 * with the server, and a server that no longer knows the statement
-	 * will not run it again: such a handle is not kept for another use.
-	 * A statement that the server refused (a duplicate key) is fine.
-	 */
-	if ((code >= CR_MIN_ERROR && code <= CR_MAX_ERROR) ||
-		code == ER_UNKNOWN_STMT_HANDLER || code == ER_NEED_REPREPARE)
-		for (MfmyCached *h = conn->cache; h != NULL; h = h->next)
-			if (h->st == st)
-				h->bad = true;
-	/*
 	 * An error packet that arrives while the rows of a statement without a
 	 * cursor are read off the socket (an overflow in the tenth row) is left
 	 * on the connection's handle, not the statement's.
