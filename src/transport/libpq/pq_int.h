@@ -269,6 +269,7 @@ extern const char *mfpq_value(MfResult *res, int row, int col);
 /* pq_small.c */
 extern void mfpq_small_abandon(MfConn *conn);
 extern int mfpq_small_fetch(MfResult *res, MfError *err);
+extern bool mfpq_small_holds_link(MfResult *res);
 extern void mfpq_small_free(MfResult *res);
 extern bool mfpq_small_open(MfConn *conn, MfResult *res, const char *sql,
 							int nparams, const char *const *values,

@@ -121,6 +121,13 @@ mfpq_small_on_wire(const MfResult *res)
 	return res->conn->streaming == res;
 }
 
+/* The transport's holds_link: rows of res are still to come off the wire. */
+bool
+mfpq_small_holds_link(MfResult *res)
+{
+	return mfpq_small_on_wire(res);
+}
+
 /* Nothing more will come off the wire for res. */
 static void
 mfpq_small_off_wire(MfResult *res)
