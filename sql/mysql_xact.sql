@@ -214,6 +214,25 @@ SELECT multi_fdw_exec('pg_remote', 'DROP TABLE public.my_par_pg');
 DROP SERVER my_par CASCADE;
 DROP FOREIGN TABLE par_pg;
 
+-- A remote syntax error right after a SAVEPOINT: ROLLBACK TO it keeps
+-- the remote transaction going, whether the transaction had sent anything
+-- before or the savepoint was its first statement.
+BEGIN;
+SELECT mine();
+SAVEPOINT a;
+SELECT multi_fdw_exec('my_real', 'SELEC 1');
+ROLLBACK TO SAVEPOINT a;
+INSERT INTO t VALUES (700, 'after syntax error');
+COMMIT;
+BEGIN;
+SAVEPOINT a;
+SELECT multi_fdw_exec('my_real', 'SELEC 1');
+ROLLBACK TO SAVEPOINT a;
+INSERT INTO t VALUES (701, 'first statement');
+COMMIT;
+SELECT committed();
+DELETE FROM t WHERE id >= 700;
+
 -- the connection is healthy, and outside a transaction between statements
 SELECT server_name, valid, in_transaction FROM multi_fdw_get_connections()
  WHERE server_name IN ('my_real', 'my_xpeer') ORDER BY server_name;

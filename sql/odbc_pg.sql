@@ -263,6 +263,23 @@ DEALLOCATE q2;
 SELECT a.id, b.id FROM odbc_scan a JOIN odbc_scan b ON a.id = b.id + 500
  WHERE a.id <= 505 ORDER BY 1;
 
+-- a remote syntax error right after a SAVEPOINT: ROLLBACK TO it keeps the
+-- remote transaction going, whether the savepoint was the transaction's
+-- first statement or not
+BEGIN;
+SELECT count(*) FROM odbc_scan WHERE id = 1;
+SAVEPOINT a;
+SELECT multi_fdw_exec('odbc_pg', 'SELEC 1');
+ROLLBACK TO SAVEPOINT a;
+SELECT count(*) FROM odbc_scan WHERE id = 2;
+COMMIT;
+BEGIN;
+SAVEPOINT a;
+SELECT multi_fdw_exec('odbc_pg', 'SELEC 1');
+ROLLBACK TO SAVEPOINT a;
+SELECT count(*) FROM odbc_scan WHERE id = 3;
+COMMIT;
+
 -- ---------------------------------------------------------------------
 -- batches: VALUES statements under the odbc transport's 7498-parameter
 -- ceiling (psqlODBC's statement description must fit libpq's 30000 bytes)

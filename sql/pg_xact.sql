@@ -323,6 +323,40 @@ SELECT count(*) FROM t WHERE v = 'concurrent';
 COMMIT;
 SELECT count(*) FROM t WHERE v = 'concurrent';
 
+-- A remote error in the statement that carried a deferred SAVEPOINT (a
+-- syntax error fails the whole message it travels in): the savepoint exists
+-- all the same, and ROLLBACK TO it keeps the remote transaction going.
+-- First with the remote transaction already open, then with its begin
+-- travelling in the same message, then with a RELEASE waiting too.
+BEGIN;
+SELECT count(*) FROM t;
+SAVEPOINT a;
+SELECT multi_fdw_exec('pg_remote', 'SELEC 1');
+ROLLBACK TO SAVEPOINT a;
+INSERT INTO t VALUES (700, 'after syntax error');
+SELECT count(*) FROM t WHERE id = 700;
+COMMIT;
+BEGIN;
+SAVEPOINT a;
+SELECT multi_fdw_exec('pg_remote', 'SELEC 1');
+ROLLBACK TO SAVEPOINT a;
+INSERT INTO t VALUES (701, 'begin in the message');
+COMMIT;
+BEGIN;
+SELECT count(*) FROM t WHERE id BETWEEN 700 AND 799;
+SAVEPOINT a;
+INSERT INTO t VALUES (702, 'rolled back');
+SAVEPOINT b;
+SELECT count(*) FROM t WHERE id BETWEEN 700 AND 799;
+RELEASE SAVEPOINT b;
+SELECT multi_fdw_exec('pg_remote', 'SELEC 1');
+ROLLBACK TO SAVEPOINT a;
+INSERT INTO t VALUES (703, 'nested');
+COMMIT;
+SELECT id, v FROM t WHERE id BETWEEN 700 AND 799 ORDER BY id;
+SELECT server_name, valid, in_transaction FROM multi_fdw_get_connections()
+ WHERE server_name = 'pg_remote';
+
 -- clean up
 \set VERBOSITY terse
 SELECT multi_fdw_exec('pg_remote', 'DROP SCHEMA xact_r CASCADE');

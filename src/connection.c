@@ -426,14 +426,14 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 }
 
 /*
- * A savepoint's SAVEPOINT or RELEASE: it cannot fail in a healthy remote
- * transaction, so it goes with the next request where the transport can
- * send it so (psql's ON_ERROR_ROLLBACK wraps every statement in one: two
- * exchanges each, otherwise).  A ROLLBACK TO can fail and is sent at once.
+ * A SAVEPOINT or RELEASE cannot fail in a healthy remote transaction: it goes
+ * with the next request where the transport can (psql's ON_ERROR_ROLLBACK
+ * wraps every statement in one).  A ROLLBACK TO can fail and goes at once.
  */
 static bool
 mf_defer_or_exec(MfConnEntry *entry, const char *sql, MfError *err)
 {
+	mf_claim_connection(entry, NULL);	/* rows on the wire are read first */
 	if (entry->transport->defer != NULL &&
 		entry->transport->defer(entry->conn, sql))
 		return true;

@@ -714,3 +714,22 @@ mf_depjoin_init(void)
 	prev_join_pathlist_hook = set_join_pathlist_hook;
 	set_join_pathlist_hook = mf_depjoin_hook;
 }
+
+/* The join type as EXPLAIN names it (depjoin_exec.c). */
+const char *
+mf_join_type_name(JoinType jointype)
+{
+	switch (jointype)
+	{
+		case JOIN_INNER:
+			return "Inner";
+		case JOIN_LEFT:
+			return "Left";
+		case JOIN_SEMI:
+			return "Semi";
+		case JOIN_ANTI:
+			return "Anti";
+		default:
+			return "?";
+	}
+}

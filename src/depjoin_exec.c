@@ -78,6 +78,7 @@ typedef struct MfDepJoinState
 	MfConnEntry *entry;
 	const MfTransport *tr;
 	MfRowReader reader;
+	MfHeldRows	held;			/* F's rows read ahead for another's sake */
 	TupleTableSlot *fslot;
 	TupleTableSlot *xslot;
 	FmgrInfo	eq_fn[MF_DEPJOIN_MAX_COLS];
@@ -193,6 +194,8 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 										 &TTSOpsHeapTuple);
 	mf_row_reader_init(&st->reader, RelationGetDescr(st->frel),
 					   list_nth(priv, MF_DJ_RETRIEVED), estate->es_query_cxt);
+	mf_held_init(&st->held, estate->es_query_cxt);
+	st->reader.held = &st->held;
 	{
 		MfOptions	opts;
 		Oid			userid = mf_exec_rte_userid(estate, rte);
@@ -813,10 +816,12 @@ next_batch:
 		if (st->res_pos >= st->res_rows)
 		{
 			mf_error_clear(&err);
-			st->res_rows = st->tr->fetch(st->res, &err);
+			st->res_rows = mf_held_fetch(&st->held, st->tr, st->res, &err);
 			if (st->res_rows < 0)
 				mf_raise_error(ERROR, st->entry, &err, st->sql);
 			st->res_pos = 0;
+			(void) mf_held_watch(&st->held, st->entry, st->tr, st->res,
+								 &st->res_rows, &st->res_pos);
 			if (st->res_rows == 0)
 			{
 				st->tr->result_close(st->res);
@@ -897,6 +902,7 @@ mf_depjoin_exec(CustomScanState *node)
 static void
 mf_depjoin_release(MfDepJoinState *st)
 {
+	mf_held_reset(&st->held);
 	if (st->res != NULL)
 	{
 		st->tr->result_close(st->res);
@@ -948,24 +954,6 @@ mf_depjoin_rescan(CustomScanState *node)
 
 	mf_depjoin_next_batch(st);
 	ExecReScan(st->child);
-}
-
-static const char *
-mf_join_type_name(JoinType jointype)
-{
-	switch (jointype)
-	{
-		case JOIN_INNER:
-			return "Inner";
-		case JOIN_LEFT:
-			return "Left";
-		case JOIN_SEMI:
-			return "Semi";
-		case JOIN_ANTI:
-			return "Anti";
-		default:
-			return "?";
-	}
 }
 
 static void

@@ -61,6 +61,9 @@ extern int	mf_depjoin_keys_per_statement(const MfDialect *dialect,
 										  const MfTransport *transport,
 										  int ncols, int nparams);
 
+/* the join type as EXPLAIN names it */
+extern const char *mf_join_type_name(JoinType jointype);
+
 /* multi_fdw.dependent_join_max_keys */
 extern int	mf_depjoin_max_keys;
 

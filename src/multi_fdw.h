@@ -19,6 +19,7 @@
 #include "lib/stringinfo.h"
 #include "nodes/execnodes.h"
 #include "nodes/pathnodes.h"
+#include "utils/resowner.h"
 #include "transport.h"
 #include "utils/relcache.h"
 
@@ -403,12 +404,58 @@ typedef struct MfRowReader
 	List	   *retrieved_attrs;	/* attnums (0 < n) or
 									 * SelfItemPointerAttributeNumber */
 	MemoryContext temp_cxt;
+	struct MfHeldRows *held;	/* where rows read ahead wait (held_rows.c);
+								 * NULL: none */
 } MfRowReader;
 
 extern void mf_row_reader_init(MfRowReader *reader, TupleDesc tupdesc,
 							   List *retrieved_attrs, MemoryContext parent);
+extern HeapTuple mf_row_reader_form(MfRowReader *reader, const MfTransport *tr,
+								   MfResult *res, int row, MemoryContext target,
+								   Relation rel);
 extern void mf_row_reader_store(MfRowReader *reader, const MfTransport *tr,
 								MfResult *res, int row, TupleTableSlot *slot);
+
+/* ---------------------------------------------------------------------
+ * held_rows.c: a small result's rows read ahead of their reader, when
+ * someone else needs the connection, kept in a tuplestore
+ * ---------------------------------------------------------------------
+ */
+typedef struct MfHeldRows
+{
+	MemoryContext cxt;			/* the reader's: the store lives here */
+	ResourceOwner owner;		/* ... and its temporary file here */
+	MemoryContext row_cxt;		/* the held row handed out */
+	Tuplestorestate *store;		/* NULL: nothing held */
+	TupleDesc	desc;			/* ncols text columns */
+	TupleTableSlot *slot;
+	int			ncols;
+	char	  **values;			/* the held row handed out; NULL: SQL NULL */
+	bool		reading;		/* the reader's batch is that row */
+	bool		watching;		/* the stream owner of the connection */
+	bool		failed;			/* the transport failed while draining ... */
+	MfError		err;			/* ... with this: the fetch's error after
+								 * the held rows */
+	bool		lost;			/* a drain was cut short by an error */
+	/* what the watch drains, and the reader's batch and place in it */
+	MfConnEntry *entry;
+	const MfTransport *tr;
+	MfResult   *res;
+	int		   *nrows;
+	int		   *next_row;
+} MfHeldRows;
+
+extern void mf_held_init(MfHeldRows *h, MemoryContext cxt);
+extern bool mf_held_watch(MfHeldRows *h, MfConnEntry *entry,
+						  const MfTransport *tr, MfResult *res, int *nrows,
+						  int *next_row);
+extern bool mf_held_watching(MfHeldRows *h);
+extern void mf_held_unwatch(MfHeldRows *h);
+extern int	mf_held_fetch(MfHeldRows *h, const MfTransport *tr, MfResult *res,
+						  MfError *err);
+extern const char *mf_held_value(MfHeldRows *h, const MfTransport *tr,
+								 MfResult *res, int row, int col);
+extern void mf_held_reset(MfHeldRows *h);
 
 /* ---------------------------------------------------------------------
  * modify.c: INSERT, UPDATE, DELETE, direct modification

@@ -78,6 +78,7 @@ typedef struct MfScanState
 	int			nparams;
 
 	MfRowReader reader;
+	MfHeldRows	held;			/* rows read ahead for another's sake */
 	MfNodeStats stats;			/* EXPLAIN ANALYZE, progress (stats.c) */
 } MfScanState;
 
@@ -344,13 +345,14 @@ mf_row_reader_init(MfRowReader *reader, TupleDesc tupdesc,
 	reader->retrieved_attrs = retrieved_attrs;
 	reader->temp_cxt = AllocSetContextCreate(parent, "multi_fdw row",
 											 ALLOCSET_SMALL_SIZES);
+	reader->held = NULL;
 }
 
 /*
  * One remote row as a heap tuple in target (which may be the reader's own
  * per-row context: it is reset first).
  */
-static HeapTuple
+HeapTuple
 mf_row_reader_form(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 				   int row, MemoryContext target, Relation rel)
 {
@@ -380,7 +382,7 @@ mf_row_reader_form(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 	foreach(lc, reader->retrieved_attrs)
 	{
 		int			attnum = lfirst_int(lc);
-		const char *text = tr->value(res, row, col++);
+		const char *text = mf_held_value(reader->held, tr, res, row, col++);
 
 		errcxt.attnum = attnum;
 		if (attnum > 0)
@@ -480,6 +482,8 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 	mf_row_reader_init(&st->reader, tupdesc,
 					   list_nth(fsplan->fdw_private, MF_SCAN_RETRIEVED_ATTRS),
 					   estate->es_query_cxt);
+	mf_held_init(&st->held, estate->es_query_cxt);
+	st->reader.held = &st->held;
 
 	st->nparams = list_length(fsplan->fdw_exprs);
 	st->param_exprs = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
@@ -597,7 +601,8 @@ mf_scan_send_ahead(MfScanState *st)
 	MfError		err;
 	int			rows = st->next_fetch;
 
-	if (!st->read_ahead || st->eof || st->request_out || st->ahead_ready)
+	if (!st->read_ahead || st->eof || st->request_out || st->ahead_ready ||
+		mf_held_watching(&st->held))
 		return;
 	st->next_fetch = Min(st->next_fetch * 2, st->fetch_size * MF_FETCH_GROWTH);
 	mf_stats_node_use(&st->stats);
@@ -618,7 +623,8 @@ mf_scan_ahead_arrived(MfScanState *st)
 	MfError		err;
 	int			rc;
 
-	if (st->ahead_ready)
+	/* rows on the wire come with the fetch (and wait for it) */
+	if (st->ahead_ready || mf_held_watching(&st->held))
 		return true;
 	if (!st->request_out)
 		return false;
@@ -645,9 +651,10 @@ mf_scan_next_batch(MfScanState *st)
 	MfError		err;
 
 	mf_stats_node_use(&st->stats);
+	mf_held_unwatch(&st->held);
 	mf_claim_connection(st->entry, st);
 	mf_error_clear(&err);
-	st->nrows = st->tr->fetch(st->result, &err);
+	st->nrows = mf_held_fetch(&st->held, st->tr, st->result, &err);
 	st->request_out = st->ahead_ready = false;
 	mf_clear_stream_owner(st->entry, st);
 	if (st->nrows < 0)
@@ -655,7 +662,8 @@ mf_scan_next_batch(MfScanState *st)
 	st->next_row = 0;
 	if (st->nrows == 0)
 		st->eof = true;
-	else
+	else if (!mf_held_watch(&st->held, st->entry, st->tr, st->result,
+							&st->nrows, &st->next_row))
 		mf_scan_send_ahead(st);
 	mf_stats_node_publish(&st->stats);
 }
@@ -806,6 +814,7 @@ mfForeignAsyncNotify(AsyncRequest *areq)
 static void
 mf_scan_close(MfScanState *st, bool keep)
 {
+	mf_held_reset(&st->held);
 	if (st->rescan_result != NULL)
 	{
 		st->tr->result_close(st->rescan_result);
@@ -862,113 +871,4 @@ mfExplainForeignScan(ForeignScanState *node, ExplainState *es)
 							es);
 	if (es->analyze && node->fdw_state != NULL)
 		mf_stats_explain(&((MfScanState *) node->fdw_state)->stats, es);
-}
-
-/* ---------------------------------------------------------------------
- * ANALYZE: a reservoir sample of one pass over the remote table, or over
- * the remote's own sample of it (analyze_sampling, estimate.c)
- * ---------------------------------------------------------------------
- */
-
-static int
-mf_acquire_sample_rows(Relation rel, int elevel, HeapTuple *rows, int targrows,
-					   double *totalrows, double *totaldeadrows)
-{
-	MfOptions	opts;
-	MfConnEntry *entry;
-	const MfTransport *tr;
-	MfRowReader reader;
-	List	   *retrieved_attrs;
-	StringInfoData sql;
-	MfResult   *res;
-	MfError		err;
-	ReservoirStateData rstate;
-	double		samplerows = 0;
-	double		rowstoskip = -1;
-	double		reltuples;
-	double		fraction;
-	MfSampleMethod method;
-	int			numrows = 0;
-	int			n;
-
-	mf_get_table_options(RelationGetRelid(rel), &opts);
-	entry = mf_get_connection(GetUserMapping(rel->rd_rel->relowner,
-											 opts.serverid), &opts);
-	tr = mf_conn_transport(entry);
-
-	method = mf_analyze_sample(entry, rel, &opts, targrows, &reltuples,
-							   &fraction);
-	initStringInfo(&sql);
-	mf_deparse_analyze(&sql, rel, opts.dialect, &retrieved_attrs);
-	if (method != MF_SAMPLE_OFF)
-		(void) opts.dialect->deparse_sample(&sql, method, fraction);
-	/* the statement actually sent, so that a test can see the sample */
-	ereport(DEBUG1,
-			(errmsg_internal("multi_fdw: ANALYZE of \"%s\" sends: %s",
-							 RelationGetRelationName(rel), sql.data)));
-	mf_row_reader_init(&reader, RelationGetDescr(rel), retrieved_attrs,
-					   CurrentMemoryContext);
-	reservoir_init_selection_state(&rstate, targrows);
-
-	mf_claim_connection(entry, NULL);
-	mf_error_clear(&err);
-	res = tr->query(mf_conn(entry), sql.data, 0, NULL, NULL, opts.fetch_size, &err);
-	if (res == NULL)
-		mf_raise_error(ERROR, entry, &err, sql.data);
-
-	while ((n = tr->fetch(res, &err)) > 0)
-	{
-		for (int row = 0; row < n; row++)
-		{
-			int			pos = -1;
-
-			CHECK_FOR_INTERRUPTS();
-			if (numrows < targrows)
-				pos = numrows++;
-			else
-			{
-				if (rowstoskip < 0)
-					rowstoskip = reservoir_get_next_S(&rstate, samplerows, targrows);
-				if (rowstoskip <= 0)
-				{
-					pos = (int) (targrows * sampler_random_fract(&rstate.randstate));
-					heap_freetuple(rows[pos]);
-				}
-				rowstoskip -= 1;
-			}
-			if (pos >= 0)
-				rows[pos] = mf_row_reader_form(&reader, tr, res, row,
-											   CurrentMemoryContext, rel);
-			samplerows += 1;
-		}
-	}
-	if (n < 0)
-	{
-		MfError		copy = err;
-
-		tr->result_close(res);
-		mf_raise_error(ERROR, entry, &copy, sql.data);
-	}
-	tr->result_close(res);
-	MemoryContextDelete(reader.temp_cxt);
-
-	/*
-	 * A remote sample is a share of the rows: the table's size is the
-	 * remote's estimate that the share came from, as in postgres_fdw.
-	 */
-	*totalrows = method == MF_SAMPLE_OFF ? samplerows : reltuples;
-	*totaldeadrows = 0;
-	ereport(elevel,
-			(errmsg("\"%s\": table contains %.0f rows, %d rows in sample",
-					RelationGetRelationName(rel), *totalrows, numrows)));
-	return numrows;
-}
-
-bool
-mfAnalyzeForeignTable(Relation relation, AcquireSampleRowsFunc *func,
-					  BlockNumber *totalpages)
-{
-	*func = mf_acquire_sample_rows;
-	*totalpages = 1;			/* the remote's page count is not asked for */
-	return true;
 }

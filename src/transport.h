@@ -262,6 +262,7 @@ typedef MfResult *(*MfRequeryFn) (MfResult *old, const char *sql, int nparams,
 								  const MfTypeClass *classes, int fetch_size,
 								  MfError *err);
 typedef bool (*MfCancelFn) (MfConn *conn, MfError *err);
+typedef bool (*MfHoldsLinkFn) (MfResult *res);
 typedef void (*MfForgetAllFn) (MfConn *conn);
 typedef const char *(*MfServerVersionFn) (MfConn *conn);
 typedef bool (*MfUsedPasswordFn) (MfConn *conn);
@@ -528,6 +529,14 @@ typedef struct MfTransport
 	MfRemoteSessionFn remote_session;
 	MfPeerClosedFn peer_closed;
 	MfDeferFn	defer;
+	MfHoldsLinkFn holds_link;	/* are rows of this result (a small one,
+								 * read without a cursor) still on the
+								 * wire, so that the connection carries
+								 * nothing else until they are read?  The
+								 * core then reads the rest itself before
+								 * anyone else uses the connection and
+								 * keeps it on its side (held_rows.c).
+								 * NULL: never */
 	MfRequeryFn requery;		/* result_close(old) and query() in one
 								 * exchange: a rescan with new parameters;
 								 * old is gone even on error.  NULL: the

@@ -21,6 +21,16 @@
  * ends, its CLOSEs are moot, and a begin still waiting means the remote
  * never saw the transaction at all: there is nothing to commit.
  *
+ * A simple-protocol message is parsed whole before any of its commands
+ * runs, so a syntax error in the request fails the commands in front of it
+ * too.  A SAVEPOINT that never ran would make the core's ROLLBACK TO fail
+ * and lose the transaction, so savepoints share a simple-protocol message
+ * only with the transaction's begin: when such a message fails before any
+ * command of it ran, the remote is where it was before (outside a
+ * transaction) and what went waits again (mfpq_later_failed).  Otherwise
+ * they go in an exchange of their own first, or the request goes in a
+ * pipeline, where each command is parsed and run in turn.
+ *
  * Part of the libpq transport (see pq_transport.c); on the transport side
  * of the wall: no PostgreSQL server header, only libpq-fe.h.
  *
@@ -161,10 +171,113 @@ mfpq_later_clear(MfConn *conn)
 	conn->nlater = 0;
 }
 
+/* Does a SAVEPOINT or RELEASE wait to go with the next request? */
+bool
+mfpq_later_holds_savepoint(MfConn *conn)
+{
+	for (int i = 0; i < conn->nlater; i++)
+		if (conn->later[i].kind == MFPQ_LATER_SAVEPOINT)
+			return true;
+	return false;
+}
+
+/*
+ * The commands chosen to go now leave in a simple-protocol message: they
+ * are remembered until its answer says whether they ran.
+ */
+static void
+mfpq_later_carry(MfConn *conn)
+{
+	conn->ncarried = 0;
+	conn->carried_ran = 0;
+	for (int i = 0; i < conn->nlater; i++)
+		if (conn->later[i].going)
+			conn->carried[conn->ncarried++] = conn->later[i];
+}
+
+/* A command of the simple-protocol message now out was answered. */
+void
+mfpq_later_answered(MfConn *conn)
+{
+	conn->carried_ran++;
+}
+
+/*
+ * The simple-protocol message now out failed.  If none of its commands
+ * ran (a syntax error fails it whole), those that went in front of it are
+ * waiting again, in their order, before anything queued since: the
+ * transaction's begin among them, so the remote is still outside a
+ * transaction, as the queue says.
+ */
+void
+mfpq_later_failed(MfConn *conn)
+{
+	int			n = conn->ncarried;
+
+	conn->ncarried = 0;
+	if (n == 0 || conn->carried_ran > 0 || conn->nlater + n > MFPQ_LATER_MAX)
+		return;
+	memmove(&conn->later[n], &conn->later[0],
+			conn->nlater * sizeof(MfpqLater));
+	memcpy(&conn->later[0], &conn->carried[0], n * sizeof(MfpqLater));
+	conn->nlater += n;
+}
+
+/*
+ * Savepoints that would go in a simple-protocol message without the
+ * transaction's begin go first, in an exchange of their own (see the top
+ * of the file).  false, err filled, when that failed.
+ */
+static bool
+mfpq_later_savepoints_alone(MfConn *conn, MfStep step, MfError *err)
+{
+	bool		begin_goes = false;
+	bool		savepoint_goes = false;
+	char	   *text;
+	size_t		len = 1;
+	int			sent;
+
+	if (mfpq_later_ready(conn) == 0)
+		return true;
+	for (int i = 0; i < conn->nlater; i++)
+	{
+		if (!conn->later[i].going)
+			continue;
+		if (conn->later[i].kind == MFPQ_LATER_BEGIN)
+			begin_goes = true;
+		if (conn->later[i].kind == MFPQ_LATER_SAVEPOINT)
+			savepoint_goes = true;
+		len += strlen(conn->later[i].sql) + 2;
+	}
+	if (begin_goes || !savepoint_goes)
+		return true;
+	text = malloc(len);
+	if (text == NULL)
+	{
+		mfpq_fail(conn, err, step, "53200", "out of memory");
+		return false;
+	}
+	text[0] = '\0';
+	for (int i = 0; i < conn->nlater; i++)
+		if (conn->later[i].going)
+		{
+			strcat(text, conn->later[i].sql);
+			strcat(text, "; ");
+		}
+	mfpq_later_sent(conn);
+	conn->ncarried = 0;
+	conn->wire->bytes_sent += strlen(text);
+	sent = PQsendQuery(conn->pg, text);
+	free(text);
+	return mfpq_finish(conn, sent, step, NULL, err);
+}
+
 /*
  * The simple-protocol text of sql with what goes in front of it, as one
  * message: sql itself when nothing does, else malloc'd (mfpq_later_free).
  * The waiting commands count as sent from here on.  NULL: out of memory.
+ * The caller has sent savepoints that may not go with it
+ * (mfpq_later_simple).
  */
 char *
 mfpq_later_text(MfConn *conn, const char *sql)
@@ -173,6 +286,7 @@ mfpq_later_text(MfConn *conn, const char *sql)
 	char	   *text;
 	char	   *p;
 
+	conn->ncarried = 0;
 	if (mfpq_later_ready(conn) == 0)
 		return (char *) sql;
 	for (int i = 0; i < conn->nlater; i++)
@@ -189,8 +303,19 @@ mfpq_later_text(MfConn *conn, const char *sql)
 		p += sprintf(p, "%s; ", conn->later[i].sql);
 	}
 	strcpy(p, sql);
+	mfpq_later_carry(conn);
 	mfpq_later_sent(conn);
 	return text;
+}
+
+/*
+ * Before a simple-protocol message: what may not go in it goes now.
+ * false, err filled, when that failed.
+ */
+bool
+mfpq_later_simple(MfConn *conn, MfStep step, MfError *err)
+{
+	return mfpq_later_savepoints_alone(conn, step, err);
 }
 
 /*
@@ -200,9 +325,12 @@ mfpq_later_text(MfConn *conn, const char *sql)
 bool
 mfpq_later_send(MfConn *conn, const char *sql, MfStep step, MfError *err)
 {
-	char	   *text = mfpq_later_text(conn, sql);
+	char	   *text;
 	int			sent;
 
+	if (!mfpq_later_simple(conn, step, err))
+		return false;
+	text = mfpq_later_text(conn, sql);
 	if (text == NULL)
 	{
 		mfpq_fail(conn, err, step, "53200", "out of memory");
@@ -233,6 +361,8 @@ mfpq_later_free(const char *text, const char *sql)
 bool
 mfpq_later_pipelined(MfConn *conn)
 {
+	/* each command of a pipeline runs whatever comes after it */
+	conn->ncarried = 0;
 	if (mfpq_later_ready(conn) == 0)
 		return true;
 	for (int i = 0; i < conn->nlater; i++)
@@ -252,6 +382,8 @@ mfpq_later_pipelined(MfConn *conn)
 bool
 mfpq_later_flush(MfConn *conn, MfStep step, MfError *err)
 {
+	if (!mfpq_later_savepoints_alone(conn, step, err))
+		return false;
 	if (mfpq_later_ready(conn) == 0)
 		return true;
 	return mfpq_command(conn, "", step, NULL, err);

@@ -67,7 +67,8 @@ mfpq_cursor_open(MfConn *conn, MfResult *res, const char *sql, int nparams,
 	}
 	snprintf(fetch, sizeof(fetch), "FETCH %d FROM %s", res->fetch_size,
 			 res->name);
-	if (nparams == 0)
+	/* savepoints go in a pipeline, where the DECLARE cannot undo them */
+	if (nparams == 0 && !mfpq_later_holds_savepoint(conn))
 	{
 		snprintf(text, len, "DECLARE %s CURSOR FOR %s; %s", res->name, sql,
 				 fetch);

@@ -121,6 +121,16 @@ struct MfConn
 	/* the last error was a kept statement's stale plan (pq_replan.c) */
 	bool		plan_changed;
 
+	/*
+	 * Those that went in front of the simple-protocol message now out, and
+	 * how many of its commands the server has answered: a syntax error
+	 * anywhere in the message fails it whole, and those that went then
+	 * never ran (mfpq_later_failed).
+	 */
+	MfpqLater	carried[MFPQ_LATER_MAX];
+	int			ncarried;
+	int			carried_ran;
+
 	char		version[64];
 
 	MfWireStats *wire;			/* the core's counters (transport.h) */
@@ -236,7 +246,11 @@ extern bool mfpq_later_flush(MfConn *conn, MfStep step, MfError *err);
 extern void mfpq_later_free(const char *text, const char *sql);
 extern bool mfpq_later_send(MfConn *conn, const char *sql, MfStep step,
 							MfError *err);
+extern bool mfpq_later_simple(MfConn *conn, MfStep step, MfError *err);
 extern bool mfpq_later_pipelined(MfConn *conn);
+extern void mfpq_later_answered(MfConn *conn);
+extern void mfpq_later_failed(MfConn *conn);
+extern bool mfpq_later_holds_savepoint(MfConn *conn);
 extern char *mfpq_later_text(MfConn *conn, const char *sql);
 extern void mfpq_later_xact_over(MfConn *conn);
 extern bool mfpq_pipeline_finish(MfConn *conn, MfStep step, PGresult **last,
@@ -273,6 +287,7 @@ extern const char *mfpq_value(MfResult *res, int row, int col);
 /* pq_small.c */
 extern void mfpq_small_abandon(MfConn *conn);
 extern int mfpq_small_fetch(MfResult *res, MfError *err);
+extern bool mfpq_small_holds_link(MfResult *res);
 extern void mfpq_small_free(MfResult *res);
 extern bool mfpq_small_open(MfConn *conn, MfResult *res, const char *sql,
 							int nparams, const char *const *values,

@@ -121,6 +121,13 @@ mfpq_small_on_wire(const MfResult *res)
 	return res->conn->streaming == res;
 }
 
+/* The transport's holds_link: rows of res are still to come off the wire. */
+bool
+mfpq_small_holds_link(MfResult *res)
+{
+	return mfpq_small_on_wire(res);
+}
+
 /* Nothing more will come off the wire for res. */
 static void
 mfpq_small_off_wire(MfResult *res)
@@ -157,6 +164,7 @@ mfpq_small_next(MfResult *res, MfpqRows *rows)
 		{
 			/* a cancel or a lost link: the connection is settled or gone */
 			mfpq_small_failed(res, &err);
+			mfpq_later_failed(conn);
 			mfpq_small_off_wire(res);
 			break;
 		}
@@ -192,6 +200,7 @@ mfpq_small_next(MfResult *res, MfpqRows *rows)
 				/* skipped after an error in front: that error is the one */
 				break;
 			case PGRES_SINGLE_TUPLE:
+				conn->ncarried = 0;
 				if (res->ncols < 0)
 					res->ncols = PQnfields(r);
 				if (!mfpq_rows_add(rows, r, res->ncols))
@@ -208,16 +217,19 @@ mfpq_small_next(MfResult *res, MfpqRows *rows)
 				return 1;
 			case PGRES_TUPLES_OK:
 				/* the end of the rows, and their description if none came */
+				conn->ncarried = 0;
 				if (res->ncols < 0)
 					res->ncols = PQnfields(r);
 				break;
 			case PGRES_COMMAND_OK:
 			case PGRES_EMPTY_QUERY:
 				/* what went in front: a begin, a savepoint, a CLOSE */
+				mfpq_later_answered(conn);
 				break;
 			default:
 				mfpq_result_error(conn, r, MF_STEP_FETCH, &err);
 				mfpq_small_failed(res, &err);
+				mfpq_later_failed(conn);
 				break;
 		}
 		PQclear(r);
@@ -272,7 +284,8 @@ bool
 mfpq_small_open(MfConn *conn, MfResult *res, const char *sql, int nparams,
 				const char *const *values, MfError *err)
 {
-	if (nparams > 0)
+	/* savepoints and a query the server might not parse: a pipeline */
+	if (nparams > 0 || mfpq_later_holds_savepoint(conn))
 	{
 		if (!mfpq_small_send_params(conn, res, sql, nparams, values, err))
 			return false;

@@ -69,6 +69,8 @@ mfpq_copy_begin(MfConn *conn, const char *sql, MfError *err)
 	if (!mfpq_usable(conn, MF_STEP_COPY, err))
 		return false;
 	/* the transaction's begin goes in the same message */
+	if (!mfpq_later_simple(conn, MF_STEP_COPY, err))
+		return false;
 	text = mfpq_later_text(conn, sql);
 	if (text == NULL)
 	{
@@ -91,14 +93,19 @@ mfpq_copy_begin(MfConn *conn, const char *sql, MfError *err)
 	for (;;)
 	{
 		if (!mfpq_await(conn, MF_STEP_COPY, err))
+		{
+			mfpq_later_failed(conn);
 			return false;
+		}
 		res = PQgetResult(conn->pg);
 		if (res == NULL || PQresultStatus(res) != PGRES_COMMAND_OK)
 			break;
+		mfpq_later_answered(conn);
 		PQclear(res);
 	}
 	if (res != NULL && PQresultStatus(res) == PGRES_COPY_IN)
 	{
+		conn->ncarried = 0;
 		PQclear(res);
 		conn->in_copy = true;
 		if (PQsetnonblocking(conn->pg, 1) != 0)
@@ -118,6 +125,7 @@ mfpq_copy_begin(MfConn *conn, const char *sql, MfError *err)
 		mfpq_fail(conn, err, MF_STEP_COPY, "XX000",
 				  "the statement did not start a COPY FROM STDIN");
 	PQclear(res);
+	mfpq_later_failed(conn);
 
 	/* whatever the statement turned out to be, read the rest of it */
 	if (!mfpq_settle(conn))

@@ -715,4 +715,5 @@ const MfTransport mf_transport_libpq = {
 	.async_poll = mfpq_async_poll,
 	.remote_session = mfpq_remote_session,
 	.peer_closed = mfpq_peer_closed,
+	.holds_link = mfpq_small_holds_link,
 };

@@ -443,6 +443,7 @@ mfpq_finish(MfConn *conn, int sent, MfStep step, PGresult **last,
 		if (!mfpq_await(conn, step, err))
 		{
 			PQclear(keep);
+			mfpq_later_failed(conn);
 			return false;
 		}
 		res = PQgetResult(conn->pg);
@@ -454,6 +455,7 @@ mfpq_finish(MfConn *conn, int sent, MfStep step, PGresult **last,
 			case PGRES_COMMAND_OK:
 			case PGRES_TUPLES_OK:
 			case PGRES_EMPTY_QUERY:
+				mfpq_later_answered(conn);
 				PQclear(keep);
 				keep = res;
 				continue;
@@ -462,6 +464,7 @@ mfpq_finish(MfConn *conn, int sent, MfStep step, PGresult **last,
 			case PGRES_COPY_BOTH:
 				PQclear(res);
 				PQclear(keep);
+				conn->ncarried = 0;
 				(void) mfpq_settle(conn);
 				if (!failed)
 					mfpq_fail(conn, err, step, "0A000",
@@ -476,6 +479,9 @@ mfpq_finish(MfConn *conn, int sent, MfStep step, PGresult **last,
 		PQclear(res);
 	}
 
+	if (failed)
+		mfpq_later_failed(conn);
+	conn->ncarried = 0;
 	if (failed || last == NULL)
 		PQclear(keep);
 	else

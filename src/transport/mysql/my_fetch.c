@@ -757,6 +757,13 @@ mfmy_stream_spill(MfConn *conn)
 	res->spilled = true;
 }
 
+/* The transport's holds_link: rows of res are still on the socket. */
+bool
+mfmy_holds_link(MfResult *res)
+{
+	return res->conn->streaming == res;
+}
+
 /*
  * Before a ROLLBACK: a streamed result is dropped rather than read into
  * memory, since nothing of the transaction will read it.

@@ -483,6 +483,7 @@ extern bool mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 extern const char *mfmy_value(MfResult *res, int row, int col);
 extern void mfmy_stream_spill(MfConn *conn);
 extern void mfmy_stream_discard(MfConn *conn);
+extern bool mfmy_holds_link(MfResult *res);
 
 /* my_infile.c */
 extern bool mfmy_copy_available(MfConn *conn);

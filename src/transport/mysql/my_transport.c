@@ -909,4 +909,5 @@ const MfTransport mf_transport_mysql = {
 	.max_packet = mfmy_max_packet,
 	.remote_session = mfmy_remote_session,
 	.peer_closed = mfmy_peer_closed,
+	.holds_link = mfmy_holds_link,
 };
