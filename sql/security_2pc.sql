@@ -170,13 +170,36 @@ SELECT s AS statement, pg_temp.try_exec('pg_remote', s) AS result
                (E'SELECT ''x\\''; COMMIT; --'''),
                ('SELECT 1'), ('SELECT ''commit'''), ('SELECT 1 -- rollback'),
                ('SELECT 1 AS "begin"'), ('SELECT $$COMMIT$$'),
-               ('BEGIN x; END;'), ('SELECT 1 # COMMIT')) AS v(s);
+               ('BEGIN x; END;'), ('SELECT 1 # COMMIT'),
+               (E'--\rCOMMIT'),
+               (E'SELECT E''\\'''', ''x\\'' ; COMMIT; --'''),
+               ('SELECT 1 AS [a]]'' ] COMMIT --''')) AS v(s);
 SELECT s AS statement, pg_temp.try_exec('my_real', s) AS result
   FROM (VALUES ('XA START ''mf_x'''), ('XA RECOVER'), ('SET autocommit = 1'),
                ('SET @@autocommit=1'), ('SET SESSION autocommit = 0'),
                ('BEGIN'), ('BEGIN WORK'), ('/*!COMMIT*/'),
                ('/*M!100000 ROLLBACK */'), ('DO 1'),
-               ('SELECT ''rollback'''), ('SET @x = 1')) AS v(s);
+               ('SELECT ''rollback'''), ('SET @x = 1'),
+               ('SET @@session.`autocommit` = 1'),
+               ('CREATE TRIGGER t BEFORE INSERT ON x FOR EACH ROW BEGIN SET @a = 1; END')) AS v(s);
+-- what no reading of the text sees, the remote's own word after the
+-- statement does: a COMMIT built at run time ends the transaction, which
+-- is an error (and the connection is dropped)
+SELECT multi_fdw_exec('my_real', 'CREATE TABLE IF NOT EXISTS sec2_x (i int) ENGINE=InnoDB');
+BEGIN;
+SELECT multi_fdw_exec('my_real', 'INSERT INTO sec2_x VALUES (1)');
+SELECT multi_fdw_exec('my_real', 'SET @q = CONCAT(''COM'', ''MIT'')');
+SELECT multi_fdw_exec('my_real', 'PREPARE s FROM @q');
+SELECT multi_fdw_exec('my_real', 'EXECUTE s');
+\echo :LAST_ERROR_SQLSTATE
+ROLLBACK;
+-- on PostgreSQL's side a COMMIT in a DO block is refused by its words
+-- (the remote would refuse it too, inside a transaction block)
+BEGIN;
+SELECT multi_fdw_exec('pg_remote', 'SELECT 1');
+SELECT multi_fdw_exec('pg_remote', 'DO $$BEGIN COMMIT; END$$');
+ROLLBACK;
+SELECT multi_fdw_exec('my_real', 'DROP TABLE sec2_x');
 
 -- ---------------------------------------------------------------------
 -- clean up

@@ -7,13 +7,22 @@
  *		break the all-or-nothing of the local commit, a PREPARE TRANSACTION
  *		or XA PREPARE would leave a prepared transaction nobody resolves.
  *
- * The statement is not parsed, only read for words, and read several ways
+ * Two checks.  After the statement, the remote's own word on its
+ * transaction (the transport's xact_state: libpq's transaction status,
+ * MySQL's status flags) must still be "in one": a statement that ended it
+ * however it was spelled (a procedure's COMMIT, a statement built with
+ * EXECUTE, a quoting this file reads otherwise than the remote) is an
+ * error, and the connection is dropped at the end of the transaction.  The
+ * ODBC drivers cannot say, so for them the first check is all there is.
+ *
+ * Before it, the statement is not parsed, only read for words, and read several ways
  * at once, because what a remote takes as a quote or a comment depends on
  * its dialect and its session (MySQL's backslash escapes come and go with
  * sql_mode, `#` is a comment there and an operator in PostgreSQL, $$ quotes
  * only in PostgreSQL, [ ] only in SQL Server): a word that counts under any
  * of the readings counts.  So a statement may be refused that a remote
- * would have run harmlessly, never the reverse.
+ * would have run harmlessly; one that ends the transaction in a way no
+ * reading sees is left to the check after it.
  *
  * Refused, outside quotes and comments:
  *	- anywhere: COMMIT, ROLLBACK, SAVEPOINT (a PL/SQL or T-SQL block, a
@@ -33,11 +42,14 @@
 #include <ctype.h>
 
 #include "multi_fdw.h"
+#include "connection_int.h"
 
 /* One way of reading the text: which quotes and comments there are. */
 typedef struct MfReading
 {
 	bool		backslash;		/* \ escapes in quotes (MySQL's default) */
+	bool		e_strings;		/* \ escapes in E'' only (PostgreSQL) */
+	bool		backticks;		/* `...` quotes (MySQL) */
 	bool		hash_comment;	/* # to the end of the line (MySQL) */
 	bool		dollar;			/* $tag$ ... $tag$ (PostgreSQL) */
 	bool		brackets;		/* [ ... ] (SQL Server) */
@@ -59,8 +71,8 @@ mf_guard_skip_quote(const char *p, char close, bool backslash)
 	{
 		if (backslash && *p == '\\' && p[1] != '\0')
 			p += 2;
-		else if (*p == close && p[1] == close && close != ']')
-			p += 2;
+		else if (*p == close && p[1] == close)
+			p += 2;				/* doubled: '' "" `` and T-SQL's ]] */
 		else if (*p == close)
 			return p + 1;
 		else
@@ -133,7 +145,8 @@ mf_guard_read(const char *sql, const MfReading *r, const char **what)
 			p++;
 		else if ((p[0] == '-' && p[1] == '-') || (r->hash_comment && p[0] == '#'))
 		{
-			while (*p && *p != '\n')
+			/* PostgreSQL ends it at a carriage return too */
+			while (*p && *p != '\n' && *p != '\r')
 				p++;
 		}
 		else if (p[0] == '/' && p[1] == '*' &&
@@ -167,8 +180,14 @@ mf_guard_read(const char *sql, const MfReading *r, const char **what)
 		}
 		else if (p[0] == '*' && p[1] == '/')
 			p += 2;				/* the end of an executable comment */
-		else if (*p == '\'' || *p == '"' || *p == '`')
-			p = mf_guard_skip_quote(p, *p, r->backslash);
+		else if (*p == '\'' || *p == '"' || (r->backticks && *p == '`'))
+		{
+			/* an E'' string: E just before, not part of a longer word */
+			bool		e = *p == '\'' && p > sql && (p[-1] == 'E' || p[-1] == 'e') &&
+				(p - 1 == sql || !mf_guard_word_char(p[-2]));
+
+			p = mf_guard_skip_quote(p, *p, r->backslash || (r->e_strings && e));
+		}
 		else if (r->brackets && *p == '[')
 			p = mf_guard_skip_quote(p, ']', false);
 		else if (r->dollar && *p == '$' && mf_guard_skip_dollar(p) != NULL)
@@ -222,6 +241,8 @@ mf_guard_read(const char *sql, const MfReading *r, const char **what)
 				*what = pnstrdup(w, len);
 				return true;
 			}
+			if (nword > 0 && mf_guard_is(w, len, "BEGIN"))
+				blocks++;		/* a trigger's or a procedure's body */
 			if (nword == 0)
 			{
 				static const char *const starts[] = {"START", "ABORT",
@@ -281,18 +302,58 @@ mf_guard_read(const char *sql, const MfReading *r, const char **what)
 bool
 mf_sql_controls_transaction(const char *sql, const char **what)
 {
-	for (int i = 0; i < 32; i++)
+	for (int i = 0; i < 96; i++)
 	{
 		MfReading	r = {
-			.backslash = (i & 1) != 0,
-			.hash_comment = (i & 2) != 0,
-			.dollar = (i & 4) != 0,
-			.brackets = (i & 8) != 0,
-			.nested = (i & 16) != 0,
+			.backslash = i % 3 == 1,
+			.e_strings = i % 3 == 2,
+			.hash_comment = ((i / 3) & 1) != 0,
+			.dollar = ((i / 3) & 2) != 0,
+			.brackets = ((i / 3) & 4) != 0,
+			.nested = ((i / 3) & 8) != 0,
+			.backticks = ((i / 3) & 16) != 0,
 		};
 
 		if (mf_guard_read(sql, &r, what))
 			return true;
 	}
 	return false;
+}
+
+/*
+ * Run a statement of the user's inside the remote transaction, and make
+ * sure it is still there afterwards.  A statement that failed is judged
+ * only when the transaction had begun before it (earlier work it could
+ * have committed); one that began with it (the deferred begin travels
+ * with the statement) had nothing to commit.
+ */
+void
+mf_exec_user_statement(MfConnEntry *entry, const char *sql, long *rows)
+{
+	const MfTransport *tr = entry->transport;
+	MfXactState before;
+	MfXactState after;
+	MfError		err;
+	bool		ok;
+
+	mf_claim_connection(entry, NULL);
+	before = tr->xact_state ? tr->xact_state(entry->conn) : MF_XS_UNKNOWN;
+	mf_error_clear(&err);
+	ok = tr->exec(entry->conn, sql, rows, &err);
+	after = tr->xact_state && !tr->is_broken(entry->conn) ?
+		tr->xact_state(entry->conn) : MF_XS_UNKNOWN;
+	if ((before == MF_XS_OPEN && after == MF_XS_IDLE) ||
+		(before == MF_XS_OPEN && after == MF_XS_UNKNOWN && tr->xact_state) ||
+		(ok && after == MF_XS_IDLE))
+	{
+		entry->changing_xact_state = true;	/* dropped at the end */
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TRANSACTION_TERMINATION),
+				 errmsg("the statement ended the remote transaction on server \"%s\"",
+						entry->servername),
+				 errdetail("multi_fdw_exec must not commit, roll back or prepare the remote transaction: it is the local one's. The connection is closed."),
+				 errhint("Use BEGIN, SAVEPOINT, COMMIT and ROLLBACK locally.")));
+	}
+	if (!ok)
+		mf_raise_error(ERROR, entry, &err, sql);
 }

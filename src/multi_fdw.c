@@ -129,6 +129,6 @@ multi_fdw_exec(PG_FUNCTION_ARGS)
 	entry = mf_get_connection(GetUserMapping(GetUserId(), server->serverid), &opts);
 	/* a statement of the user's may write: count it as a write */
 	mf_conn_mark_written(entry);
-	mf_conn_exec(entry, sql, &rows);
+	mf_exec_user_statement(entry, sql, &rows);
 	PG_RETURN_INT64(rows);
 }

@@ -140,6 +140,7 @@ extern List *mf_conn_ask_rows(MfConnEntry *entry, const char *sql,
 
 /* exec_guard.c */
 extern bool mf_sql_controls_transaction(const char *sql, const char **what);
+extern void mf_exec_user_statement(MfConnEntry *entry, const char *sql, long *rows);
 
 /* run_as.c: SQL run on someone else's behalf, with a pinned search_path */
 typedef struct MfRunAs

@@ -263,6 +263,15 @@ typedef MfResult *(*MfRequeryFn) (MfResult *old, const char *sql, int nparams,
 								  MfError *err);
 typedef bool (*MfCancelFn) (MfConn *conn, MfError *err);
 typedef bool (*MfHoldsLinkFn) (MfResult *res);
+
+/* Whether the remote session is inside a transaction, as far as it says. */
+typedef enum MfXactState
+{
+	MF_XS_UNKNOWN,				/* the client library cannot tell */
+	MF_XS_IDLE,					/* outside any transaction (or autocommit) */
+	MF_XS_OPEN					/* inside one */
+} MfXactState;
+typedef MfXactState (*MfXactStateFn) (MfConn *conn);
 typedef void (*MfForgetAllFn) (MfConn *conn);
 typedef const char *(*MfServerVersionFn) (MfConn *conn);
 typedef bool (*MfUsedPasswordFn) (MfConn *conn);
@@ -537,6 +546,11 @@ typedef struct MfTransport
 								 * anyone else uses the connection and
 								 * keeps it on its side (held_rows.c).
 								 * NULL: never */
+	MfXactStateFn xact_state;	/* the remote's own word on whether it is in
+								 * a transaction, without an exchange; read
+								 * around a statement of the user's
+								 * (multi_fdw_exec) to see whether it ended
+								 * the transaction.  NULL: cannot tell */
 	MfRequeryFn requery;		/* result_close(old) and query() in one
 								 * exchange: a rescan with new parameters;
 								 * old is gone even on error.  NULL: the

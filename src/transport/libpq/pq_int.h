@@ -224,6 +224,7 @@ extern bool mfpq_finish(MfConn *conn, int sent, MfStep step, PGresult **last,
 						MfError *err);
 extern bool mfpq_flush(MfConn *conn, MfStep step, MfError *err);
 extern bool mfpq_is_broken(MfConn *conn);
+extern MfXactState mfpq_xact_state(MfConn *conn);
 extern void mfpq_result_error(MfConn *conn, const PGresult *res, MfStep step,
 							  MfError *err);
 extern long mfpq_rows(const PGresult *res);

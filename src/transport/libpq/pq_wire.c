@@ -30,6 +30,23 @@ mfpq_is_broken(MfConn *conn)
 	return conn->broken || PQstatus(conn->pg) == CONNECTION_BAD;
 }
 
+/* Is the remote session in a transaction?  libpq knows without asking. */
+MfXactState
+mfpq_xact_state(MfConn *conn)
+{
+	switch (PQtransactionStatus(conn->pg))
+	{
+		case PQTRANS_IDLE:
+			return MF_XS_IDLE;
+		case PQTRANS_ACTIVE:
+		case PQTRANS_INTRANS:
+		case PQTRANS_INERROR:
+			return MF_XS_OPEN;
+		default:
+			return MF_XS_UNKNOWN;
+	}
+}
+
 /* libpq's messages end in a newline that would show up in the report. */
 void
 mfpq_set_text(char *dst, size_t dstlen, const char *src)

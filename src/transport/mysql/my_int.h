@@ -484,6 +484,7 @@ extern const char *mfmy_value(MfResult *res, int row, int col);
 extern void mfmy_stream_spill(MfConn *conn);
 extern void mfmy_stream_discard(MfConn *conn);
 extern bool mfmy_holds_link(MfResult *res);
+extern MfXactState mfmy_xact_state(MfConn *conn);
 
 /* my_infile.c */
 extern bool mfmy_copy_available(MfConn *conn);

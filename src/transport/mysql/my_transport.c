@@ -910,4 +910,5 @@ const MfTransport mf_transport_mysql = {
 	.remote_session = mfmy_remote_session,
 	.peer_closed = mfmy_peer_closed,
 	.holds_link = mfmy_holds_link,
+	.xact_state = mfmy_xact_state,
 };

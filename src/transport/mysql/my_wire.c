@@ -680,3 +680,21 @@ mfmy_parse_uint(const char *s, unsigned long max, unsigned long *out)
 	*out = v;
 	return true;
 }
+
+/*
+ * Is the session in a transaction?  The server's status flags of its last
+ * answer say: autocommit on is outside any (the session runs with it off);
+ * IN_TRANS is set once a statement touched a transactional table, so
+ * without it the session may or may not have begun one.
+ */
+MfXactState
+mfmy_xact_state(MfConn *conn)
+{
+	if (conn->my == NULL)
+		return MF_XS_UNKNOWN;
+	if (conn->my->server_status & SERVER_STATUS_AUTOCOMMIT)
+		return MF_XS_IDLE;
+	if (conn->my->server_status & SERVER_STATUS_IN_TRANS)
+		return MF_XS_OPEN;
+	return MF_XS_UNKNOWN;
+}
