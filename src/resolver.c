@@ -85,7 +85,7 @@ mf_resolver_pass(void)
 		char	   *schema = SPI_getvalue(SPI_tuptable->vals[0],
 										  SPI_tuptable->tupdesc, 1);
 
-		(void) SPI_execute(psprintf("SELECT pg_catalog.count(*) FROM %s.multi_fdw_resolve()",
+		(void) SPI_execute(psprintf("SELECT pg_catalog.count(*) FROM %s.multi_fdw_resolve(NULL::pg_catalog.text)",
 									quote_identifier(schema)), false, 0);
 	}
 

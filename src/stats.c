@@ -48,6 +48,7 @@
 #include "utils/guc.h"
 #include "utils/hsearch.h"
 #include "utils/lsyscache.h"
+#include "utils/syscache.h"
 #include "utils/timestamp.h"
 
 #include "multi_fdw.h"
@@ -643,6 +644,10 @@ mf_stats_may_see(const MfStatsKey *key)
 	if (has_privs_of_role(me, ROLE_PG_READ_ALL_STATS))
 		return true;
 	if (!has_privs_of_role(me, key->userid))
+		return false;
+	/* a dropped database: nobody but pg_read_all_stats sees its rows */
+	if (key->dbid != MyDatabaseId &&
+		!SearchSysCacheExists1(DATABASEOID, ObjectIdGetDatum(key->dbid)))
 		return false;
 	return key->dbid == MyDatabaseId ||
 		mf_database_aclcheck(key->dbid, me, ACL_CONNECT) == ACLCHECK_OK;

@@ -626,6 +626,8 @@ mf_twophase_commit(HTAB *connections)
 							entry->gid, entry->servername),
 					 errdetail("The local transaction committed; the remote one is prepared."),
 					 errhint("Run multi_fdw_resolve() to commit it once the server is reachable.")));
+			entry->intent_logged = false;
+			mf_intents_hand_over(entry->gid);
 			continue;
 		}
 		entry->intent_logged = false;
@@ -661,7 +663,15 @@ mf_twophase_abort_all(HTAB *connections)
 		if (entry->conn == NULL || entry->xact_depth == 0)
 			continue;
 		if (entry->changing_xact_state && !entry->prepared)
-			continue;			/* state unknown: dropped */
+		{
+			/* state unknown: dropped; what it logged is the resolver's */
+			if (entry->intent_logged)
+			{
+				entry->intent_logged = false;
+				mf_intents_hand_over(entry->gid);
+			}
+			continue;
+		}
 		if (entry->parallel_abort && !entry->prepared && !entry->xa_open &&
 			!entry->intent_logged &&
 			!entry->transport->is_broken(entry->conn))
@@ -711,6 +721,8 @@ mf_twophase_abort(MfConnEntry *entry)
 		if (logged && !entry->changing_xact_state &&
 			!entry->transport->is_broken(entry->conn))
 			mf_intents_done_quietly(entry->gid);
+		else if (logged)
+			mf_intents_hand_over(entry->gid);	/* a lost PREPARE's answer */
 		return;
 	}
 	entry->stream_owner = NULL;
@@ -734,6 +746,8 @@ mf_twophase_abort(MfConnEntry *entry)
 							entry->gid, entry->servername),
 					 errhint("Run multi_fdw_resolve() to roll it back once the server is reachable.")));
 		entry->changing_xact_state = true;	/* drop the connection */
+		if (logged)
+			mf_intents_hand_over(entry->gid);
 	}
 	else if (logged)
 		mf_intents_done_quietly(entry->gid);

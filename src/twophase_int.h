@@ -19,6 +19,11 @@ typedef struct MfIntent
 	char		gid[64];
 	Oid			umid;			/* the user mapping that made it */
 	Oid			serverid;
+	Oid			userid;			/* its transaction's user (InvalidOid in a
+								 * line of an older log) */
+	int			pid;			/* the session that made it ... */
+	TimestampTz started;		/* ... and when that session began */
+	bool		handed;			/* that session left it to the resolver */
 } MfIntent;
 
 /* twophase_log.c */
@@ -29,6 +34,7 @@ extern bool mf_parse_gid(const char *gid, TransactionId *xid, Oid *umid,
 extern void mf_intents_log(List *entries);
 extern void mf_intents_done(const char *gid);
 extern void mf_intents_done_quietly(const char *gid);
+extern void mf_intents_hand_over(const char *gid);
 extern List *mf_intents_open(void);
 extern void mf_intents_compact(bool wait);
 

@@ -19,8 +19,14 @@
  *				made so that every inode is kept (a block-level snapshot
  *				mounted in place of the original) is not told apart.
  *	intents.<database oid>
- *				"P <gid> <user mapping> <server>" before the PREPARE
- *				(fsync'd), "D <gid>" once the remote transaction ended.
+ *				"P <gid> <user mapping> <server> <user> <pid> <start>"
+ *				before the PREPARE (fsync'd), "D <gid>" once the remote
+ *				transaction ended, "H <gid>" when the session that made it
+ *				gave up ending it itself (the resolver leaves a live
+ *				session's transactions alone until then: it may be between
+ *				its local commit and its COMMIT PREPARED, and a MySQL XA
+ *				transaction cannot be ended from elsewhere while its
+ *				session holds it).
  *				Appended under a shared lock of the file "lock"; rewritten
  *				with only the open ones under its exclusive lock (the
  *				resolver, or an append that finds the log big).
@@ -355,8 +361,9 @@ mf_intents_log(List *entries)
 	{
 		MfConnEntry *entry = lfirst(lc);
 
-		appendStringInfo(&buf, "P %s %u %u\n", entry->gid, entry->key,
-						 entry->serverid);
+		appendStringInfo(&buf, "P %s %u %u %u %d %lld\n", entry->gid, entry->key,
+						 entry->serverid, GetUserId(), MyProcPid,
+						 (long long) MyStartTimestamp);
 	}
 	mf_intents_append(buf.data, true);
 }
@@ -370,6 +377,29 @@ void
 mf_intents_done(const char *gid)
 {
 	mf_intents_append(psprintf("D %s\n", gid), false);
+}
+
+/*
+ * This session leaves the remote transaction of gid to the resolver (its
+ * COMMIT or ROLLBACK PREPARED failed): until then the resolver leaves the
+ * intents of a session that is still alive to it.  Never raises.
+ */
+void
+mf_intents_hand_over(const char *gid)
+{
+	MemoryContext cxt = CurrentMemoryContext;
+
+	PG_TRY();
+	{
+		mf_intents_append(psprintf("H %s\n", gid), false);
+	}
+	PG_CATCH();
+	{
+		MemoryContextSwitchTo(cxt);
+		FlushErrorState();
+		/* the session's end hands it over too */
+	}
+	PG_END_TRY();
 }
 
 /*
@@ -406,6 +436,7 @@ mf_intents_parse(char *text)
 {
 	List	   *open = NIL;
 	List	   *done = NIL;
+	List	   *handed = NIL;
 	List	   *result = NIL;
 	char	   *save = NULL;
 	char	   *line;
@@ -417,16 +448,25 @@ mf_intents_parse(char *text)
 		char		gid[MF_GID_LEN];
 		unsigned int umid;
 		unsigned int serverid;
+		unsigned int userid = InvalidOid;
+		int			pid = 0;
+		long long	started = 0;
 
-		if (sscanf(line, "P %63s %u %u", gid, &umid, &serverid) == 3)
+		if (sscanf(line, "P %63s %u %u %u %d %lld", gid, &umid, &serverid,
+				   &userid, &pid, &started) >= 3)
 		{
 			MfIntent   *in = palloc0(sizeof(MfIntent));
 
 			strlcpy(in->gid, gid, sizeof(in->gid));
 			in->umid = umid;
 			in->serverid = serverid;
+			in->userid = userid;
+			in->pid = pid;
+			in->started = (TimestampTz) started;
 			open = lappend(open, in);
 		}
+		else if (sscanf(line, "H %63s", gid) == 1)
+			handed = lappend(handed, pstrdup(gid));
 		else if (sscanf(line, "D %63s", gid) == 1)
 			done = lappend(done, pstrdup(gid));
 		/* anything else: a line cut short by a crash */
@@ -440,6 +480,9 @@ mf_intents_parse(char *text)
 		foreach(ld, done)
 			if (strcmp(lfirst(ld), in->gid) == 0)
 				ended = true;
+		foreach(ld, handed)
+			if (strcmp(lfirst(ld), in->gid) == 0)
+				in->handed = true;
 		if (!ended)
 			result = lappend(result, in);
 	}
@@ -496,8 +539,11 @@ mf_intents_compact(bool wait)
 		{
 			MfIntent   *in = lfirst(lc);
 
-			appendStringInfo(&buf, "P %s %u %u\n", in->gid, in->umid,
-							 in->serverid);
+			appendStringInfo(&buf, "P %s %u %u %u %d %lld\n", in->gid, in->umid,
+							 in->serverid, in->userid, in->pid,
+							 (long long) in->started);
+			if (in->handed)
+				appendStringInfo(&buf, "H %s\n", in->gid);
 		}
 		mf_log_write_file(path, buf.data, buf.len);
 	}

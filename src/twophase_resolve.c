@@ -37,6 +37,7 @@
 #include "miscadmin.h"
 #include "storage/procarray.h"
 #include "utils/builtins.h"
+#include "pgstat.h"
 #include "utils/memutils.h"
 #include "utils/snapmgr.h"
 #include "utils/syscache.h"
@@ -73,6 +74,8 @@ mf_still_running(TransactionId xid, TimestampTz made)
 
 	if (!TransactionIdIsInProgress(xid))
 		return false;
+	/* pg_stat_activity as it is now, not as this transaction first read it */
+	pgstat_clear_snapshot();
 	values[0] = CStringGetTextDatum(psprintf("%u", xid));
 	values[1] = TimestampTzGetDatum(made);
 	return mf_spi("SELECT 1 FROM pg_catalog.pg_stat_activity"
@@ -81,15 +84,61 @@ mf_still_running(TransactionId xid, TimestampTz made)
 				  2, types, values, true) == SPI_OK_SELECT && SPI_processed > 0;
 }
 
+/*
+ * Does the decision row exist?  Read with a snapshot taken now, not the
+ * statement's: a transaction that committed while this pass ran (after it
+ * was found not running) must be seen committed.
+ */
 static bool
 mf_decision_exists(const char *gid)
 {
 	Oid			types[1] = {TEXTOID};
 	Datum		values[1] = {CStringGetTextDatum(gid)};
+	bool		found;
 
-	return mf_spi(psprintf("SELECT 1 FROM %s WHERE gid OPERATOR(pg_catalog.=) $1",
-						   mf_decision_table()),
-				  1, types, values, true) == SPI_OK_SELECT && SPI_processed > 0;
+	PushActiveSnapshot(GetLatestSnapshot());
+	found = mf_spi(psprintf("SELECT 1 FROM %s WHERE gid OPERATOR(pg_catalog.=) $1",
+							mf_decision_table()),
+				   1, types, values, true) == SPI_OK_SELECT && SPI_processed > 0;
+	PopActiveSnapshot();
+	return found;
+}
+
+/*
+ * Is the session that logged an intent still there, and has it not left
+ * the intent to the resolver?  Then it is still ending the transaction
+ * itself (between its local commit and its COMMIT PREPARED), and a MySQL
+ * XA transaction could not be ended from here while it holds it.
+ */
+static bool
+mf_session_at_work(const MfIntent *in)
+{
+	Oid			types[2] = {INT4OID, TIMESTAMPTZOID};
+	Datum		values[2];
+
+	if (in->handed || in->pid == 0 || in->pid == MyProcPid)
+		return false;
+	pgstat_clear_snapshot();
+	values[0] = Int32GetDatum(in->pid);
+	values[1] = TimestampTzGetDatum(in->started);
+	return mf_spi("SELECT 1 FROM pg_catalog.pg_stat_activity"
+				  " WHERE pid OPERATOR(pg_catalog.=) $1"
+				  " AND backend_start OPERATOR(pg_catalog.=) $2",
+				  2, types, values, true) == SPI_OK_SELECT && SPI_processed > 0;
+}
+
+/*
+ * The decision of an id: in progress while the transaction that made it
+ * runs, or its session is still ending it; else commit when its decision
+ * row exists.  In that order: a transaction that ends between the two
+ * looks running, or committed, never rolled back by mistake.
+ */
+static const char *
+mf_decision(const MfIntent *in, TransactionId xid, TimestampTz made)
+{
+	if (mf_still_running(xid, made) || mf_session_at_work(in))
+		return "in progress";
+	return mf_decision_exists(in->gid) ? "commit" : "rollback";
 }
 
 static void
@@ -103,19 +152,38 @@ mf_decision_forget(const char *gid)
 				  1, types, values, false);
 }
 
-/* The user mapping of an id, when it is still the server's; else NULL. */
+/*
+ * The user mapping of an intent, as its transaction's user found it (a
+ * PUBLIC mapping counts as that user's, as when it connected), when it is
+ * still the server's and still the one that user gets; else NULL.
+ */
 static UserMapping *
-mf_mapping_by_oid(Oid umid, Oid serverid)
+mf_mapping_of(const MfIntent *in)
 {
-	HeapTuple	tup = SearchSysCache1(USERMAPPINGOID, ObjectIdGetDatum(umid));
+	HeapTuple	tup = SearchSysCache1(USERMAPPINGOID, ObjectIdGetDatum(in->umid));
 	Form_pg_user_mapping um;
 	UserMapping *user = NULL;
+	Oid			userid;
 
 	if (!HeapTupleIsValid(tup))
 		return NULL;
 	um = (Form_pg_user_mapping) GETSTRUCT(tup);
-	if (um->umserver == serverid)
-		user = GetUserMapping(um->umuser, um->umserver);
+	userid = OidIsValid(in->userid) ? in->userid : um->umuser;
+	if (um->umserver == in->serverid)
+	{
+		PG_TRY();
+		{
+			user = GetUserMapping(userid, um->umserver);
+		}
+		PG_CATCH();
+		{
+			ReleaseSysCache(tup);
+			PG_RE_THROW();
+		}
+		PG_END_TRY();
+		if (user->umid != in->umid)
+			user = NULL;
+	}
 	ReleaseSysCache(tup);
 	return user;
 }
@@ -130,7 +198,7 @@ mf_mapping_by_oid(Oid umid, Oid serverid)
 static const char *
 mf_resolve_one(ForeignServer *server, const MfIntent *in, bool commit)
 {
-	UserMapping *user = mf_mapping_by_oid(in->umid, in->serverid);
+	UserMapping *user = mf_mapping_of(in);
 	MfOptions	opts;
 	const MfDialect *dialect;
 	MfConnEntry *conn;
@@ -143,6 +211,8 @@ mf_resolve_one(ForeignServer *server, const MfIntent *in, bool commit)
 		!superuser_arg(server->owner))
 		return "left alone: made through a superuser's mapping of a server a non-superuser owns; end it on the remote";
 	mf_get_options(server->serverid, InvalidOid, &opts);
+	/* the dialect's own set-up, never the owner's session_sql, to end it */
+	opts.session_sql = NULL;
 	dialect = opts.dialect;
 	if (dialect->commit_prepared_fmt == NULL || !opts.transport->sql_transaction_control)
 		return "failed: the server can no longer prepare transactions";
@@ -183,7 +253,7 @@ mf_in_doubt_one(const MfIntent *in, const char *only, bool resolve)
 {
 	MemoryContext cxt = CurrentMemoryContext;
 	ResourceOwner owner = CurrentResourceOwner;
-	MfInDoubt  *d = palloc0(sizeof(MfInDoubt));
+	MfInDoubt  *volatile d = palloc0(sizeof(MfInDoubt));
 	TransactionId xid;
 	Oid			umid;
 	TimestampTz made;
@@ -202,7 +272,7 @@ mf_in_doubt_one(const MfIntent *in, const char *only, bool resolve)
 		if (server == NULL)
 		{
 			d->server = psprintf("(dropped server %u)", in->serverid);
-			d->decision = mf_decision_exists(in->gid) ? "commit" : "rollback";
+			d->decision = mf_decision(in, xid, made);
 			if (resolve)
 				d->action = "failed: its server is gone; end it on the remote";
 		}
@@ -211,8 +281,7 @@ mf_in_doubt_one(const MfIntent *in, const char *only, bool resolve)
 		else
 		{
 			d->server = pstrdup(server->servername);
-			d->decision = mf_decision_exists(in->gid) ? "commit" :
-				mf_still_running(xid, made) ? "in progress" : "rollback";
+			d->decision = mf_decision(in, xid, made);
 			if (resolve && strcmp(d->decision, "in progress") != 0)
 			{
 				d->action = mf_resolve_one(server, in,
@@ -239,6 +308,10 @@ mf_in_doubt_one(const MfIntent *in, const char *only, bool resolve)
 		RollbackAndReleaseCurrentSubTransaction();
 		MemoryContextSwitchTo(cxt);
 		CurrentResourceOwner = owner;
+		/* a cancel or a shutdown is for the whole pass, not this id */
+		if (edata->sqlerrcode == ERRCODE_QUERY_CANCELED ||
+			edata->sqlerrcode == ERRCODE_ADMIN_SHUTDOWN)
+			ReThrowError(edata);
 		ereport(WARNING,
 				(errmsg("could not resolve the remote transaction %s: %s",
 						in->gid, edata->message)));

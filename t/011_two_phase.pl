@@ -267,4 +267,35 @@ is($rc, 0, 'auto: it commits');
 like($err, qr/the commit is not atomic: server "pg_plain" commits before PostgreSQL's serialization check/,
 	'auto: with a warning');
 
+# 12. a resolution that began before a transaction committed judges it by
+# what is true when it reaches it: the transaction committed locally and
+# sleeps before its COMMIT PREPARED; the resolution, whose statement began
+# before that commit, must not roll it back (its snapshot does not have
+# the decision), nor take it from its session (a MySQL XA transaction
+# cannot be ended from elsewhere while its session holds it)
+my $before = counts();
+my ($p0, $m0) = split m{/}, $before;
+my $r = MfTest::Session->new(dbname => $db);
+my $v = MfTest::Session->new(dbname => $db);
+$r->send("SELECT string_agg(r.server_name || ':' || r.decision, ',' ORDER BY r.server_name)"
+	  . " FROM (SELECT pg_sleep(2) x) s"
+	  . " CROSS JOIN LATERAL multi_fdw_resolve(nullif(s.x::text, s.x::text)) r");
+select(undef, undef, undef, 0.5);
+$v->send(<<"SQL");
+SET multi_fdw.two_phase_fault = 'sleep_after_local_commit';
+BEGIN;
+INSERT INTO t_pg VALUES (90, 'pg');
+INSERT INTO t_my VALUES (90, 'my');
+COMMIT;
+SQL
+my ($rout, $rerr) = $r->result;
+my ($vout, $verr) = $v->result;
+is($rout, "$my:in progress,pg_remote:in progress",
+	'a resolution that began before the commit leaves it to its session, at work on it');
+is($verr, '', 'the session commits both itself');
+is(counts(), ($p0 + 1) . '/' . ($m0 + 1), 'and both rows arrived');
+is(prepared(), '0/0', 'nothing left prepared');
+$r->quit;
+$v->quit;
+
 done_testing();
