@@ -169,7 +169,8 @@ SELECT mine(), committed();
 --
 -- MySQL ends the transaction implicitly before any DDL: remote work done
 -- before a CREATE TABLE sent through multi_fdw_exec is committed even if
--- the local transaction then rolls back
+-- the local transaction then rolls back.  multi_fdw_exec sees that the
+-- remote left the transaction and says so (the row stays committed)
 --
 BEGIN;
 INSERT INTO t VALUES (90, 'before ddl');
