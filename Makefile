@@ -8,6 +8,13 @@
 #   make demo                the same set-up, then a federated bulk load
 #   make fuzz SEEDS=N        the same, running only the pushdown fuzzer
 #                            (t/013_pushdown_fuzz.pl) with seeds 1..N
+#   make asan                the same, with the extension built with
+#                            SANITIZE=1, every suite and TAP file run by
+#                            t/testbed/asan under AddressSanitizer and
+#                            UBSan (it leaves that build installed)
+#   make SANITIZE=1          build with -fsanitize=address,undefined; such a
+#                            multi_fdw.so loads only into a server started
+#                            with libasan preloaded (t/testbed/asan does it)
 #
 #   make WITH_MYSQL=no       build without the mysql transport (no MariaDB
 #   make WITH_ODBC=no        Connector/C), without the odbc one (no unixODBC);
@@ -111,10 +118,22 @@ PG_CPPFLAGS += -DMF_WITH_ODBC
 SHLIB_LINK += -lodbc
 endif
 # what a build with WITH_*=no left out is cleaned too
-EXTRA_CLEAN = src/build-flags.stamp $(TR_MYSQL) $(TR_ODBC) \
+EXTRA_CLEAN = src/build-flags.stamp src/sanitize.stamp $(TR_MYSQL) $(TR_ODBC) \
 	$(TR_MYSQL:.o=.bc) $(TR_ODBC:.o=.bc)
 
-.PHONY: test demo deps bench fuzz
+.PHONY: test demo deps bench fuzz asan
+
+# SANITIZE=1: AddressSanitizer and UBSan in the extension's own code (the
+# server is not built with them; t/testbed/asan preloads their runtimes).
+# UBSan's findings are recoverable (gcc's default, kept on purpose): a
+# report goes to the log and the backend goes on, so one finding does not
+# kill a backend in the middle of a suite and hide every later one.  An
+# ASan finding stops the process (memory is already corrupt by then).
+SANITIZE ?=
+ifneq ($(filter-out 0 no,$(SANITIZE)),)
+PG_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fsanitize-recover=undefined -g
+endif
 
 ifneq ($(PGXS),)
 include $(PGXS)
@@ -149,6 +168,13 @@ fuzz: deps
 	PG_CONFIG="$(PG_CONFIG)" MF_FUZZ_SEEDS="$(SEEDS)" MF_REGRESS=pg_init \
 	  MF_TAP=t/013_pushdown_fuzz.pl t/testbed/run-tests
 
+# every suite and TAP file under ASan/UBSan (t/testbed/asan); the build
+# that stays installed afterwards is the sanitized one
+asan: deps
+	$(MAKE) all SANITIZE=1 WITH_MYSQL=yes WITH_ODBC=yes
+	$(MAKE) install SANITIZE=1 WITH_MYSQL=yes WITH_ODBC=yes
+	PG_CONFIG="$(PG_CONFIG)" t/testbed/asan
+
 demo: deps
 	$(MAKE) all
 	$(MAKE) install
@@ -166,6 +192,11 @@ MF_BUILD_FLAGS = WITH_MYSQL=$(WITH_MYSQL) WITH_ODBC=$(WITH_ODBC)
 src/build-flags.stamp: FORCE
 	@echo '$(MF_BUILD_FLAGS)' | cmp -s - $@ || echo '$(MF_BUILD_FLAGS)' > $@
 src/registry.o src/registry.bc $(shlib): src/build-flags.stamp
+# every object follows SANITIZE: a build with it and one without never mix
+MF_SANITIZE_FLAGS = SANITIZE=$(filter-out 0 no,$(SANITIZE))
+src/sanitize.stamp: FORCE
+	@echo '$(MF_SANITIZE_FLAGS)' | cmp -s - $@ || echo '$(MF_SANITIZE_FLAGS)' > $@
+$(OBJS) $(shlib): src/sanitize.stamp
 .PHONY: FORCE
 $(TRANSPORTS): src/transport/kit/kit.h
 $(TR_LIBPQ): src/transport/libpq/pq_int.h

@@ -464,6 +464,7 @@ mf_begin_remote_xact(MfConnEntry *entry, bool reused, UserMapping *user,
 		entry->written = false;
 		entry->prepared = false;
 		entry->xa_open = false;
+		entry->intent_logged = false;
 
 		entry->changing_xact_state = true;
 		if (!entry->transport->begin(entry->conn, sql, &err))
@@ -528,6 +529,10 @@ mf_get_connection(UserMapping *user, const MfOptions *opts)
 		entry->conn = NULL;
 		entry->xact_depth = 0;
 		entry->changing_xact_state = false;
+		entry->written = false;
+		entry->xa_open = false;
+		entry->prepared = false;
+		entry->intent_logged = false;
 		entry->stream_owner = NULL;
 		entry->stream_finish = NULL;
 		entry->remembered = NIL;

@@ -368,6 +368,7 @@ mf_forget_ended_decisions(List *open)
 static List *
 mf_in_doubt(const char *only, bool resolve)
 {
+	MemoryContext cxt = CurrentMemoryContext;
 	List	   *open;
 	List	   *result = NIL;
 	ListCell   *lc;
@@ -380,6 +381,11 @@ mf_in_doubt(const char *only, bool resolve)
 	open = mf_intents_open();
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");
+	/*
+	 * The rows, and the strings they point to, are the caller's: not in
+	 * SPI's procedure context, which SPI_finish frees before they are read.
+	 */
+	MemoryContextSwitchTo(cxt);
 	foreach(lc, open)
 	{
 		MfInDoubt  *d = mf_in_doubt_one(lfirst(lc), only, resolve);
