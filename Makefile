@@ -26,7 +26,8 @@ CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/twophase_resolve.o src/resolver.o src/truncate.o \
 	src/appname.o src/estimate.o src/rowid.o src/stored_row.o src/upper.o \
 	src/deparse_upper.o src/deparse_collate.o src/deparse_decimal.o src/join.o src/deparse_join.o \
-	src/depjoin.o src/depjoin_exec.o src/stats.o src/progress.o src/run_as.o src/exec_guard.o
+	src/depjoin.o src/depjoin_exec.o src/stats.o src/progress.o src/run_as.o src/exec_guard.o \
+	src/remote_facts.o
 DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 # one folder per client library, and the kit they share
