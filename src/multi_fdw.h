@@ -561,6 +561,7 @@ typedef struct MfInsertBuffer
 
 	/* pipeline: the statements sent whose results are not all read */
 	MfPipeline	pipeline;
+	bool		count_each_batch;	/* read to its end with each batch */
 
 	/* copy: rows already encoded, and the stream they go into */
 	StringInfoData chunk;
@@ -589,6 +590,7 @@ extern void mf_buffer_add(MfInsertBuffer *buf, TupleTableSlot *slot);
 extern bool mf_buffer_full(MfInsertBuffer *buf);
 extern long mf_buffer_flush(MfInsertBuffer *buf);
 extern long mf_buffer_sync(MfInsertBuffer *buf);
+extern bool mf_buffer_counts_late(MfInsertBuffer *buf);
 extern void mf_buffer_finish(MfInsertBuffer *buf);
 extern void mf_buffer_destroy(MfInsertBuffer *buf);
 extern MfInsertMethod mf_resolve_insert_method(const MfOptions *opts,
