@@ -386,8 +386,8 @@ SELECT * FROM ret ORDER BY id;
 SELECT clear_log();
 
 -- a remote trigger that skips rows: values and row count the rows
--- inserted; copy, named, counts the rows sent and warns (auto would not
--- pick it here: see pg_semantics)
+-- inserted; copy, named, is refused, since it would count the rows sent
+-- (auto would not pick it here: see pg_semantics; pg_facts has the rest)
 SELECT multi_fdw_exec('pg_remote', $$
   CREATE TABLE batch_r.skipping (id int)$$);
 SELECT multi_fdw_exec('pg_remote', $$

@@ -99,7 +99,8 @@ DELETE FROM skip WHERE random() >= 0;
 SELECT multi_fdw_exec('pg_remote', 'SELECT 1 FROM sem_r.skip') AS left_remotely;
 -- INSERT into a table whose remote trigger skips every third row: auto
 -- sends multi-row statements, whose counts are the remote's; the streamed
--- methods, named, warn
+-- methods, named: copy, which would count the rows sent, is refused, and a
+-- pipeline reads each batch's answers, whose counts are the remote's
 SELECT multi_fdw_exec('pg_remote', $$
   CREATE TABLE sem_r.ins (id int, v text);
   CREATE FUNCTION sem_r.skip3_ins() RETURNS trigger LANGUAGE plpgsql AS $f$
@@ -127,6 +128,7 @@ ALTER FOREIGN TABLE ins OPTIONS (ADD insert_method 'copy');
 INSERT INTO ins SELECT g, 'copy' FROM generate_series(1, 3) g;
 ALTER FOREIGN TABLE ins OPTIONS (SET insert_method 'pipeline');
 INSERT INTO ins SELECT g, 'pipeline' FROM generate_series(1, 3) g;
+\echo inserted :ROW_COUNT
 ALTER FOREIGN TABLE ins OPTIONS (SET insert_method 'values');
 INSERT INTO ins SELECT g, 'values' FROM generate_series(1, 30) g;
 \echo inserted :ROW_COUNT

@@ -123,7 +123,9 @@ mf_auto_without_copy(const MfOptions *opts, int ncols)
  */
 /*
  * May the remote table behind rel store fewer rows than it is sent, with no
- * error?  Asked once per connection (the dialect's insert_skip_check_fmt).
+ * error?  Asked once per remote transaction (the dialect's
+ * insert_skip_check_fmt; remote_facts.c says when it is asked again).
+ * Asking ends any stream open on the connection.
  */
 bool
 mf_remote_may_skip_rows(MfConnEntry *entry, Relation rel)
@@ -139,6 +141,7 @@ mf_remote_may_skip_rows(MfConnEntry *entry, Relation rel)
 	if (mf_conn_remembered(entry, dialect->insert_skip_check_fmt, name.data,
 						   &skips))
 		return skips;
+	mf_claim_connection(entry, NULL);
 	skips = mf_conn_ask_about_table(entry, dialect->insert_skip_check_fmt,
 									name.data, false);
 	mf_conn_remember(entry, dialect->insert_skip_check_fmt, name.data, skips);
@@ -161,24 +164,26 @@ mf_connected_insert_method(const MfOptions *opts, MfInsertMethod method,
 		method = MF_INSERT_VALUES;
 
 	/*
-	 * COPY, and a pipeline that is not read to its end with each batch,
-	 * report the rows sent before the remote has run its triggers: where a
-	 * trigger or rule may skip rows, auto sends statements whose counts
-	 * are the remote's; a method the user named gets a warning.
+	 * COPY reports the rows sent, not the rows the remote stored: where a
+	 * trigger or rule may skip rows, auto sends statements whose counts are
+	 * the remote's, and a COPY the user named is refused rather than give a
+	 * wrong count.  A pipeline's statements each report their own count:
+	 * it is read to its end with each batch there (mf_buffer_counts_late),
+	 * so that the count is exact.  auto keeps to VALUES, as before.
 	 */
 	if ((method == MF_INSERT_COPY ||
-		 (method == MF_INSERT_PIPELINE && !do_nothing)) &&
+		 (method == MF_INSERT_PIPELINE && !do_nothing && !forced)) &&
 		mf_remote_may_skip_rows(entry, rel))
 	{
 		if (!forced)
 			return MF_INSERT_VALUES;
-		ereport(WARNING,
-				(errmsg("the row count of this INSERT may include rows that the remote does not store"),
-				 errdetail("Table \"%s\" on server \"%s\" has BEFORE ROW INSERT triggers or INSERT rules, and insert_method \"%s\" counts the rows before they run.",
-						   RelationGetRelationName(rel),
-						   mf_conn_server_name(entry),
-						   mf_insert_method_name(method)),
-				 errhint("Use insert_method \"auto\" or \"values\" for exact counts.")));
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("insert_method \"copy\" cannot be used for foreign table \"%s\": its row count would not be exact",
+						RelationGetRelationName(rel)),
+				 errdetail("The remote table on server \"%s\" has BEFORE ROW INSERT triggers or INSERT rules that may skip rows, and COPY counts the rows before they run.",
+						   mf_conn_server_name(entry)),
+				 errhint("Use insert_method \"auto\", \"values\" or \"pipeline\".")));
 	}
 	return method;
 }
@@ -306,8 +311,12 @@ mf_buffer_create(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 												   opts->batch_size);
 	buf->batch_bytes = opts->batch_bytes;
 	if (method == MF_INSERT_PIPELINE)
+	{
 		mf_pipeline_init(&buf->pipeline, entry, opts->pipeline_depth,
 						 mf_buffer_label(buf, buf->rows_per_stmt));
+		/* a remote that may skip rows: each batch's count is read now */
+		buf->count_each_batch = do_nothing || mf_remote_may_skip_rows(entry, rel);
+	}
 
 	buf->classes = palloc(sizeof(MfTypeClass) * Max(buf->ncols, 1));
 	buf->out_functions = palloc(sizeof(FmgrInfo) * Max(buf->ncols, 1));
@@ -782,6 +791,20 @@ mf_buffer_flush(MfInsertBuffer *buf)
 	buf->nbytes = 0;
 	MemoryContextReset(buf->buf_cxt);
 	return rows;
+}
+
+/*
+ * Does this buffer report rows as inserted before the remote answers for
+ * them?  A pipeline stays open across the executor's batches, its answers
+ * read as they come, when every row sent is inserted or the statement
+ * fails.  With ON CONFLICT DO NOTHING, or into a remote whose triggers or
+ * rules may skip rows, each batch's count must be the remote's: the
+ * pipeline is read to its end with each batch (mf_buffer_sync).
+ */
+bool
+mf_buffer_counts_late(MfInsertBuffer *buf)
+{
+	return buf->method == MF_INSERT_PIPELINE && !buf->count_each_batch;
 }
 
 /*

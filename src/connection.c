@@ -35,15 +35,6 @@
 #include "connection_int.h"
 
 
-/* an answer of the remote about one of its tables (mf_conn_remember) */
-typedef struct MfRemembered
-{
-	const char *question;		/* the dialect's catalog query */
-	char	   *table;			/* its parameter: the quoted remote name */
-	bool		value;			/* a yes-or-no answer */
-	List	   *names;			/* or the names it listed */
-} MfRemembered;
-
 static HTAB *mf_connections = NULL;
 static void mf_disconnect(MfConnEntry *entry);
 static bool mf_xact_got_connection = false;
@@ -88,8 +79,6 @@ mf_connection_init(void)
 static void
 mf_disconnect(MfConnEntry *entry)
 {
-	ListCell   *lc;
-
 	if (entry->conn != NULL)
 	{
 		entry->transport->disconnect(entry->conn);
@@ -99,89 +88,7 @@ mf_disconnect(MfConnEntry *entry)
 	entry->changing_xact_state = false;
 	entry->stream_owner = NULL;
 	entry->stream_finish = NULL;
-	foreach(lc, entry->remembered)
-	{
-		MfRemembered *r = lfirst(lc);
-
-		pfree(r->table);
-		list_free_deep(r->names);
-	}
-	list_free_deep(entry->remembered);
-	entry->remembered = NIL;
-}
-
-/*
- * Facts about remote tables (does a table have triggers that skip rows?
- * which columns partition it?), kept as long as the connection: a remote
- * change to them is seen by the next connection.  A fact is the answer to
- * one of the dialect's catalog queries (question) about one table.
- */
-static MfRemembered *
-mf_conn_recall(MfConnEntry *entry, const char *question, const char *table)
-{
-	ListCell   *lc;
-
-	foreach(lc, entry->remembered)
-	{
-		MfRemembered *r = lfirst(lc);
-
-		if (r->question == question && strcmp(r->table, table) == 0)
-			return r;
-	}
-	return NULL;
-}
-
-bool
-mf_conn_remembered(MfConnEntry *entry, const char *question,
-				   const char *table, bool *value)
-{
-	MfRemembered *r = mf_conn_recall(entry, question, table);
-
-	if (r != NULL)
-		*value = r->value;
-	return r != NULL;
-}
-
-bool
-mf_conn_remembered_names(MfConnEntry *entry, const char *question,
-						 const char *table, List **names)
-{
-	MfRemembered *r = mf_conn_recall(entry, question, table);
-
-	if (r != NULL)
-		*names = r->names;
-	return r != NULL;
-}
-
-static void
-mf_conn_remember_fact(MfConnEntry *entry, const char *question,
-					  const char *table, bool value, List *names)
-{
-	MemoryContext old = MemoryContextSwitchTo(TopMemoryContext);
-	MfRemembered *r = palloc0(sizeof(MfRemembered));
-	ListCell   *lc;
-
-	r->question = question;
-	r->table = pstrdup(table);
-	r->value = value;
-	foreach(lc, names)
-		r->names = lappend(r->names, pstrdup(lfirst(lc)));
-	entry->remembered = lappend(entry->remembered, r);
-	MemoryContextSwitchTo(old);
-}
-
-void
-mf_conn_remember(MfConnEntry *entry, const char *question, const char *table,
-				 bool value)
-{
-	mf_conn_remember_fact(entry, question, table, value, NIL);
-}
-
-void
-mf_conn_remember_names(MfConnEntry *entry, const char *question,
-					   const char *table, List *names)
-{
-	mf_conn_remember_fact(entry, question, table, false, names);
+	mf_conn_drop_facts(entry);
 }
 
 /* Connect, enforce the password rule, and set the session up. */
@@ -536,6 +443,7 @@ mf_get_connection(UserMapping *user, const MfOptions *opts)
 		entry->stream_owner = NULL;
 		entry->stream_finish = NULL;
 		entry->remembered = NIL;
+		entry->facts_epoch = 0;
 		entry->stats = NULL;
 	}
 
@@ -608,72 +516,6 @@ mf_disconnect_private(MfConnEntry *entry)
 {
 	mf_disconnect(entry);
 	pfree(entry);
-}
-
-/*
- * A catalog question about one of the remote's tables: query_fmt, a
- * dialect's format taking the marker of its one parameter (%s, written
- * once), gets the table's quoted name there and answers in one row; true
- * when the first value is "t", answer when there is no row.  The
- * connection must be free of streams (mf_claim_connection).
- */
-bool
-mf_conn_ask_about_table(MfConnEntry *entry, const char *query_fmt,
-						const char *table, bool answer)
-{
-	List	   *rows = mf_conn_ask_rows(entry, query_fmt, table, 1);
-
-	if (rows != NIL)
-		answer = ((char *) linitial(rows))[0] == 't';
-	list_free_deep(rows);
-	return answer;
-}
-
-/*
- * The first ncols values of every row of a catalog query about a table (a
- * format, as for mf_conn_ask_about_table), row after row, palloc'd in the
- * current context; a row with a NULL among them is left out.
- */
-List *
-mf_conn_ask_rows(MfConnEntry *entry, const char *query_fmt, const char *table,
-				 int ncols)
-{
-	MfTypeClass classes[1] = {MF_TYPE_TEXT};
-	const char *values[1] = {table};
-	char	   *sql = psprintf(query_fmt,
-							   mf_marker(entry->transport->markers, 1));
-	List	   *names = NIL;
-	MfResult   *res;
-	MfError		err;
-	int			n;
-
-	mf_error_clear(&err);
-	res = entry->transport->query(entry->conn, sql, 1, values, classes, 0, &err);
-	if (res == NULL)
-		mf_raise_error(ERROR, entry, &err, sql);
-	while ((n = entry->transport->fetch(res, &err)) > 0)
-	{
-		for (int i = 0; i < n; i++)
-		{
-			List	   *row = NIL;
-
-			for (int c = 0; c < ncols; c++)
-			{
-				const char *v = entry->transport->value(res, i, c);
-
-				if (v == NULL)
-					break;
-				row = lappend(row, pstrdup(v));
-			}
-			if (list_length(row) == ncols)
-				names = list_concat(names, row);
-		}
-	}
-	entry->transport->result_close(res);
-	if (n < 0)
-		mf_raise_error(ERROR, entry, &err, sql);
-	pfree(sql);
-	return names;
 }
 
 /* This transaction changes rows through the connection (twophase.c). */
@@ -855,6 +697,7 @@ mf_xact_callback(XactEvent event, void *arg)
 		if (entry->xact_depth > 0)
 			entry->transport->forget_all(entry->conn);
 		entry->xact_depth = 0;
+		mf_conn_forget_facts(entry);	/* remote_facts.c's rule */
 		entry->stream_owner = NULL;
 		entry->stream_finish = NULL;
 
@@ -928,6 +771,7 @@ mf_subxact_callback(SubXactEvent event, SubTransactionId mySubid,
 			}
 			snprintf(sql, sizeof(sql), entry->dialect->rollback_to_savepoint_fmt,
 					 curlevel);
+			mf_conn_forget_facts(entry);	/* DDL since may be undone */
 			entry->changing_xact_state = true;
 			if (entry->transport->exec(entry->conn, sql, NULL, &err))
 			{

@@ -39,8 +39,10 @@ struct MfConnEntry
 	uint32		server_hashvalue;
 	uint32		mapping_hashvalue;
 
-	/* what the remote said of its tables, asked once per connection */
-	List	   *remembered;		/* of MfRemembered, in TopMemoryContext */
+	/* what the remote said of its tables, for one remote transaction */
+	List	   *remembered;		/* of MfRemembered, in TopMemoryContext
+								 * (remote_facts.c) */
+	uint64		facts_epoch;	/* answers of an older one are out of date */
 
 	/* two-phase commit (twophase.c) */
 	bool		written;		/* this transaction changed remote rows */

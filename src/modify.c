@@ -583,7 +583,6 @@ mf_modify_insert_method(MfModifyState *st)
 		 * needs costs more).  Its count is the remote's.
 		 */
 		st->insert_method = MF_INSERT_VALUES;
-		st->rows_one_by_one = false;
 	}
 	else if (st->insert_method == MF_INSERT_AUTO)
 	{
@@ -595,8 +594,6 @@ mf_modify_insert_method(MfModifyState *st)
 											st->rel,
 											list_length(st->target_attrs),
 											st->do_nothing);
-		st->rows_one_by_one = st->opts.insert_method == MF_INSERT_AUTO &&
-			mf_remote_may_skip_rows(st->entry, st->rel);
 		st->insert_method = method;
 	}
 	return st->insert_method;
@@ -842,10 +839,13 @@ mfExecForeignInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
 		return mf_execute_row(st, slot, planSlot);
 
 	/*
-	 * COPY counts the rows this returns: into a remote whose triggers may
-	 * skip rows, each is sent on its own, so that a skipped one is NULL.
+	 * COPY counts the rows this returns, before a buffer sends them: into a
+	 * remote whose triggers may skip rows, each is sent on its own, so
+	 * that a skipped one is NULL (whatever the method: none is exact).
 	 */
 	(void) mf_modify_insert_method(st);
+	if (st->buffer == NULL && !st->rows_one_by_one)
+		st->rows_one_by_one = mf_remote_may_skip_rows(st->entry, st->rel);
 	if (st->rows_one_by_one)
 		return mf_execute_row(st, slot, planSlot);
 
@@ -886,14 +886,12 @@ mfExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo,
 	inserted += mf_buffer_flush(buf);
 
 	/*
-	 * A pipeline without ON CONFLICT stays open across calls, its answers
-	 * read as they come and the rest when the statement ends: every row sent
-	 * is inserted or the statement fails (auto does not pipeline into a
-	 * remote whose triggers may skip rows, see mf_connected_insert_method).
-	 * With DO NOTHING the count must be the remote's, so the pipeline is
-	 * read to its end now.
+	 * A pipeline stays open across calls where every row sent is inserted
+	 * or the statement fails; with DO NOTHING, or into a remote whose
+	 * triggers may skip rows, it is read to its end now, so that the count
+	 * is the remote's (mf_buffer_counts_late).
 	 */
-	if (buf->method == MF_INSERT_PIPELINE && !st->do_nothing)
+	if (mf_buffer_counts_late(buf))
 	{
 		mf_stats_node_publish(&st->stats);
 		return slots;

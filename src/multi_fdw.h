@@ -133,10 +133,23 @@ extern const MfDialect *mf_conn_dialect(MfConnEntry *entry);
 extern const char *mf_conn_server_name(MfConnEntry *entry);
 extern struct MfStatsSlot *mf_conn_stats(MfConnEntry *entry);
 extern void mf_conn_mark_written(MfConnEntry *entry);
+
+/* remote_facts.c: what the remote says of its tables, for one transaction */
 extern bool mf_conn_ask_about_table(MfConnEntry *entry, const char *query_fmt,
 									const char *table, bool answer);
 extern List *mf_conn_ask_rows(MfConnEntry *entry, const char *sql,
 							  const char *table, int ncols);
+extern bool mf_conn_remembered(MfConnEntry *entry, const char *question,
+							   const char *table, bool *value);
+extern void mf_conn_remember(MfConnEntry *entry, const char *question,
+							 const char *table, bool value);
+extern bool mf_conn_remembered_names(MfConnEntry *entry, const char *question,
+									 const char *table, bool stale_ok,
+									 List **names);
+extern void mf_conn_remember_names(MfConnEntry *entry, const char *question,
+								   const char *table, List *names);
+extern void mf_conn_forget_facts(MfConnEntry *entry);
+extern void mf_conn_drop_facts(MfConnEntry *entry);
 
 /* exec_guard.c */
 extern bool mf_sql_controls_transaction(const char *sql, const char **what);
@@ -157,14 +170,6 @@ extern void mf_twophase_init(void);
 extern void mf_resolver_init(void);
 extern MfConnEntry *mf_connect_private(UserMapping *user, const MfOptions *opts);
 extern void mf_disconnect_private(MfConnEntry *entry);
-extern bool mf_conn_remembered(MfConnEntry *entry, const char *question,
-							   const char *table, bool *value);
-extern void mf_conn_remember(MfConnEntry *entry, const char *question,
-							 const char *table, bool value);
-extern bool mf_conn_remembered_names(MfConnEntry *entry, const char *question,
-									 const char *table, List **names);
-extern void mf_conn_remember_names(MfConnEntry *entry, const char *question,
-								   const char *table, List *names);
 extern void mf_claim_connection(MfConnEntry *entry, void *owner);
 extern void mf_set_stream_owner(MfConnEntry *entry, void *owner,
 								MfStreamFinish finish);
@@ -253,7 +258,7 @@ extern List *mf_key_columns(Relation rel, bool missing_ok);
 extern void mf_rowid_check_target(Relation rel, Oid userid,
 								  const MfDialect *dialect);
 extern List *mf_rowid_prune_attrs(Relation rel, Oid userid,
-								  const MfDialect *dialect);
+								  const MfDialect *dialect, bool stale_ok);
 extern char *mf_rowid_prune_name(Relation rel, AttrNumber attnum);
 extern void mf_rowid_add_targets(PlannerInfo *root, Index rtindex,
 								 Relation rel, const MfDialect *dialect,
@@ -604,6 +609,7 @@ typedef struct MfInsertBuffer
 
 	/* pipeline: the statements sent whose results are not all read */
 	MfPipeline	pipeline;
+	bool		count_each_batch;	/* read to its end with each batch */
 
 	/* copy: rows already encoded, and the stream they go into */
 	StringInfoData chunk;
@@ -632,6 +638,7 @@ extern void mf_buffer_add(MfInsertBuffer *buf, TupleTableSlot *slot);
 extern bool mf_buffer_full(MfInsertBuffer *buf);
 extern long mf_buffer_flush(MfInsertBuffer *buf);
 extern long mf_buffer_sync(MfInsertBuffer *buf);
+extern bool mf_buffer_counts_late(MfInsertBuffer *buf);
 extern void mf_buffer_finish(MfInsertBuffer *buf);
 extern void mf_buffer_destroy(MfInsertBuffer *buf);
 extern MfInsertMethod mf_resolve_insert_method(const MfOptions *opts,

@@ -15,7 +15,7 @@
  * local column's type is not the remote's.
  *
  * What the remote says of its relations is asked while planning, once per
- * connection (mf_conn_remember).
+ * remote transaction (remote_facts.c).
  *
  *-------------------------------------------------------------------------
  */
@@ -108,9 +108,15 @@ mf_rowid_check_target(Relation rel, Oid userid, const MfDialect *dialect)
  * The local columns that stand for the remote's partition key columns, in
  * attnum order; NIL when the remote relation is not partitioned (or the
  * foreign table lacks its key columns: then every partition is searched).
+ * stale_ok: an answer of an earlier remote transaction will do.  It does
+ * for the columns the scan carries (mf_rowid_add_targets: the question
+ * would otherwise cost an exchange per transaction for every UPDATE, even
+ * one sent whole); the statement that finds rows again uses only those of
+ * them that the remote says now are keys (mf_rowid_identity_attrs).
  */
 List *
-mf_rowid_prune_attrs(Relation rel, Oid userid, const MfDialect *dialect)
+mf_rowid_prune_attrs(Relation rel, Oid userid, const MfDialect *dialect,
+					 bool stale_ok)
 {
 	const char *sql = dialect->partition_key_fmt;
 	TupleDesc	tupdesc = RelationGetDescr(rel);
@@ -122,7 +128,7 @@ mf_rowid_prune_attrs(Relation rel, Oid userid, const MfDialect *dialect)
 	if (sql == NULL)
 		return NIL;
 	entry = mf_rowid_connection(rel, userid, dialect, &name);
-	if (!mf_conn_remembered_names(entry, sql, name.data, &names))
+	if (!mf_conn_remembered_names(entry, sql, name.data, stale_ok, &names))
 	{
 		mf_claim_connection(entry, NULL);
 		names = mf_conn_ask_rows(entry, sql, name.data, 2);
@@ -190,7 +196,7 @@ mf_rowid_add_targets(PlannerInfo *root, Index rtindex, Relation rel,
 							 makeVar(rtindex, SelfItemPointerAttributeNumber,
 									 TIDOID, -1, InvalidOid, 0),
 							 rtindex, "ctid");
-		foreach(lc, mf_rowid_prune_attrs(rel, userid, dialect))
+		foreach(lc, mf_rowid_prune_attrs(rel, userid, dialect, true))
 		{
 			Form_pg_attribute att = TupleDescAttr(RelationGetDescr(rel),
 												  lfirst_int(lc) - 1);
@@ -250,7 +256,7 @@ mf_rowid_identity_attrs(Relation rel, const MfDialect *dialect, Oid userid,
 	mf_rowid_check_target(rel, userid, dialect);
 	attrs = list_make2_int(MF_REMOTE_TABLEOID_ATTNO,
 						   SelfItemPointerAttributeNumber);
-	foreach(lc, mf_rowid_prune_attrs(rel, userid, dialect))
+	foreach(lc, mf_rowid_prune_attrs(rel, userid, dialect, false))
 	{
 		if (!mf_tlist_has_junk(subplan_tlist,
 							   mf_rowid_prune_name(rel, lfirst_int(lc))))

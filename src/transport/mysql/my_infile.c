@@ -102,7 +102,10 @@ mfmy_infile_serve(MYSQL *my, MfConn *conn)
 								   mfmy_infile_end, mfmy_infile_error, conn);
 }
 
-/* Does the server allow LOAD DATA LOCAL (@@local_infile)?  Asked once. */
+/*
+ * Does the server allow LOAD DATA LOCAL (@@local_infile)?  Asked once per
+ * connection (the rule is at MfmyLoad.server_allows).
+ */
 bool
 mfmy_copy_available(MfConn *conn)
 {

@@ -170,7 +170,14 @@ typedef struct MfmyLoad
 	unsigned long counter;		/* names issued on this connection */
 	char		refusal[512];	/* why the handler refused, "" if it did not */
 
-	int			server_allows;	/* @@local_infile: -1 not asked yet */
+	/*
+	 * @@local_infile: -1 not asked yet.  Asked once per connection: the
+	 * variable is global and the server checks it at every LOAD DATA
+	 * LOCAL, so one turned OFF since makes the statement fail with the
+	 * server's clear error, and one turned ON since leaves auto on array
+	 * or values (slower, same rows and counts) until the next connection.
+	 */
+	int			server_allows;
 } MfmyLoad;
 
 /*
@@ -243,6 +250,12 @@ struct MfConn
 	bool		broken;			/* the link is known to be lost */
 	char	   *scratch;		/* long values fetched apart */
 	unsigned long scratch_cap;
+	/*
+	 * Facts about the server, kept for the connection: neither can change
+	 * under it.  bulk comes from the handshake's capabilities; the session
+	 * value of max_allowed_packet is read-only, fixed from the global one
+	 * when the session starts.
+	 */
 	bool		bulk;			/* the server takes COM_STMT_BULK_EXECUTE */
 	unsigned long max_packet;	/* its max_allowed_packet; 0 until read */
 	MfmyLoad	load;

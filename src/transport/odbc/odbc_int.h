@@ -52,6 +52,11 @@ struct MfConn
 	char		version[160];
 	bool		use_catalogs;	/* MySQL: a schema is a catalog */
 
+	/*
+	 * Probed once per connection (mfodbc_probe_arrays): what the driver
+	 * does with parameter arrays is the driver's, and MariaDB's session
+	 * max_allowed_packet is read-only, fixed when the session starts.
+	 */
 	bool		arrays_probed;
 	bool		arrays_ok;		/* the driver takes parameter arrays */
 	bool		arrays_native;	/* ... in one round trip */
