@@ -275,6 +275,20 @@ mforacle_operator_shippable(const char *opname, Oid left, Oid right,
 }
 
 /*
+ * A real (float4) constant is not sent: written bare, Oracle reads it as a
+ * NUMBER and compares it with a BINARY_FLOAT column in the wider type, so
+ * 3.4028233e38 no longer equals the column's value rounded to a real.
+ * Such a condition is checked here.  Other numbers: finite ones.
+ */
+static bool
+mforacle_const_shippable(Oid typid, const char *value)
+{
+	if (typid == FLOAT4OID)
+		return false;
+	return mf_const_finite(typid, value);
+}
+
+/*
  * Numbers bare, parenthesised when signed: "x - -1" could otherwise come
  * out as "x --1", which Oracle reads as a comment.  Dates and timestamps
  * as ANSI DATE '...' / TIMESTAMP '...' literals, whose format is fixed
@@ -624,7 +638,7 @@ const MfDialect mf_dialect_oracle = {
 	.supports_arrays = false,
 	.supports_row_in = true,
 	.boolean_conditions = false,
-	.const_shippable = mf_const_finite,
+	.const_shippable = mforacle_const_shippable,
 
 	/* not combinable with FETCH FIRST (ORA-02014) */
 	.deparse_lock = mforacle_deparse_lock,

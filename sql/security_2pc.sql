@@ -22,6 +22,7 @@ DROP ROLE IF EXISTS regress_mf_alice;
 CREATE ROLE regress_mf_alice;
 GRANT USAGE ON FOREIGN DATA WRAPPER multi_fdw TO regress_mf_alice;
 CREATE SCHEMA regress_mf_alice AUTHORIZATION regress_mf_alice;
+CREATE SCHEMA regress_mf_alice_imp AUTHORIZATION regress_mf_alice;
 
 SELECT multi_fdw_exec('pg_remote', 'DROP TABLE IF EXISTS public.sec2_t');
 SELECT multi_fdw_exec('pg_remote', 'CREATE TABLE public.sec2_t (id int)');
@@ -118,7 +119,24 @@ SET search_path = regress_mf_alice, pg_catalog, public;
 SELECT server_name, decision FROM multi_fdw_in_doubt() WHERE server_name OPERATOR(pg_catalog.=) 'sec2_pg';
 SELECT server_name, action FROM multi_fdw_resolve() WHERE server_name OPERATOR(pg_catalog.=) 'sec2_pg';
 SELECT server_name, action FROM multi_fdw_resolve('sec2_pg');
+-- and the other paths that run for someone: the counters, the superuser's
+-- ANALYZE of her table (PostgreSQL runs it as her), and an import (the
+-- test's own queries name pg_catalog's functions: her search_path is the
+-- one in force)
+SELECT pg_catalog.count(*) OPERATOR(pg_catalog.>) 0 AS counted FROM public.multi_fdw_stats();
+ANALYZE regress_mf_alice.sec2_t;
 RESET search_path;
+SELECT rolsuper FROM pg_roles WHERE rolname = 'regress_mf_alice';
+SET ROLE regress_mf_alice;
+SET search_path = regress_mf_alice, pg_catalog;
+SELECT DISTINCT user_name FROM public.multi_fdw_stats();
+SELECT public.multi_fdw_stats_reset();
+SELECT * FROM public.multi_fdw_in_doubt;
+IMPORT FOREIGN SCHEMA public LIMIT TO (sec2_t) FROM SERVER sec2_pg
+  INTO regress_mf_alice_imp;
+SELECT pg_catalog.count(*) FROM regress_mf_alice_imp.sec2_t;
+RESET search_path;
+RESET ROLE;
 SELECT rolsuper FROM pg_roles WHERE rolname = 'regress_mf_alice';
 
 -- ---------------------------------------------------------------------
@@ -205,6 +223,7 @@ SELECT multi_fdw_exec('my_real', 'DROP TABLE sec2_x');
 -- clean up
 -- ---------------------------------------------------------------------
 DROP SCHEMA regress_mf_alice CASCADE;
+DROP SCHEMA regress_mf_alice_imp CASCADE;
 DROP SERVER sec2_pg CASCADE;
 SELECT multi_fdw_exec('pg_remote', 'DROP TABLE public.sec2_t');
 REVOKE USAGE ON FOREIGN DATA WRAPPER multi_fdw FROM regress_mf_alice;

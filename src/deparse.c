@@ -1023,7 +1023,9 @@ mf_deparse_select(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 					  FirstLowInvalidHeapAttributeNumber, attrs_used))
 		*retrieved_attrs = lappend_int(*retrieved_attrs,
 									   MF_REMOTE_TABLEOID_ATTNO);
-	if (bms_is_member(SelfItemPointerAttributeNumber -
+	/* only PostgreSQL has a ctid to read; elsewhere the row has none */
+	if (dialect->row_identity == MF_ROWID_CTID &&
+		bms_is_member(SelfItemPointerAttributeNumber -
 					  FirstLowInvalidHeapAttributeNumber, attrs_used))
 		*retrieved_attrs = lappend_int(*retrieved_attrs,
 									   SelfItemPointerAttributeNumber);

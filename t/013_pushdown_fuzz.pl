@@ -51,15 +51,6 @@ my $reduce_left = $ENV{MF_FUZZ_REDUCE} // 2;
 # is a TODO test naming it (so that CI stays green and the finding shows).
 # name => { dialect => regex on the target's name, sql => regex on the query }
 my %KNOWN = (
-	'oracle ships a real (float4) constant bare, compared in double precision: '
-	  . 'WHERE f4 >= 3.4028233e38::real finds 0 rows, 2 here' => {
-		dialect => qr/^oracle$/, sql => qr/\bf4\b (?:=|<>|<|<=|>|>=|IN|BETWEEN|IS DISTINCT FROM) / },
-	'ctid of a mysql/sqlserver/oracle foreign table is sent to the remote as a column '
-	  . '(SELECT ..., ctid FROM fz: 42703 Unknown column / 42S22), the query fails' => {
-		dialect => qr/^(mysql|sqlserver|oracle)|x (mysql|sqlserver|oracle)$/, sql => qr/\bctid\b/ },
-	'a real (float4) read over ODBC from MariaDB has 6 significant digits '
-	  . '(16777216 reads 1.67772e+07, 3.4028233e+38 reads 3.40282e+38)' => {
-		dialect => qr/^(sqlserver|oracle)$/, sql => qr/SELECT [^;]*\b(f4|w)\b[^;]* FROM/ },
 	'sqlserver ships CAST(... AS real), CAST(... AS datetime2), CAST(... AS datetimeoffset) and '
 	  . 'CAST(... AS uniqueidentifier), '
 	  . 'which the MSSQL stand-in refuses (42000, HV000): shipped text the stand-in cannot run' => {

@@ -268,6 +268,32 @@ mfodbc_get_bit(MfResult *r, int c, size_t *off)
 }
 
 /*
+ * SQL_REAL read as SQL_C_FLOAT and written with the 9 significant digits
+ * that give a float4 back exactly: as text, MariaDB's driver writes 6
+ * (16777216 as 1.67772e+07).
+ */
+static MfodbcGet
+mfodbc_get_real(MfResult *r, int c, size_t *off)
+{
+	SQLLEN		ind = 0;
+	SQLRETURN	rc;
+	float		v = 0;
+	char		text[32];
+
+	rc = SQLGetData(r->h, (SQLUSMALLINT) (c + 1), SQL_C_FLOAT, &v, sizeof(v), &ind);
+	if (!SQL_SUCCEEDED(rc))
+		return MFODBC_GET_FAILED;
+	if (ind == SQL_NULL_DATA)
+	{
+		*off = MFODBC_NULL_OFFSET;
+		return MFODBC_GOT;
+	}
+	snprintf(text, sizeof(text), "%.9g", (double) v);
+	return mfodbc_arena_add(r, text, strlen(text), off) ?
+		MFODBC_GOT : MFODBC_GET_OOM;
+}
+
+/*
  * A timestamp from its struct, in the session's zone (UTC); date_only: a
  * date column, read through the same struct (ODBC converts), written
  * without its time.  FreeTDS's own text of a date has no leading zeros in
@@ -386,7 +412,7 @@ mfodbc_get_text(MfResult *r, int c, size_t *off)
 
 /*
  * Read column c of the current row into the arena, in PostgreSQL's input
- * form: bytea as \x hex, bits as t/f, timestamps (other than psqlODBC's,
+ * form: bytea as \x hex, bits as t/f, reals with all their digits, timestamps (other than psqlODBC's,
  * which come as the server's text) as ISO with their fraction and +00
  * (the session's zone), the rest as the driver's text in UTF-8.
  */
@@ -402,6 +428,8 @@ mfodbc_store_value(MfResult *r, int c, size_t *off, MfError *err)
 		got = mfodbc_get_binary(r, c, off);
 	else if (type == SQL_BIT)
 		got = mfodbc_get_bit(r, c, off);
+	else if (type == SQL_REAL)
+		got = mfodbc_get_real(r, c, off);
 	else if ((type == SQL_TYPE_TIMESTAMP || type == SQL_TIMESTAMP) &&
 			 r->conn->driver != MFODBC_PSQLODBC)
 		got = mfodbc_get_timestamp(r, c, off, false);
