@@ -256,6 +256,9 @@ mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 
 					if (attno <= InvalidAttrNumber)
 						elog(ERROR, "system-column update is not supported");
+					/* generated: the remote's to compute (18: or virtual) */
+					if (TupleDescAttr(RelationGetDescr(rel), attno - 1)->attgenerated)
+						continue;
 					target_attrs = lappend_int(target_attrs, attno);
 				}
 
