@@ -87,7 +87,7 @@ ALL_REGRESS := $(REGRESS)
 # out here: ext_update (it needs MariaDB too) and pg_options (it needs the
 # remote's unix socket to trust every login).
 LOOPBACK_REGRESS = pg_init pg_deparse pg_scan pg_pushdown pg_join pg_batch pg_types pg_update pg_rowid \
-	pg_semantics pg_compat pg_xact pg_exchanges pg_errors pg_import pg_fastpath pg_facts pg_kept pg_sampling
+	pg_semantics pg_compat pg_xact pg_exchanges pg_errors pg_import pg_fastpath pg_sampling
 ifeq ($(MF_PG_HOST),)
 ifeq ($(MF_LOOPBACK),yes)
 REGRESS := $(LOOPBACK_REGRESS)
