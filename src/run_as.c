@@ -30,11 +30,12 @@
 void
 mf_run_as_begin(MfRunAs *ra, Oid role)
 {
+	int			sec;
+
 	GetUserIdAndSecContext(&ra->save_userid, &ra->save_sec);
+	sec = ra->save_sec | SECURITY_LOCAL_USERID_CHANGE | SECURITY_RESTRICTED_OPERATION;
 	if (OidIsValid(role))
-		SetUserIdAndSecContext(role, ra->save_sec |
-							   SECURITY_LOCAL_USERID_CHANGE |
-							   SECURITY_RESTRICTED_OPERATION);
+		SetUserIdAndSecContext(role, sec);	/* SECURITY_RESTRICTED_OPERATION */
 	ra->nestlevel = NewGUCNestLevel();
 	(void) set_config_option("search_path", "pg_catalog, pg_temp",
 							 PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE,
@@ -45,5 +46,6 @@ void
 mf_run_as_end(MfRunAs *ra)
 {
 	AtEOXact_GUC(false, ra->nestlevel);
+	/* back to the caller's own context (no SECURITY_RESTRICTED_OPERATION to add) */
 	SetUserIdAndSecContext(ra->save_userid, ra->save_sec);
 }
