@@ -35,14 +35,6 @@
 
 #include "deparse_int.h"
 
-static Node *
-mf_strip_relabel(Node *node)
-{
-	while (node && IsA(node, RelabelType))
-		node = (Node *) ((RelabelType *) node)->arg;
-	return node;
-}
-
 /*
  * Are strings equal under the collation only when their bytes are?  The
  * database's default collation always is (PostgreSQL 15 allows no other).

@@ -1,8 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * deparse_int.h
- *		What deparse.c shares with deparse_upper.c: the context of one
- *		expression walk, and the walks themselves.
+ *		What the deparse files share: the context of one expression
+ *		walk, and the walks themselves.
  *
  *-------------------------------------------------------------------------
  */
@@ -36,6 +36,7 @@ extern bool mf_is_local_param(Node *node, const MfDialect *dialect);
 extern bool mf_is_text_type(Oid typid);
 extern bool mf_var_is_scanned(Var *var, MfDeparseCxt *cxt);
 extern Oid	mf_var_relid(Var *var, MfDeparseCxt *cxt);
+extern Node *mf_strip_relabel(Node *node);
 
 /* deparse_join.c */
 extern void mf_deparse_var(Var *var, MfDeparseCxt *cxt);
