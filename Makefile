@@ -34,7 +34,7 @@ CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/appname.o src/estimate.o src/rowid.o src/stored_row.o src/upper.o \
 	src/deparse_upper.o src/deparse_collate.o src/deparse_decimal.o src/deparse_stmt.o src/join.o src/deparse_join.o \
 	src/depjoin.o src/depjoin_exec.o src/stats.o src/progress.o src/run_as.o src/exec_guard.o \
-	src/held_rows.o src/analyze.o src/remote_facts.o
+	src/held_rows.o src/analyze.o src/remote_facts.o src/option_read.o
 DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 # one folder per client library, and the kit they share
@@ -183,6 +183,7 @@ demo: deps
 # PGXS tracks no header dependencies: every object follows the interfaces.
 $(OBJS): src/dialect.h src/transport.h src/multi_fdw.h src/compat.h
 src/connection.o src/twophase.o: src/connection_int.h
+src/option.o src/option_read.o: src/option_int.h
 src/deparse.o src/deparse_upper.o src/deparse_join.o src/deparse_collate.o src/deparse_stmt.o \
 	src/deparse_decimal.o: src/deparse_int.h
 
