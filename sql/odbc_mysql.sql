@@ -112,6 +112,15 @@ RESET ROLE;
 SELECT multi_fdw_exec('odbc_my', $$LOAD XML LOCAL
   INFILE '/etc/passwd' INTO TABLE odbc_infile$$);
 \echo :LAST_ERROR_SQLSTATE
+-- a comment marker inside a literal, or a dash pair MySQL does not read
+-- as a comment, does not hide the words from the check: under
+-- multi-statements (a superuser's OPTION) the second statement would run
+ALTER SERVER odbc_my OPTIONS (ADD odbc_attributes 'OPTION=67108864');
+SELECT multi_fdw_exec('odbc_my', $$SELECT '#'; LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE odbc_infile$$);
+\echo :LAST_ERROR_SQLSTATE
+SELECT multi_fdw_exec('odbc_my', $$SELECT 1--1; LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE odbc_infile$$);
+SELECT multi_fdw_exec('odbc_my', $$SELECT '/*'; LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE odbc_infile; SELECT '*/'$$);
+ALTER SERVER odbc_my OPTIONS (DROP odbc_attributes);
 DROP SERVER odbc_my_user CASCADE;
 REVOKE USAGE ON FOREIGN DATA WRAPPER multi_fdw FROM regress_mf_odbc_my_user;
 DROP ROLE regress_mf_odbc_my_user;

@@ -495,59 +495,36 @@ mfodbc_word_char(char c)
 }
 
 /*
- * Does sql hold the words LOCAL INFILE (LOAD DATA / LOAD XML LOCAL INFILE,
- * with which a MySQL client sends the server a file it names)?  Comments
- * and white space separate words.  The text of executable comments
- * (opened by slash, star, bang, or MariaDB's slash, star, M, bang, with an
- * optional version) is what the server runs, so only their markers
- * separate.  Quotes are not skipped: the words inside a literal count too,
- * a refusal too many being better than a file read.
+ * Does sql hold the word LOCAL and, after it, the word INFILE (LOAD DATA /
+ * LOAD XML LOCAL INFILE, with which a MySQL client sends the server a file
+ * it names)?  Nothing is skipped, neither comments nor quotes: a comment
+ * marker inside a literal (SELECT '#'; ...) or a dash pair that MySQL does
+ * not read as a comment (1--1) would hide the words that follow from a
+ * reader that skips comments, while the server runs them.  Whatever lies
+ * between the two words, the statement is refused: a refusal too many is
+ * better than a file read.
  */
 static bool
 mfodbc_local_infile(const char *sql)
 {
 	const char *p = sql;
-	bool		after_local = false;
+	bool		seen_local = false;
 
 	while (*p)
 	{
-		if (isspace((unsigned char) *p))
-			p++;
-		else if ((p[0] == '-' && p[1] == '-') || p[0] == '#')
-		{
-			while (*p && *p != '\n')
-				p++;
-		}
-		else if (p[0] == '/' && p[1] == '*' &&
-				 (p[2] == '!' || (p[2] == 'M' && p[3] == '!')))
-		{
-			p += p[2] == '!' ? 3 : 4;
-			while (isdigit((unsigned char) *p))
-				p++;
-		}
-		else if (p[0] == '/' && p[1] == '*')
-		{
-			const char *end = strstr(p + 2, "*/");
-
-			p = end ? end + 2 : p + strlen(p);
-		}
-		else if (p[0] == '*' && p[1] == '/')
-			p += 2;				/* the end of an executable comment */
-		else if (mfodbc_word_char(*p))
+		if (mfodbc_word_char(*p))
 		{
 			const char *w = p;
 
 			while (mfodbc_word_char(*p))
 				p++;
-			if (after_local && p - w == 6 && strncasecmp(w, "INFILE", 6) == 0)
+			if (seen_local && p - w == 6 && strncasecmp(w, "INFILE", 6) == 0)
 				return true;
-			after_local = p - w == 5 && strncasecmp(w, "LOCAL", 5) == 0;
+			if (p - w == 5 && strncasecmp(w, "LOCAL", 5) == 0)
+				seen_local = true;
 		}
 		else
-		{
-			after_local = false;
 			p++;
-		}
 	}
 	return false;
 }
