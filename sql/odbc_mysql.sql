@@ -120,6 +120,17 @@ SELECT multi_fdw_exec('odbc_my', $$SELECT '#'; LOAD DATA LOCAL INFILE '/etc/pass
 \echo :LAST_ERROR_SQLSTATE
 SELECT multi_fdw_exec('odbc_my', $$SELECT 1--1; LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE odbc_infile$$);
 SELECT multi_fdw_exec('odbc_my', $$SELECT '/*'; LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE odbc_infile; SELECT '*/'$$);
+-- the same for transaction control, which the ODBC drivers cannot report
+-- afterwards: MySQL's 1--1 is no comment, so the COMMIT after it would end
+-- the remote transaction and keep the INSERT the local ROLLBACK undoes
+SELECT multi_fdw_exec('odbc_my', 'CREATE TABLE IF NOT EXISTS odbc_guard (i int) ENGINE=InnoDB');
+BEGIN;
+SELECT multi_fdw_exec('odbc_my', 'INSERT INTO odbc_guard VALUES (1)');
+SELECT multi_fdw_exec('odbc_my', 'DO 1--1; COMMIT');
+\echo :LAST_ERROR_SQLSTATE
+ROLLBACK;
+SELECT multi_fdw_exec('odbc_my', 'SELECT * FROM odbc_guard') AS rows_kept;
+SELECT multi_fdw_exec('odbc_my', 'DROP TABLE odbc_guard');
 ALTER SERVER odbc_my OPTIONS (DROP odbc_attributes);
 DROP SERVER odbc_my_user CASCADE;
 REVOKE USAGE ON FOREIGN DATA WRAPPER multi_fdw FROM regress_mf_odbc_my_user;

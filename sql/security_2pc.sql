@@ -195,7 +195,7 @@ SELECT s AS statement, pg_temp.try_exec('pg_remote', s) AS result
 SELECT s AS statement, pg_temp.try_exec('my_real', s) AS result
   FROM (VALUES ('XA START ''mf_x'''), ('XA RECOVER'), ('SET autocommit = 1'),
                ('SET @@autocommit=1'), ('SET SESSION autocommit = 0'),
-               ('BEGIN'), ('BEGIN WORK'), ('/*!COMMIT*/'),
+               ('BEGIN'), ('BEGIN WORK'), ('/*!COMMIT*/'), ('DO 1--1; COMMIT'),
                ('/*M!100000 ROLLBACK */'), ('DO 1'),
                ('SELECT ''rollback'''), ('SET @x = 1'),
                ('SET @@session.`autocommit` = 1'),

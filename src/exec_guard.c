@@ -54,6 +54,9 @@ typedef struct MfReading
 	bool		dollar;			/* $tag$ ... $tag$ (PostgreSQL) */
 	bool		brackets;		/* [ ... ] (SQL Server) */
 	bool		nested;			/* slash-star comments nest (PostgreSQL) */
+	bool		dash_space;		/* -- opens a comment only before white
+								 * space or a control character (MySQL:
+								 * 1--1 is one minus minus one) */
 } MfReading;
 
 static bool
@@ -143,7 +146,10 @@ mf_guard_read(const char *sql, const MfReading *r, const char **what)
 	{
 		if (isspace((unsigned char) *p))
 			p++;
-		else if ((p[0] == '-' && p[1] == '-') || (r->hash_comment && p[0] == '#'))
+		else if ((p[0] == '-' && p[1] == '-' &&
+				  (!r->dash_space || p[2] == '\0' || isspace((unsigned char) p[2]) ||
+				   iscntrl((unsigned char) p[2]))) ||
+				 (r->hash_comment && p[0] == '#'))
 		{
 			/* PostgreSQL ends it at a carriage return too */
 			while (*p && *p != '\n' && *p != '\r')
@@ -302,7 +308,7 @@ mf_guard_read(const char *sql, const MfReading *r, const char **what)
 bool
 mf_sql_controls_transaction(const char *sql, const char **what)
 {
-	for (int i = 0; i < 96; i++)
+	for (int i = 0; i < 192; i++)
 	{
 		MfReading	r = {
 			.backslash = i % 3 == 1,
@@ -312,6 +318,7 @@ mf_sql_controls_transaction(const char *sql, const char **what)
 			.brackets = ((i / 3) & 4) != 0,
 			.nested = ((i / 3) & 8) != 0,
 			.backticks = ((i / 3) & 16) != 0,
+			.dash_space = ((i / 3) & 32) != 0,
 		};
 
 		if (mf_guard_read(sql, &r, what))
