@@ -316,6 +316,45 @@ mf_deparse_delete(Relation rel, const MfDialect *dialect, MfMarkerStyle markers,
 	return buf.data;
 }
 
+/*
+ * An UPDATE or DELETE sent whole (direct_modify.c): the new values of the
+ * updated columns (tlist and target_attrs, in step) and the scan's remote
+ * conditions, every one of them already found shippable.
+ */
+char *
+mf_deparse_direct_modify(PlannerInfo *root, RelOptInfo *baserel, Relation rel,
+						 const MfDialect *dialect, CmdType operation,
+						 List *tlist, List *target_attrs, List *remote_conds,
+						 List **params_list)
+{
+	StringInfoData buf;
+
+	initStringInfo(&buf);
+	appendStringInfoString(&buf, operation == CMD_UPDATE ? "UPDATE " : "DELETE FROM ");
+	mf_deparse_relation(&buf, rel, dialect);
+	if (operation == CMD_UPDATE)
+	{
+		ListCell   *lc,
+				   *lc2;
+		bool		first = true;
+
+		appendStringInfoString(&buf, " SET ");
+		forboth(lc, tlist, lc2, target_attrs)
+		{
+			if (!first)
+				appendStringInfoString(&buf, ", ");
+			mf_deparse_column(&buf, RelationGetRelid(rel), lfirst_int(lc2), dialect);
+			appendStringInfoString(&buf, " = ");
+			mf_deparse_expr(&buf, root, baserel,
+							lfirst_node(TargetEntry, lc)->expr, params_list);
+			first = false;
+		}
+	}
+	mf_deparse_conditions(&buf, root, baserel, remote_conds, " WHERE ",
+						  params_list);
+	return buf.data;
+}
+
 /* SELECT of every column, for ANALYZE's sample. */
 void
 mf_deparse_analyze(StringInfo buf, Relation rel, const MfDialect *dialect,

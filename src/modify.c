@@ -1,7 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * modify.c
- *		INSERT, UPDATE and DELETE on foreign tables.
+ *		Executing INSERT, UPDATE and DELETE on foreign tables, row by row
+ *		or in batches.
  *
  * INSERT goes through the buffering core (buffer.c) whenever nothing needs
  * each row's result: the executor hands rows over in batches
@@ -10,8 +11,8 @@
  * and the row as the remote stored it comes back (stored_row.c).
  *
  * UPDATE and DELETE find the row again by the dialect's row identity (ctid
- * for PostgreSQL, the key columns elsewhere), or are sent whole when every
- * clause and every new value can be evaluated remotely.
+ * for PostgreSQL, the key columns elsewhere).  Their planning is in
+ * modify_plan.c; an UPDATE or DELETE sent whole is direct_modify.c's.
  *
  *-------------------------------------------------------------------------
  */
@@ -33,6 +34,7 @@
 #include "utils/rel.h"
 
 #include "multi_fdw.h"
+#include "modify_int.h"
 
 /*
  * An INSERT the planner expects to send at most this many rows goes under
@@ -41,35 +43,6 @@
  * multi-row INSERT's cannot.
  */
 #define MF_INSERT_FEW_ROWS	1
-
-/* fdw_private of a ModifyTable's foreign target, by position */
-enum MfModifyPrivate
-{
-	MF_MOD_SQL,					/* the one-row statement (String) */
-	MF_MOD_TARGET_ATTRS,		/* columns sent (List of Integer) */
-	MF_MOD_IDENTITY_ATTRS,		/* row identity columns (List of Integer) */
-	MF_MOD_RETURNING_ATTRS,		/* columns read back (List of Integer) */
-	MF_MOD_DO_NOTHING,			/* ON CONFLICT DO NOTHING (Boolean) */
-	MF_MOD_SQL_UNPRUNED,		/* the statement for a row whose partition
-								 * key is NULL (String; "" when none) */
-	MF_MOD_NPRUNE,				/* partition key columns at the end of the
-								 * identity (Integer) */
-	MF_MOD_REREAD_SQL,			/* the SELECT that reads the stored row back
-								 * by key (String; "" when the statement
-								 * returns it, or nothing needs it) */
-	MF_MOD_REREAD_PARAMS,		/* its parameters' positions among the
-								 * statement's (List of Integer) */
-	MF_MOD_SQL_PLAIN			/* MF_MOD_SQL without its RETURNING, for a
-								 * server that turns out to have none
-								 * (String; "" when there is no choice) */
-};
-
-/* fdw_private of a direct UPDATE/DELETE ForeignScan, by position */
-enum MfDirectPrivate
-{
-	MF_DIRECT_SQL,
-	MF_DIRECT_SET_PROCESSED
-};
 
 typedef struct MfModifyState
 {
@@ -122,197 +95,6 @@ typedef struct MfModifyState
 
 	MfNodeStats stats;			/* EXPLAIN ANALYZE, progress (stats.c) */
 } MfModifyState;
-
-typedef struct MfDirectState
-{
-	MfConnEntry *entry;
-	char	   *sql;
-	bool		set_processed;
-	List	   *param_exprs;
-	int			nparams;
-	FmgrInfo   *param_flinfo;
-	bool		params_need_modes;	/* their output depends on settings */
-	MfTypeClass *param_classes;
-	bool		done;
-	MfNodeStats stats;
-} MfDirectState;
-
-/* every column a row of rel has, in order, except dropped and generated */
-static List *
-mf_all_columns(Relation rel, bool skip_generated)
-{
-	TupleDesc	tupdesc = RelationGetDescr(rel);
-	List	   *attrs = NIL;
-
-	for (int i = 0; i < tupdesc->natts; i++)
-	{
-		Form_pg_attribute att = TupleDescAttr(tupdesc, i);
-
-		if (att->attisdropped || (skip_generated && att->attgenerated))
-			continue;
-		attrs = lappend_int(attrs, i + 1);
-	}
-	return attrs;
-}
-
-/* The dialect of rel's server, and its transport's marker style. */
-static const MfDialect *
-mf_rel_dialect(Relation rel, MfMarkerStyle *markers)
-{
-	MfOptions	opts;
-
-	mf_get_table_options(RelationGetRelid(rel), &opts);
-	if (markers != NULL)
-		*markers = opts.transport->markers;
-	return opts.dialect;
-}
-
-/* ---------------------------------------------------------------------
- * Planning
- * ---------------------------------------------------------------------
- */
-
-void
-mfAddForeignUpdateTargets(PlannerInfo *root, Index rtindex,
-						  RangeTblEntry *target_rte, Relation target_relation)
-{
-	mf_rowid_add_targets(root, rtindex, target_relation,
-						 mf_rel_dialect(target_relation, NULL),
-						 mf_planner_rte_userid(root, rtindex));
-}
-
-/* DO NOTHING must be expressible, DO UPDATE is not */
-static void
-mf_check_insert_features(Relation rel, const MfDialect *dialect,
-						 OnConflictAction on_conflict)
-{
-	if (on_conflict == ONCONFLICT_NOTHING && !dialect->supports_do_nothing)
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("ON CONFLICT DO NOTHING is not supported for foreign table \"%s\" of dialect %s",
-						RelationGetRelationName(rel), dialect->name)));
-	if (on_conflict == ONCONFLICT_UPDATE)
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("ON CONFLICT DO UPDATE is not supported on foreign table \"%s\"",
-						RelationGetRelationName(rel))));
-}
-
-/* The one-row statement of an operation. */
-static char *
-mf_deparse_modify(Relation rel, const MfDialect *dialect, MfMarkerStyle markers,
-				  CmdType operation, List *target_attrs, List *identity_attrs,
-				  bool do_nothing, List *returning_attrs)
-{
-	if (operation == CMD_INSERT)
-		return mf_deparse_insert(rel, dialect, markers, target_attrs, 1,
-								 do_nothing, returning_attrs);
-	if (operation == CMD_UPDATE)
-		return mf_deparse_update(rel, dialect, markers, target_attrs,
-								 identity_attrs, returning_attrs);
-	return mf_deparse_delete(rel, dialect, markers, identity_attrs,
-							 returning_attrs);
-}
-
-List *
-mfPlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
-					int subplan_index)
-{
-	CmdType		operation = plan->operation;
-	RangeTblEntry *rte = planner_rt_fetch(resultRelation, root);
-	Relation	rel = table_open(rte->relid, NoLock);
-	MfMarkerStyle markers;
-	const MfDialect *dialect = mf_rel_dialect(rel, &markers);
-	List	   *target_attrs = NIL;
-	List	   *identity_attrs = NIL;
-	List	   *returning_attrs = NIL;
-	bool		do_nothing = plan->onConflictAction == ONCONFLICT_NOTHING;
-	List	   *returning_list = plan->returningLists ?
-		list_nth(plan->returningLists, subplan_index) : NIL;
-	bool		check_option = plan->withCheckOptionLists != NIL &&
-		list_nth(plan->withCheckOptionLists, subplan_index) != NIL;
-	char	   *sql = NULL;
-	char	   *sql_unpruned = NULL;
-	int			nprune = 0;
-	char	   *sql_plain = NULL;
-	Oid			userid = mf_planner_result_userid(root, resultRelation);
-	MfStoredRow sr;
-
-	/* what is sent, and how the row is found again */
-	switch (operation)
-	{
-		case CMD_INSERT:
-			mf_check_insert_features(rel, dialect, plan->onConflictAction);
-			target_attrs = mf_all_columns(rel, true);
-			break;
-		case CMD_UPDATE:
-			{
-				Bitmapset  *cols = mf_updated_cols(root, resultRelation);
-				int			col = -1;
-
-				while ((col = bms_next_member(cols, col)) >= 0)
-				{
-					AttrNumber	attno = col + FirstLowInvalidHeapAttributeNumber;
-
-					if (attno <= InvalidAttrNumber)
-						elog(ERROR, "system-column update is not supported");
-					/* generated: the remote's to compute (18: or virtual) */
-					if (TupleDescAttr(RelationGetDescr(rel), attno - 1)->attgenerated)
-						continue;
-					target_attrs = lappend_int(target_attrs, attno);
-				}
-
-				/*
-				 * A local BEFORE ROW trigger may change any column, not just
-				 * those of the SET list: send them all, as postgres_fdw does.
-				 */
-				if (rel->trigdesc && rel->trigdesc->trig_update_before_row)
-					target_attrs = mf_all_columns(rel, true);
-				identity_attrs = mf_rowid_identity_attrs(rel, dialect, userid,
-														 plan->plan.lefttree->targetlist,
-														 &nprune);
-				break;
-			}
-		case CMD_DELETE:
-			identity_attrs = mf_rowid_identity_attrs(rel, dialect, userid,
-													 plan->plan.lefttree->targetlist,
-													 &nprune);
-			break;
-		default:
-			elog(ERROR, "unexpected operation: %d", (int) operation);
-	}
-
-	/* how the row as stored comes back, when something needs it */
-	mf_stored_row_plan(&sr, rel, dialect, markers, operation,
-					   returning_list, check_option, do_nothing,
-					   target_attrs, identity_attrs);
-	if (sr.returning)
-		returning_attrs = sr.attrs;
-	sql = mf_deparse_modify(rel, dialect, markers, operation, target_attrs,
-							identity_attrs, do_nothing, returning_attrs);
-	if (sr.server_decides)
-		sql_plain = mf_deparse_modify(rel, dialect, markers, operation,
-									  target_attrs, identity_attrs,
-									  do_nothing, NIL);
-
-	/* a row whose partition key is NULL goes without it (rowid.c) */
-	if (nprune > 0)
-		sql_unpruned = mf_deparse_modify(rel, dialect, markers, operation,
-										 target_attrs,
-										 list_truncate(list_copy(identity_attrs),
-													   list_length(identity_attrs) - nprune),
-										 do_nothing, returning_attrs);
-	table_close(rel, NoLock);
-
-	return list_concat(list_make5(makeString(sql), target_attrs,
-								  identity_attrs, sr.attrs,
-								  makeBoolean(do_nothing)),
-					   list_make5(makeString(sql_unpruned ? sql_unpruned : ""),
-								  makeInteger(nprune),
-								  makeString(sr.reread_sql ? sr.reread_sql : ""),
-								  sr.reread_params,
-								  makeString(sql_plain ? sql_plain : "")));
-}
 
 /* ---------------------------------------------------------------------
  * Execution
@@ -513,9 +295,9 @@ mfBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 	ModifyTable *plan = mtstate ? (ModifyTable *) mtstate->ps.plan : NULL;
 	Relation	rel = rinfo->ri_RelationDesc;
 	MfMarkerStyle markers;
-	const MfDialect *dialect = mf_rel_dialect(rel, &markers);
+	const MfDialect *dialect = mf_modify_dialect(rel, &markers);
 	OnConflictAction on_conflict = plan ? plan->onConflictAction : ONCONFLICT_NONE;
-	List	   *target_attrs = mf_all_columns(rel, true);
+	List	   *target_attrs = mf_modify_columns(rel, true);
 	MfStoredRow sr;
 
 	if (rinfo->ri_FdwState != NULL)
@@ -565,7 +347,7 @@ mf_row_at_a_time(const MfOptions *opts)
 static int
 mf_insert_ncols(Relation rel)
 {
-	return list_length(mf_all_columns(rel, true));
+	return list_length(mf_modify_columns(rel, true));
 }
 
 /*
@@ -971,25 +753,6 @@ mfEndForeignInsert(EState *estate, ResultRelInfo *rinfo)
 	mf_end_modify(estate, rinfo->ri_FdwState);
 }
 
-int
-mfIsForeignRelUpdatable(Relation rel)
-{
-	MfOptions	opts;
-	int			events = (1 << CMD_INSERT);
-
-	mf_get_table_options(RelationGetRelid(rel), &opts);
-	if (!opts.updatable)
-		return 0;
-	/* without a row identity only INSERT is possible */
-	if (opts.dialect->row_identity == MF_ROWID_CTID)
-		return events | (1 << CMD_UPDATE) | (1 << CMD_DELETE);
-	for (int i = 0; i < RelationGetDescr(rel)->natts; i++)
-		if (!TupleDescAttr(RelationGetDescr(rel), i)->attisdropped &&
-			mf_column_is_key(RelationGetRelid(rel), i + 1))
-			return events | (1 << CMD_UPDATE) | (1 << CMD_DELETE);
-	return events;
-}
-
 static void
 mf_explain_modify_plan(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 					   List *fdw_private, ExplainState *es)
@@ -1109,240 +872,4 @@ mfExplainForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 			(void) mf_pipeline_sync(&st->pipeline);
 		mf_stats_explain(&st->stats, es);
 	}
-}
-
-/* ---------------------------------------------------------------------
- * Direct modification: the whole UPDATE or DELETE sent as one statement
- * ---------------------------------------------------------------------
- */
-
-/* The ForeignScan of rtindex right under the ModifyTable, if there is one. */
-static ForeignScan *
-mf_find_target_scan(ModifyTable *plan, Index rtindex, int subplan_index)
-{
-	Plan	   *sub = outerPlan(plan);
-
-	/* a Result may compute the new values above an Append of partitions */
-	if (IsA(sub, Result) && outerPlan(sub) != NULL && IsA(outerPlan(sub), Append))
-		sub = outerPlan(sub);
-	if (IsA(sub, Append))
-	{
-		List	   *children = ((Append *) sub)->appendplans;
-
-		if (subplan_index >= list_length(children))
-			return NULL;
-		sub = list_nth(children, subplan_index);
-	}
-	if (IsA(sub, ForeignScan) &&
-		bms_is_member(rtindex, ((ForeignScan *) sub)->fs_relids))
-		return (ForeignScan *) sub;
-	return NULL;
-}
-
-bool
-mfPlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
-				   int subplan_index)
-{
-	CmdType		operation = plan->operation;
-	ForeignScan *fscan;
-	RelOptInfo *baserel;
-	MfRelInfo  *fpinfo;
-	Relation	rel;
-	const MfDialect *dialect;
-	List	   *tlist = NIL;
-	List	   *target_attrs = NIL;
-	List	   *params_list = NIL;
-	StringInfoData sql;
-	ListCell   *lc,
-			   *lc2;
-
-	if (operation != CMD_UPDATE && operation != CMD_DELETE)
-		return false;
-	if (plan->returningLists != NIL)
-		return false;
-	fscan = mf_find_target_scan(plan, resultRelation, subplan_index);
-	if (fscan == NULL || fscan->scan.scanrelid != resultRelation)
-		return false;
-	/* anything checked locally would be skipped */
-	if (fscan->scan.plan.qual != NIL)
-		return false;
-
-	baserel = root->simple_rel_array[resultRelation];
-	fpinfo = baserel->fdw_private;
-	dialect = fpinfo->opts.dialect;
-
-	if (operation == CMD_UPDATE)
-	{
-		get_translated_update_targetlist(root, resultRelation, &tlist,
-										 &target_attrs);
-		/* the new values are the first entries, one per updated column */
-		forboth(lc, tlist, lc2, target_attrs)
-		{
-			TargetEntry *tle = lfirst_node(TargetEntry, lc);
-
-			if (!mf_is_foreign_expr(root, baserel, tle->expr))
-				return false;
-		}
-	}
-
-	rel = table_open(root->simple_rte_array[resultRelation]->relid, NoLock);
-	initStringInfo(&sql);
-	appendStringInfoString(&sql, operation == CMD_UPDATE ? "UPDATE " : "DELETE FROM ");
-	mf_deparse_relation(&sql, rel, dialect);
-	if (operation == CMD_UPDATE)
-	{
-		bool		first = true;
-
-		appendStringInfoString(&sql, " SET ");
-		forboth(lc, tlist, lc2, target_attrs)
-		{
-			if (!first)
-				appendStringInfoString(&sql, ", ");
-			mf_deparse_column(&sql, RelationGetRelid(rel), lfirst_int(lc2), dialect);
-			appendStringInfoString(&sql, " = ");
-			mf_deparse_expr(&sql, root, baserel,
-							lfirst_node(TargetEntry, lc)->expr, &params_list);
-			first = false;
-		}
-	}
-	mf_deparse_conditions(&sql, root, baserel, fpinfo->final_remote_exprs,
-						  " WHERE ", &params_list);
-	table_close(rel, NoLock);
-
-	fscan->operation = operation;
-	fscan->resultRelation = resultRelation;
-	fscan->fdw_exprs = params_list;
-	fscan->fdw_private = list_make2(makeString(sql.data),
-									makeBoolean(plan->canSetTag));
-	return true;
-}
-
-void
-mfBeginDirectModify(ForeignScanState *node, int eflags)
-{
-	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
-	EState	   *estate = node->ss.ps.state;
-	RangeTblEntry *rte = exec_rt_fetch(fsplan->resultRelation, estate);
-	Oid			userid = mf_fscan_userid(fsplan, estate, fsplan->resultRelation);
-	MfDirectState *st;
-	MfOptions	opts;
-	int			i = 0;
-	ListCell   *lc;
-
-	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
-		return;
-	st = palloc0(sizeof(MfDirectState));
-	node->fdw_state = st;
-	mf_get_table_options(rte->relid, &opts);
-	st->entry = mf_get_connection(GetUserMapping(userid, opts.serverid), &opts);
-	mf_conn_mark_written(st->entry);
-	mf_stats_node_begin(&st->stats, st->entry,
-						node->resultRelInfo ? node->resultRelInfo->ri_RelationDesc :
-						node->ss.ss_currentRelation, fsplan->operation);
-	st->sql = strVal(list_nth(fsplan->fdw_private, MF_DIRECT_SQL));
-	st->set_processed = boolVal(list_nth(fsplan->fdw_private, MF_DIRECT_SET_PROCESSED));
-	st->nparams = list_length(fsplan->fdw_exprs);
-	st->param_exprs = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
-	st->param_flinfo = palloc0(sizeof(FmgrInfo) * Max(st->nparams, 1));
-	st->param_classes = palloc0(sizeof(MfTypeClass) * Max(st->nparams, 1));
-	foreach(lc, fsplan->fdw_exprs)
-	{
-		Oid			typoutput;
-		bool		isvarlena;
-
-		getTypeOutputInfo(exprType(lfirst(lc)), &typoutput, &isvarlena);
-		fmgr_info(typoutput, &st->param_flinfo[i]);
-		st->param_classes[i] = mf_type_class(exprType(lfirst(lc)));
-		i++;
-	}
-	st->params_need_modes = mf_outputs_need_modes(st->param_flinfo,
-												  st->nparams);
-}
-
-TupleTableSlot *
-mfIterateDirectModify(ForeignScanState *node)
-{
-	MfDirectState *st = node->fdw_state;
-	EState	   *estate = node->ss.ps.state;
-	const MfTransport *tr = mf_conn_transport(st->entry);
-	MfError		err;
-	long		rows = 0;
-
-	if (!st->done)
-	{
-		mf_stats_node_use(&st->stats);
-		mf_claim_connection(st->entry, st);
-		mf_stats_count(st->entry, MF_C_STATEMENTS, 1);
-		mf_error_clear(&err);
-		if (st->nparams == 0)
-		{
-			if (!tr->exec(mf_conn(st->entry), st->sql, &rows, &err))
-				mf_raise_error(ERROR, st->entry, &err, st->sql);
-		}
-		else
-		{
-			ExprContext *econtext = node->ss.ps.ps_ExprContext;
-			const char **values = palloc(sizeof(char *) * st->nparams);
-			MfStmt	   *stmt;
-			bool		ok;
-			int			i = 0;
-			ListCell   *lc;
-
-			Datum	   *datums = palloc(sizeof(Datum) * st->nparams);
-			bool	   *nulls = palloc(sizeof(bool) * st->nparams);
-			int			nestlevel;
-
-			/* evaluated under the user's settings, written under the remote's */
-			foreach(lc, st->param_exprs)
-			{
-				datums[i] = ExecEvalExpr(lfirst(lc), econtext, &nulls[i]);
-				i++;
-			}
-			nestlevel = mf_set_transmission_modes_if(st->params_need_modes);
-			for (i = 0; i < st->nparams; i++)
-				values[i] = nulls[i] ? NULL :
-					OutputFunctionCall(&st->param_flinfo[i], datums[i]);
-			mf_reset_transmission_modes(nestlevel);
-			stmt = tr->prepare(mf_conn(st->entry), st->sql, st->nparams,
-							   st->param_classes, &err);
-			if (stmt == NULL)
-				mf_raise_error(ERROR, st->entry, &err, st->sql);
-			ok = tr->execute(stmt, values, &rows, NULL, &err);
-			if (!ok)
-			{
-				MfError		copy = err;
-
-				tr->stmt_close(stmt);
-				mf_raise_error(ERROR, st->entry, &copy, st->sql);
-			}
-			tr->stmt_close(stmt);
-		}
-		st->done = true;
-		if (st->set_processed)
-			estate->es_processed += rows;
-		mf_stats_node_publish(&st->stats);
-	}
-	return ExecClearTuple(node->ss.ss_ScanTupleSlot);
-}
-
-void
-mfEndDirectModify(ForeignScanState *node)
-{
-	MfDirectState *st = node->fdw_state;
-
-	if (st != NULL)
-		mf_stats_node_end(&st->stats);
-}
-
-void
-mfExplainDirectModify(ForeignScanState *node, ExplainState *es)
-{
-	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
-
-	if (es->verbose)
-		ExplainPropertyText("Remote SQL",
-							strVal(list_nth(fsplan->fdw_private, MF_DIRECT_SQL)),
-							es);
-	if (es->analyze && node->fdw_state != NULL)
-		mf_stats_explain(&((MfDirectState *) node->fdw_state)->stats, es);
 }

@@ -292,6 +292,11 @@ extern char *mf_deparse_insert(Relation rel, const MfDialect *dialect,
 							   List *returning_attrs);
 extern char *mf_deparse_copy(Relation rel, const MfDialect *dialect,
 							 List *target_attrs);
+extern char *mf_deparse_direct_modify(PlannerInfo *root, RelOptInfo *baserel,
+									  Relation rel, const MfDialect *dialect,
+									  CmdType operation, List *tlist,
+									  List *target_attrs, List *remote_conds,
+									  List **params_list);
 extern char *mf_deparse_update(Relation rel, const MfDialect *dialect,
 							   MfMarkerStyle markers, List *target_attrs,
 							   List *identity_attrs, List *returning_attrs);
