@@ -800,6 +800,8 @@ const MfDialect mf_dialect_mysql = {
 	" @@SESSION.character_set_connection = 'utf8mb4', NULL,"
 	" 'character set utf8mb4'))",
 	.begin_sql = mfmysql_begin_sql,
+	/* MariaDB's; MySQL has none: the probe fails once and is not asked again */
+	.xact_open_sql = "SELECT @@in_transaction",
 	.deparse_limit = mfmysql_deparse_limit,
 	.deparse_limit_offset = mfmysql_deparse_limit_offset,
 	.aggregates = mfmysql_aggregates,

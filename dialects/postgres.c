@@ -684,6 +684,9 @@ const MfDialect mf_dialect_postgres = {
 	" SET datestyle = ISO; SET intervalstyle = postgres;"
 	" SET extra_float_digits = 3",
 	.begin_sql = mfpg_begin_sql,
+	/* none needed: PostgreSQL ends a transaction block only by the words
+	 * exec_guard.c reads (a procedure's or DO block's COMMIT fails in one) */
+	.xact_open_sql = NULL,
 	.deparse_limit = mfpg_deparse_limit,
 	.deparse_limit_offset = mfpg_deparse_limit_offset,
 	.aggregates = mfpg_aggregates,

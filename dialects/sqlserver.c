@@ -571,6 +571,8 @@ const MfDialect mf_dialect_sqlserver = {
 	" SET ANSI_WARNINGS ON; SET ARITHABORT ON; SET DATEFORMAT ymd;"
 	" SET XACT_ABORT OFF",
 	.begin_sql = NULL,
+	/* a plain SELECT opens no implicit transaction */
+	.xact_open_sql = "SELECT CASE WHEN @@TRANCOUNT > 0 THEN 1 ELSE 0 END",
 	.deparse_limit = mfmssql_deparse_limit,
 	.deparse_limit_offset = mfmssql_deparse_limit_offset,
 	.aggregates = mfmssql_aggregates,

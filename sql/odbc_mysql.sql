@@ -130,6 +130,31 @@ SELECT multi_fdw_exec('odbc_my', 'DO 1--1; COMMIT');
 \echo :LAST_ERROR_SQLSTATE
 ROLLBACK;
 SELECT multi_fdw_exec('odbc_my', 'SELECT * FROM odbc_guard') AS rows_kept;
+-- a procedure that commits (made by the remote's DBA, out of the words'
+-- sight): the session is asked before and after (@@in_transaction), so
+-- ending the transaction the INSERT opened is an error.  The remote did
+-- commit the INSERT, as it was told to; the local transaction cannot.
+\! mariadb --no-defaults --socket="$MF_MY_SOCKET" -uroot "$MF_MY_DB" -e "CREATE OR REPLACE PROCEDURE odbc_guard_commit() COMMIT; CREATE OR REPLACE PROCEDURE odbc_guard_count() SELECT 1 FROM DUAL WHERE 0; GRANT EXECUTE ON PROCEDURE odbc_guard_commit TO mfapp@'127.0.0.1', mfapp@localhost; GRANT EXECUTE ON PROCEDURE odbc_guard_count TO mfapp@'127.0.0.1', mfapp@localhost"
+BEGIN;
+SELECT multi_fdw_exec('odbc_my', 'INSERT INTO odbc_guard VALUES (2)');
+SELECT multi_fdw_exec('odbc_my', 'CALL odbc_guard_count()');
+SELECT multi_fdw_exec('odbc_my', 'CALL odbc_guard_commit()');
+\echo :LAST_ERROR_SQLSTATE
+ROLLBACK;
+SELECT multi_fdw_exec('odbc_my', 'SELECT * FROM odbc_guard') AS rows_committed_by_the_procedure;
+-- the connection was dropped: the next transaction has a new one
+SELECT multi_fdw_exec('odbc_my', 'CALL odbc_guard_count()');
+-- DDL after a write commits it implicitly (MySQL's rule): the same error;
+-- DDL first in a transaction opens nothing to lose and runs
+BEGIN;
+SELECT multi_fdw_exec('odbc_my', 'INSERT INTO odbc_guard VALUES (3)');
+SELECT multi_fdw_exec('odbc_my', 'CREATE TABLE odbc_guard2 (i int)');
+\echo :LAST_ERROR_SQLSTATE
+ROLLBACK;
+SELECT multi_fdw_exec('odbc_my', 'SELECT * FROM odbc_guard') AS rows_committed_by_the_ddl;
+SELECT multi_fdw_exec('odbc_my', 'DROP TABLE odbc_guard2');
+SELECT multi_fdw_exec('odbc_my', 'DROP PROCEDURE odbc_guard_commit');
+SELECT multi_fdw_exec('odbc_my', 'DROP PROCEDURE odbc_guard_count');
 SELECT multi_fdw_exec('odbc_my', 'DROP TABLE odbc_guard');
 ALTER SERVER odbc_my OPTIONS (DROP odbc_attributes);
 DROP SERVER odbc_my_user CASCADE;

@@ -44,6 +44,9 @@ struct MfConnEntry
 								 * (remote_facts.c) */
 	uint64		facts_epoch;	/* answers of an older one are out of date */
 
+	/* the dialect's xact_open_sql failed on this connection (exec_guard.c) */
+	bool		xact_probe_failed;
+
 	/* two-phase commit (twophase.c) */
 	bool		written;		/* this transaction changed remote rows */
 	bool		two_phase;		/* the server's two_phase_commit */

@@ -202,6 +202,15 @@ typedef struct MfDialect
 	 */
 	const char *session_check_sql;
 
+	/*
+	 * A query of one row and one column, 1 while the session is inside a
+	 * transaction and 0 when not, for transports that cannot tell
+	 * (xact_state NULL: the ODBC drivers).  multi_fdw_exec asks it before
+	 * and after a user's statement, so that a procedure or dynamic SQL that
+	 * ends the remote transaction is found (exec_guard.c).  NULL: none.
+	 */
+	const char *xact_open_sql;
+
 	/* Statement that opens a remote transaction; NULL: the transport's own
 	 * way (autocommit off). serializable: the local one is. */
 	const char *(*begin_sql) (bool serializable);

@@ -13,7 +13,10 @@
  * however it was spelled (a procedure's COMMIT, a statement built with
  * EXECUTE, a quoting this file reads otherwise than the remote) is an
  * error, and the connection is dropped at the end of the transaction.  The
- * ODBC drivers cannot say, so for them the first check is all there is.
+ * ODBC drivers cannot say; for them the session is asked before and after
+ * (the dialect's xact_open_sql), and a transaction open before the
+ * statement must be open after it.  A statement that opens and ends a
+ * transaction of its own (a procedure called first) is not found there.
  *
  * Before it, the statement is not parsed, only read for words, and read several ways
  * at once, because what a remote takes as a quote or a comment depends on
@@ -328,6 +331,46 @@ mf_sql_controls_transaction(const char *sql, const char **what)
 }
 
 /*
+ * For a transport that cannot tell whether the remote session is inside a
+ * transaction, ask the session with the dialect's xact_open_sql: 1 open, 0
+ * not, -1 unknown (no such query, or it failed here once: a remote that
+ * lacks what it reads, such as a stand-in, is not asked again on this
+ * connection).
+ */
+static int
+mf_probe_xact_open(MfConnEntry *entry)
+{
+	const MfTransport *tr = entry->transport;
+	const char *sql = entry->dialect->xact_open_sql;
+	MfResult   *res;
+	MfError		err;
+	int			open = -1;
+
+	if (sql == NULL || entry->xact_probe_failed)
+		return -1;
+	mf_error_clear(&err);
+	res = tr->query(entry->conn, sql, 0, NULL, NULL, 1, &err);
+	if (res != NULL && tr->fetch(res, &err) > 0)
+	{
+		const char *v = tr->value(res, 0, 0);
+
+		if (v != NULL && (strcmp(v, "0") == 0 || strcmp(v, "1") == 0))
+			open = v[0] == '1';
+	}
+	if (res != NULL)
+		tr->result_close(res);
+	if (open < 0)
+	{
+		entry->xact_probe_failed = true;
+		ereport(DEBUG1,
+				(errmsg_internal("multi_fdw: server \"%s\" cannot say whether it is in a transaction: %s",
+								 entry->servername,
+								 err.message[0] ? err.message : "unexpected answer")));
+	}
+	return open;
+}
+
+/*
  * Run a statement of the user's inside the remote transaction, and make
  * sure it is still there afterwards.  A statement that failed is judged
  * only when the transaction had begun before it (earlier work it could
@@ -342,13 +385,34 @@ mf_exec_user_statement(MfConnEntry *entry, const char *sql, long *rows)
 	MfXactState after;
 	MfError		err;
 	bool		ok;
+	int			probed_before = -1;
 
 	mf_claim_connection(entry, NULL);
 	before = tr->xact_state ? tr->xact_state(entry->conn) : MF_XS_UNKNOWN;
+	if (tr->xact_state == NULL && entry->written)
+		probed_before = mf_probe_xact_open(entry);
+	/* a statement of the user's may write: count it as a write */
+	mf_conn_mark_written(entry);
 	mf_error_clear(&err);
 	ok = tr->exec(entry->conn, sql, rows, &err);
 	after = tr->xact_state && !tr->is_broken(entry->conn) ?
 		tr->xact_state(entry->conn) : MF_XS_UNKNOWN;
+
+	/*
+	 * Without the transport's word, the session's: a transaction that had
+	 * written before the statement and is gone after it was ended by it
+	 * (a procedure's COMMIT, dynamic SQL, MySQL's and Oracle's implicit
+	 * commit of DDL).  Asked only after a write, so that the transaction's
+	 * first statement costs nothing more and DDL may open it as through
+	 * the other transports; a first statement that ends a transaction of
+	 * its own is not found this way.
+	 */
+	if (probed_before == 1 && !tr->is_broken(entry->conn) &&
+		mf_probe_xact_open(entry) == 0)
+	{
+		before = MF_XS_OPEN;
+		after = MF_XS_IDLE;
+	}
 	if ((before == MF_XS_OPEN && after == MF_XS_IDLE) ||
 		(before == MF_XS_OPEN && after == MF_XS_UNKNOWN && tr->xact_state) ||
 		(ok && after == MF_XS_IDLE))

@@ -127,11 +127,7 @@ multi_fdw_exec(PG_FUNCTION_ARGS)
 
 	mf_get_options(server->serverid, InvalidOid, &opts);
 	entry = mf_get_connection(GetUserMapping(GetUserId(), server->serverid), &opts);
-	/*
-	 * A statement of the user's may write: count it as a write.  It may be
-	 * DDL that changes what the remote said of its tables: ask again.
-	 */
-	mf_conn_mark_written(entry);
+	/* It may be DDL that changes what the remote said of its tables. */
 	mf_conn_forget_facts(entry);
 	mf_exec_user_statement(entry, sql, &rows);
 	PG_RETURN_INT64(rows);
