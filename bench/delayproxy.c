@@ -45,6 +45,8 @@
  * Linux only (epoll, timerfd); no dependencies beyond libc.  SIGTERM or
  * SIGINT end it; with -v it reports each connection and, at the end, the
  * totals on stderr.
+ *
+ * Copyright (c) 2026, multi_fdw maintainers
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>

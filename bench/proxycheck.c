@@ -25,6 +25,8 @@
  *      counted as 6 request/answer turns by the proxy's stats port (-s).
  *
  * Prints one "ok" or "not ok" line per check and "N passed, N failed".
+ *
+ * Copyright (c) 2026, multi_fdw maintainers
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>

@@ -12,6 +12,8 @@
  * standard_conforming_strings, SQL Server and Oracle always); a dialect
  * that cannot promise this must write its own quote_literal.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -40,6 +40,8 @@
  * statements, so a serializable local transaction does not get a
  * serializable remote one.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

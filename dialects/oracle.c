@@ -29,6 +29,8 @@
  * - Transactions start implicitly with the first statement; the odbc
  *   transport turns autocommit off, so no BEGIN is sent.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

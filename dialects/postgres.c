@@ -24,6 +24,8 @@
  * one is), as postgres_fdw does: all the remote statements of one local
  * transaction then see one consistent snapshot.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -25,6 +25,8 @@
  * Backslashes are ordinary characters in T-SQL literals, and text is sent
  * as N'...' so that characters outside the database's code page survive.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -4,6 +4,8 @@
  *		ANALYZE of a foreign table: its rows sampled through one remote
  *		scan (scan.c reads them into tuples).
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -13,6 +13,8 @@
  * A value that comes out empty gives way to the next one, and in the end
  * to the transport's fallback ("multi_fdw").
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

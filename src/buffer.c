@@ -45,6 +45,8 @@
  * many statements as the cap needs, and a row that cannot fit is refused
  * before anything of it is sent.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

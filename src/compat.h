@@ -10,6 +10,8 @@
  * longer supports the versions before it.  Call sites use the mf_ / MF_
  * names below and stay free of version tests.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #ifndef MF_COMPAT_H

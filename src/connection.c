@@ -14,6 +14,8 @@
  * is ended by the transport, without calling the owner, whose memory may
  * already be gone.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -6,6 +6,8 @@
  *		else looks inside an entry: the rest of the core uses the accessors
  *		of multi_fdw.h.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #ifndef MF_CONNECTION_INT_H

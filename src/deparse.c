@@ -25,6 +25,8 @@
  * parameter, so the condition around it can still be shipped.  Everything
  * else is checked locally.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -20,6 +20,8 @@
  * PostgreSQL's column need not have it.  What compares under it stays
  * here.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -28,6 +28,8 @@
  * The local typmod is taken to be the remote column's, as IMPORT FOREIGN
  * SCHEMA declares it.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

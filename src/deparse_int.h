@@ -4,6 +4,8 @@
  *		What the deparse files share: the context of one expression
  *		walk, and the walks themselves.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #ifndef MF_DEPARSE_INT_H

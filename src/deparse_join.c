@@ -23,6 +23,8 @@
  * Conditions are written in the order they appear in the text, so that
  * positional parameter markers (?) meet their values in params_list.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

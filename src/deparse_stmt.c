@@ -9,6 +9,8 @@
  * this file writes what surrounds them.  A name the remote would shorten is
  * refused here, never sent.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -18,6 +18,8 @@
  * Which aggregates are shipped, and how they are spelled, is the
  * dialect's table (dialect.h); this file writes them.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -36,6 +36,8 @@
  * is X's plan; multi_fdw.dependent_join = off, or the option
  * dependent_join 'false' of F or its server, turns it off.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -5,6 +5,8 @@
  *		sent to F's server, F's rows matched as they come (depjoin.c plans
  *		it and says why).
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -4,6 +4,8 @@
  *		What the dependent join's planning (depjoin.c) and execution
  *		(depjoin_exec.c) share: the plan's private list and the limits.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #ifndef MF_DEPJOIN_INT_H

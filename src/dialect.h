@@ -14,6 +14,8 @@
  * Each dialect is one const struct in dialects/, filled with designated
  * initialisers; mf_dialect_check() asserts that the required members are set.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #ifndef MF_DIALECT_H

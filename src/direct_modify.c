@@ -6,6 +6,8 @@
  *
  * The statement's text is deparse_stmt.c's (mf_deparse_direct_modify).
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -10,6 +10,8 @@
  * FDW error.  The remote message, detail and hint are kept as they came;
  * the native code goes in the detail and the statement in the context.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -16,6 +16,8 @@
  * share of rows to ask for is the sample ANALYZE wants over the remote's
  * row count, so that only about that many rows cross the network.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

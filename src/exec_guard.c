@@ -38,6 +38,8 @@
  *	- in a SET statement: AUTOCOMMIT, IMPLICIT_TRANSACTIONS (either one
  *	  commits or begins transactions of its own).
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -22,6 +22,8 @@
  * result.  The values are kept as text, converted when the reader forms
  * its row, as they would have been.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -16,6 +16,8 @@
  *							gives one other than its type's (postgres_fdw's
  *							option; the collation must exist here)
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -31,6 +31,8 @@
  * A join sent whole may be sorted, grouped and limited remotely as a
  * foreign table is (upper.c); the SQL is deparse_join.c's.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

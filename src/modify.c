@@ -14,6 +14,8 @@
  * for PostgreSQL, the key columns elsewhere).  Their planning is in
  * modify_plan.c; an UPDATE or DELETE sent whole is direct_modify.c's.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

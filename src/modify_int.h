@@ -4,6 +4,8 @@
  *		What the planning (modify_plan.c) and the execution (modify.c) of
  *		INSERT, UPDATE and DELETE share.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #ifndef MODIFY_INT_H

@@ -8,6 +8,8 @@
  * What is planned here reaches modify.c through the ModifyTable's
  * fdw_private, whose positions modify_int.h names.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

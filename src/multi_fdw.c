@@ -8,6 +8,8 @@
  * goes through a transport (src/transport/) and every piece of SQL through
  * a dialect (dialects/).
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -4,6 +4,8 @@
  *		The core's declarations, grouped by the file that defines them, so
  *		that this header reads as a map of the extension.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #ifndef MULTI_FDW_H

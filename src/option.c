@@ -10,6 +10,8 @@
  * The validator and the readers (option_read.c) both work from the table
  * the two make, so a name or a range is never checked in two places.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -5,6 +5,8 @@
  *		option_read.c (the resolved options): one option's description,
  *		the defaults, and the parsers of values.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #ifndef MF_OPTION_INT_H

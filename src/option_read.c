@@ -9,6 +9,8 @@
  * reading them again parses them with the same functions, so a name or a
  * range is never checked in two places.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -14,6 +14,8 @@
  * Used by batched INSERT (buffer.c) and by the per-row statements of an
  * UPDATE or DELETE that could not be sent whole (modify.c).
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -17,6 +17,8 @@
  * is an error that says so (as pg_stat_statements is), rather than an
  * empty result that would pass for "nothing is running".
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

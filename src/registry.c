@@ -7,6 +7,8 @@
  * carries any dialect (ODBC) can take any of them; each native library
  * speaks its own dialect only.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

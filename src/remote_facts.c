@@ -37,6 +37,8 @@
  * transport's max_allowed_packet, @@local_infile and bulk execution; the
  * odbc transport's parameter array support and budget).
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -10,6 +10,8 @@
  * reach is a WARNING in the log, and is tried again next time.  Without
  * the worker, multi_fdw_resolve() is how (docs/transactions.md).
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

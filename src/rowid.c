@@ -17,6 +17,8 @@
  * What the remote says of its relations is asked while planning, once per
  * remote transaction (remote_facts.c).
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -13,6 +13,8 @@
  * names its relations, functions and operators with their schema: the
  * pinned path is the second wall, not the first.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

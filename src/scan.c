@@ -7,6 +7,8 @@
  * clauses the dialect can express, and reads its rows fetch_size at a time
  * through the transport.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

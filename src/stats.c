@@ -29,6 +29,8 @@
  * without ending them, so (sub)transaction aborts forget the nodes
  * without touching them.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

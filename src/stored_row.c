@@ -20,6 +20,8 @@
  * sent row by row: auto does that, and a bulk insert_method named for the
  * table is refused rather than checked against the rows as sent.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -21,6 +21,8 @@
  * Each parameter also carries an MfTypeClass so that a transport can bind
  * it with the right client-library type.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #ifndef MF_TRANSPORT_H

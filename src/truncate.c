@@ -17,6 +17,8 @@
  * function that wrote before it truncates).  Alone, the statement's own
  * transaction has nothing else to commit.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

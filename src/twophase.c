@@ -33,6 +33,8 @@
  * multi_fdw.two_phase_fault (superuser only) makes the protocol fail at a
  * named point, for the tests: see mf_fault.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -5,6 +5,8 @@
  *		(twophase.c), its log on the gateway's disk (twophase_log.c) and
  *		the resolution of what was left in doubt (twophase_resolve.c).
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #ifndef MF_TWOPHASE_INT_H

@@ -34,6 +34,8 @@
  * Every id is "mf_<identity>_<database>_<xid>_<user mapping>_<time>" in
  * hex, at most 63 bytes (MySQL's gtrid takes 64).
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -25,6 +25,8 @@
  * Everything here runs with the search_path pinned (run_as.c) and names
  * every object with its schema.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -15,6 +15,8 @@
  * leaving the scan as it was: its conditions, and the row cap that a scan
  * straight under a Limit sends along (scan.c).
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"

@@ -12,6 +12,8 @@
  *
  * No PostgreSQL header: see transport.h.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #ifndef MF_KIT_H

@@ -11,6 +11,8 @@
  * On the transport side of the wall (see transport.h): no PostgreSQL
  * header.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "transport/kit/kit.h"

@@ -7,6 +7,8 @@
  * This file sits on the transport side of the wall (see transport.h): it
  * includes no PostgreSQL header.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include <time.h>

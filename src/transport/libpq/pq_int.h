@@ -18,6 +18,8 @@
  * On the transport side of the wall (see transport.h): no PostgreSQL
  * server header, only libpq-fe.h.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #ifndef MF_PQ_INT_H

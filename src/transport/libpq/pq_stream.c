@@ -7,6 +7,8 @@
  * Part of the libpq transport (see pq_transport.c); on the transport side
  * of the wall: no PostgreSQL server header, only libpq-fe.h.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "pq_int.h"

@@ -24,6 +24,8 @@
  * transport.  All of them are on the transport side of the wall (see
  * transport.h): no PostgreSQL server header, only libpq-fe.h.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 /* POLLRDHUP (Linux): the walled build does not get PostgreSQL's CPPFLAGS */

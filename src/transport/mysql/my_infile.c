@@ -7,6 +7,8 @@
  * Part of the mysql transport (see my_transport.c); on the transport side
  * of the wall: no PostgreSQL server header, only Connector/C's.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "my_int.h"

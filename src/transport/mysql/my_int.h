@@ -13,6 +13,8 @@
  * calls only into those listed before it, except through the connection's
  * settle hook.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #ifndef MF_MY_INT_H

@@ -20,6 +20,8 @@
  * Part of the mysql transport (see my_int.h); on the transport side of the
  * wall: no PostgreSQL server header.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "my_int.h"

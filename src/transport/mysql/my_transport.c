@@ -46,6 +46,8 @@
  * them are on the transport side of the wall (see transport.h): no
  * PostgreSQL server header, only Connector/C's.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "my_int.h"

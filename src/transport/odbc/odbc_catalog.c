@@ -8,6 +8,8 @@
  * On the transport side of the wall (see transport.h): no PostgreSQL
  * server header.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "odbc_int.h"

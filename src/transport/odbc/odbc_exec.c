@@ -7,6 +7,8 @@
  * Part of the odbc transport (see odbc_transport.c); on the transport side
  * of the wall: no PostgreSQL server header, only unixODBC's.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "odbc_int.h"

@@ -17,6 +17,8 @@
  * On the transport side of the wall (see transport.h): no PostgreSQL
  * server header.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #ifndef MF_ODBC_INT_H

@@ -53,6 +53,8 @@
  * This file is on the transport side of the wall (see transport.h): no
  * PostgreSQL server header, only unixODBC's.
  *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
  *-------------------------------------------------------------------------
  */
 #include "odbc_int.h"
