@@ -64,7 +64,8 @@ SELECT server_name, user_name = current_user AS mine, dialect, transport, valid,
 
 -- EXPLAIN as every supported PostgreSQL prints it, for the suites whose
 -- plans differ between versions only in how they are printed: an InitPlan's
--- output parameters ("InitPlan 1 (returns $0)", not shown since 17),
+-- output parameters ("InitPlan 1 (returns $0)" and "$0" until 16,
+-- "InitPlan 1" and "(InitPlan 1).col1" since 17: printed as 17 does),
 -- EXPLAIN ANALYZE's row counts ("rows=3", "rows=3.00" since 18) and a
 -- node's Disabled (shown since 18).  A YAML or JSON plan comes a line per
 -- row.  Ask for BUFFERS OFF with ANALYZE: 18 shows buffers by default.
@@ -73,15 +74,35 @@ LANGUAGE plpgsql AS $$
 DECLARE
   plan text;
   line text;
+  lines text[] := '{}';
+  m text[];
+  p text;
+  col int;
+  params jsonb := '{}';
 BEGIN
   FOR plan IN EXECUTE query LOOP
-    FOREACH line IN ARRAY string_to_array(plan, E'\n') LOOP
-      CONTINUE WHEN line ~ '^\s*"?Disabled"?: (true|false),?$';
-      line := regexp_replace(line, '^(\s*InitPlan \d+) \(returns [$0-9,]+\)$', '\1');
-      line := regexp_replace(line, '\mrows=(\d+)\.00\M', 'rows=\1', 'g');
-      line := regexp_replace(line, '("?Actual Rows"?: \d+)\.0+\M', '\1', 'g');
-      RETURN NEXT line;
+    lines := lines || string_to_array(plan, E'\n');
+  END LOOP;
+  FOREACH line IN ARRAY lines LOOP
+    m := regexp_match(line, '^\s*InitPlan (\d+) \(returns ([$0-9,]+)\)$');
+    CONTINUE WHEN m IS NULL;
+    col := 0;
+    FOREACH p IN ARRAY string_to_array(m[2], ',') LOOP
+      col := col + 1;
+      params := params || jsonb_build_object(p, format('(InitPlan %s).col%s', m[1], col));
     END LOOP;
+  END LOOP;
+  FOREACH line IN ARRAY lines LOOP
+    CONTINUE WHEN line ~ '^\s*"?Disabled"?: (true|false),?$';
+    line := regexp_replace(line, '^(\s*InitPlan \d+) \(returns [$0-9,]+\)$', '\1');
+    IF line !~ 'Remote SQL' THEN
+      FOR p IN SELECT k FROM jsonb_object_keys(params) k ORDER BY length(k) DESC LOOP
+        line := replace(line, p, params ->> p);
+      END LOOP;
+    END IF;
+    line := regexp_replace(line, '\mrows=(\d+)\.00\M', 'rows=\1', 'g');
+    line := regexp_replace(line, '("?Actual Rows"?: \d+)\.0+\M', '\1', 'g');
+    RETURN NEXT line;
   END LOOP;
 END
 $$;
