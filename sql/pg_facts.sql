@@ -70,9 +70,13 @@ SELECT count(*) FROM t;
 ALTER FOREIGN TABLE t OPTIONS (ADD insert_method 'copy');
 INSERT INTO t SELECT g FROM generate_series(16, 25) g;
 \echo stored :ROW_COUNT
+-- (18 reports the refusal before the first row, earlier versions at it:
+-- the context line is left out)
+\set SHOW_CONTEXT never
 COPY t FROM STDIN;
 16
 \.
+\set SHOW_CONTEXT errors
 \echo stored :ROW_COUNT
 ALTER FOREIGN TABLE t OPTIONS (SET insert_method 'pipeline', ADD batch_size '3');
 INSERT INTO t SELECT g FROM generate_series(16, 1015) g;
