@@ -134,173 +134,209 @@ mf_guard_bare_word(const char **pending, int *blocks)
 }
 
 /*
- * Read sql one way; the first refused word goes to *what.  Words: the
- * position of each in its statement and the statement's first two words.
+ * What a reading has seen of the statement so far: the position of each
+ * word in its statement and the statement's first two words.
+ */
+typedef struct MfGuardState
+{
+	int			nword;			/* words so far in this statement */
+	const char *first;			/* its first word */
+	int			first_len;
+	int			blocks;			/* BEGIN ... END blocks open */
+	const char *pending;		/* BEGIN, END or XA first in a statement */
+} MfGuardState;
+
+/*
+ * If p starts a comment, a quoted string or an identifier under reading r,
+ * where it ends; else NULL.  MySQL's executable comment is not skipped:
+ * only its opening marker is, since its text runs.
+ */
+static const char *
+mf_guard_skip_noise(const char *sql, const char *p, const MfReading *r)
+{
+	if ((p[0] == '-' && p[1] == '-' &&
+		 (!r->dash_space || p[2] == '\0' || isspace((unsigned char) p[2]) ||
+		  iscntrl((unsigned char) p[2]))) ||
+		(r->hash_comment && p[0] == '#'))
+	{
+		/* PostgreSQL ends it at a carriage return too */
+		while (*p && *p != '\n' && *p != '\r')
+			p++;
+		return p;
+	}
+	if (p[0] == '/' && p[1] == '*' &&
+		(p[2] == '!' || (p[2] == 'M' && p[3] == '!')))
+	{
+		/* MySQL's executable comment: its text runs */
+		p += p[2] == '!' ? 3 : 4;
+		while (isdigit((unsigned char) *p))
+			p++;
+		return p;
+	}
+	if (p[0] == '/' && p[1] == '*')
+	{
+		int			depth = 0;
+
+		/* PostgreSQL nests them, MySQL does not */
+		do
+		{
+			if (p[0] == '/' && p[1] == '*' && (depth == 0 || r->nested))
+			{
+				depth++;
+				p += 2;
+			}
+			else if (p[0] == '*' && p[1] == '/')
+			{
+				depth--;
+				p += 2;
+			}
+			else
+				p++;
+		} while (*p && depth > 0);
+		return p;
+	}
+	if (p[0] == '*' && p[1] == '/')
+		return p + 2;			/* the end of an executable comment */
+	if (*p == '\'' || *p == '"' || (r->backticks && *p == '`'))
+	{
+		/* an E'' string: E just before, not part of a longer word */
+		bool		e = *p == '\'' && p > sql && (p[-1] == 'E' || p[-1] == 'e') &&
+			(p - 1 == sql || !mf_guard_word_char(p[-2]));
+
+		return mf_guard_skip_quote(p, *p, r->backslash || (r->e_strings && e));
+	}
+	if (r->brackets && *p == '[')
+		return mf_guard_skip_quote(p, ']', false);
+	if (r->dollar && *p == '$')
+		return mf_guard_skip_dollar(p);
+	return NULL;
+}
+
+/*
+ * The word w (len bytes) of a statement: is it refused?  The refused words
+ * go to *what.
+ */
+static bool
+mf_guard_word(MfGuardState *s, const char *w, int len, const char **what)
+{
+	if (s->pending != NULL)
+	{
+		static const char *const txn[] = {"WORK", "TRAN", "TRANSACTION",
+		"DISTRIBUTED", "ISOLATION", "READ", "NOT", "DEFERRABLE", NULL};
+		bool		is_begin = pg_strcasecmp(s->pending, "BEGIN") == 0;
+
+		/* XA RECOVER only lists */
+		if (pg_strcasecmp(s->pending, "XA") == 0 &&
+			!mf_guard_is(w, len, "RECOVER"))
+		{
+			*what = psprintf("XA %s", pnstrdup(w, len));
+			return true;
+		}
+		for (int i = 0; txn[i] != NULL; i++)
+			if (mf_guard_is(w, len, txn[i]) &&
+				(is_begin || i == 0 || i == 2))
+			{
+				*what = psprintf("%s %s", s->pending, pnstrdup(w, len));
+				return true;
+			}
+		if (is_begin)
+			s->blocks++;
+		s->pending = NULL;
+	}
+	if (mf_guard_is(w, len, "COMMIT") || mf_guard_is(w, len, "ROLLBACK") ||
+		mf_guard_is(w, len, "SAVEPOINT"))
+	{
+		*what = pnstrdup(w, len);
+		return true;
+	}
+	if (s->nword > 0 && mf_guard_is(w, len, "BEGIN"))
+		s->blocks++;			/* a trigger's or a procedure's body */
+	if (s->nword == 0)
+	{
+		static const char *const starts[] = {"START", "ABORT",
+		"RELEASE", NULL};
+
+		if (mf_guard_is(w, len, "BEGIN"))
+			s->pending = "BEGIN";
+		else if (mf_guard_is(w, len, "END"))
+			s->pending = "END";
+		else if (mf_guard_is(w, len, "XA"))
+			s->pending = "XA";
+		for (int i = 0; starts[i] != NULL; i++)
+			if (mf_guard_is(w, len, starts[i]))
+			{
+				*what = pnstrdup(w, len);
+				return true;
+			}
+		s->first = w;
+		s->first_len = len;
+	}
+	else if (s->nword == 1 &&
+			 ((mf_guard_is(s->first, s->first_len, "PREPARE") &&
+			   mf_guard_is(w, len, "TRANSACTION")) ||
+			  (mf_guard_is(s->first, s->first_len, "SAVE") &&
+			   (mf_guard_is(w, len, "TRAN") ||
+				mf_guard_is(w, len, "TRANSACTION")))))
+	{
+		*what = psprintf("%s %s", pnstrdup(s->first, s->first_len),
+						 pnstrdup(w, len));
+		return true;
+	}
+	else if (s->first != NULL && mf_guard_is(s->first, s->first_len, "SET") &&
+			 (mf_guard_is(w, len, "AUTOCOMMIT") ||
+			  mf_guard_is(w, len, "@@AUTOCOMMIT") ||
+			  mf_guard_is(w, len, "IMPLICIT_TRANSACTIONS")))
+	{
+		*what = psprintf("SET %s", pnstrdup(w, len));
+		return true;
+	}
+	s->nword++;
+	return false;
+}
+
+/*
+ * Read sql one way; the first refused word goes to *what.
  */
 static bool
 mf_guard_read(const char *sql, const MfReading *r, const char **what)
 {
 	const char *p = sql;
-	int			nword = 0;		/* words so far in this statement */
-	const char *first = NULL;
-	int			first_len = 0;
-	int			blocks = 0;		/* BEGIN ... END blocks open */
-	const char *pending = NULL; /* BEGIN or END first in a statement */
+	MfGuardState s = {0};
 
 	while (*p)
 	{
+		const char *after;
+
 		if (isspace((unsigned char) *p))
 			p++;
-		else if ((p[0] == '-' && p[1] == '-' &&
-				  (!r->dash_space || p[2] == '\0' || isspace((unsigned char) p[2]) ||
-				   iscntrl((unsigned char) p[2]))) ||
-				 (r->hash_comment && p[0] == '#'))
-		{
-			/* PostgreSQL ends it at a carriage return too */
-			while (*p && *p != '\n' && *p != '\r')
-				p++;
-		}
-		else if (p[0] == '/' && p[1] == '*' &&
-				 (p[2] == '!' || (p[2] == 'M' && p[3] == '!')))
-		{
-			/* MySQL's executable comment: its text runs */
-			p += p[2] == '!' ? 3 : 4;
-			while (isdigit((unsigned char) *p))
-				p++;
-		}
-		else if (p[0] == '/' && p[1] == '*')
-		{
-			int			depth = 0;
-
-			/* PostgreSQL nests them, MySQL does not */
-			do
-			{
-				if (p[0] == '/' && p[1] == '*' && (depth == 0 || r->nested))
-				{
-					depth++;
-					p += 2;
-				}
-				else if (p[0] == '*' && p[1] == '/')
-				{
-					depth--;
-					p += 2;
-				}
-				else
-					p++;
-			} while (*p && depth > 0);
-		}
-		else if (p[0] == '*' && p[1] == '/')
-			p += 2;				/* the end of an executable comment */
-		else if (*p == '\'' || *p == '"' || (r->backticks && *p == '`'))
-		{
-			/* an E'' string: E just before, not part of a longer word */
-			bool		e = *p == '\'' && p > sql && (p[-1] == 'E' || p[-1] == 'e') &&
-				(p - 1 == sql || !mf_guard_word_char(p[-2]));
-
-			p = mf_guard_skip_quote(p, *p, r->backslash || (r->e_strings && e));
-		}
-		else if (r->brackets && *p == '[')
-			p = mf_guard_skip_quote(p, ']', false);
-		else if (r->dollar && *p == '$' && mf_guard_skip_dollar(p) != NULL)
-			p = mf_guard_skip_dollar(p);
+		else if ((after = mf_guard_skip_noise(sql, p, r)) != NULL)
+			p = after;
 		else if (*p == ';')
 		{
-			if (!mf_guard_bare_word(&pending, &blocks))
+			if (!mf_guard_bare_word(&s.pending, &s.blocks))
 			{
-				*what = pending;
+				*what = s.pending;
 				return true;
 			}
-			nword = 0;
-			first = NULL;
+			s.nword = 0;
+			s.first = NULL;
 			p++;
 		}
 		else if (mf_guard_word_char(*p))
 		{
 			const char *w = p;
-			int			len;
 
 			while (mf_guard_word_char(*p))
 				p++;
-			len = p - w;
-			if (pending != NULL)
-			{
-				static const char *const txn[] = {"WORK", "TRAN", "TRANSACTION",
-				"DISTRIBUTED", "ISOLATION", "READ", "NOT", "DEFERRABLE", NULL};
-				bool		is_begin = pg_strcasecmp(pending, "BEGIN") == 0;
-
-				/* XA RECOVER only lists */
-				if (pg_strcasecmp(pending, "XA") == 0 &&
-					!mf_guard_is(w, len, "RECOVER"))
-				{
-					*what = psprintf("XA %s", pnstrdup(w, len));
-					return true;
-				}
-				for (int i = 0; txn[i] != NULL; i++)
-					if (mf_guard_is(w, len, txn[i]) &&
-						(is_begin || i == 0 || i == 2))
-					{
-						*what = psprintf("%s %s", pending, pnstrdup(w, len));
-						return true;
-					}
-				if (is_begin)
-					blocks++;
-				pending = NULL;
-			}
-			if (mf_guard_is(w, len, "COMMIT") || mf_guard_is(w, len, "ROLLBACK") ||
-				mf_guard_is(w, len, "SAVEPOINT"))
-			{
-				*what = pnstrdup(w, len);
+			if (mf_guard_word(&s, w, p - w, what))
 				return true;
-			}
-			if (nword > 0 && mf_guard_is(w, len, "BEGIN"))
-				blocks++;		/* a trigger's or a procedure's body */
-			if (nword == 0)
-			{
-				static const char *const starts[] = {"START", "ABORT",
-				"RELEASE", NULL};
-
-				if (mf_guard_is(w, len, "BEGIN"))
-					pending = "BEGIN";
-				else if (mf_guard_is(w, len, "END"))
-					pending = "END";
-				else if (mf_guard_is(w, len, "XA"))
-					pending = "XA";
-				for (int i = 0; starts[i] != NULL; i++)
-					if (mf_guard_is(w, len, starts[i]))
-					{
-						*what = pnstrdup(w, len);
-						return true;
-					}
-				first = w;
-				first_len = len;
-			}
-			else if (nword == 1 &&
-					 ((mf_guard_is(first, first_len, "PREPARE") &&
-					   mf_guard_is(w, len, "TRANSACTION")) ||
-					  (mf_guard_is(first, first_len, "SAVE") &&
-					   (mf_guard_is(w, len, "TRAN") ||
-						mf_guard_is(w, len, "TRANSACTION")))))
-			{
-				*what = psprintf("%s %s", pnstrdup(first, first_len),
-								 pnstrdup(w, len));
-				return true;
-			}
-			else if (first != NULL && mf_guard_is(first, first_len, "SET") &&
-					 (mf_guard_is(w, len, "AUTOCOMMIT") ||
-					  mf_guard_is(w, len, "@@AUTOCOMMIT") ||
-					  mf_guard_is(w, len, "IMPLICIT_TRANSACTIONS")))
-			{
-				*what = psprintf("SET %s", pnstrdup(w, len));
-				return true;
-			}
-			nword++;
 		}
 		else
 			p++;
 	}
-	if (!mf_guard_bare_word(&pending, &blocks))
+	if (!mf_guard_bare_word(&s.pending, &s.blocks))
 	{
-		*what = pending;
+		*what = s.pending;
 		return true;
 	}
 	return false;
