@@ -228,6 +228,51 @@ mfodbc_survey(MfTypeClass cls, int nsets, int nparams, int p,
 	sh->ok = ok;
 }
 
+/* the C type and slot width of a representation (mfodbc_choose) */
+static void
+mfodbc_ctype(MfodbcRepr repr, size_t maxlen, MfodbcBind *b)
+{
+	switch (repr)
+	{
+		case MFODBC_R_WCHAR:
+			b->ctype = SQL_C_WCHAR;
+			b->width = (SQLLEN) ((maxlen + 1) * sizeof(SQLWCHAR));
+			break;
+		case MFODBC_R_CHAR:
+			b->ctype = SQL_C_CHAR;
+			b->width = (SQLLEN) (maxlen + 1);
+			break;
+		case MFODBC_R_BIGINT:
+			b->ctype = SQL_C_SBIGINT;
+			b->width = sizeof(SQLBIGINT);
+			break;
+		case MFODBC_R_BIT:
+			b->ctype = SQL_C_BIT;
+			b->width = 1;
+			break;
+		case MFODBC_R_BITS:
+			b->ctype = SQL_C_UBIGINT;
+			b->width = sizeof(SQLUBIGINT);
+			break;
+		case MFODBC_R_BINARY:
+			b->ctype = SQL_C_BINARY;
+			b->width = (SQLLEN) (maxlen > 2 ? (maxlen - 2) / 2 : 1);
+			break;
+		case MFODBC_R_DATE:
+			b->ctype = SQL_C_TYPE_DATE;
+			b->width = sizeof(SQL_DATE_STRUCT);
+			break;
+		case MFODBC_R_TIMESTAMP:
+			b->ctype = SQL_C_TYPE_TIMESTAMP;
+			b->width = sizeof(SQL_TIMESTAMP_STRUCT);
+			break;
+		case MFODBC_R_ISO:
+			b->ctype = SQL_C_CHAR;
+			b->width = 32;
+			break;
+	}
+}
+
 /* the C and SQL types of one parameter, from its class and shape */
 static MfodbcRepr
 mfodbc_choose(MfTypeClass cls, const MfodbcShape *sh, MfodbcDriver driver,
@@ -347,46 +392,7 @@ mfodbc_choose(MfTypeClass cls, const MfodbcShape *sh, MfodbcDriver driver,
 			break;
 	}
 
-	switch (repr)
-	{
-		case MFODBC_R_WCHAR:
-			b->ctype = SQL_C_WCHAR;
-			b->width = (SQLLEN) ((maxlen + 1) * sizeof(SQLWCHAR));
-			break;
-		case MFODBC_R_CHAR:
-			b->ctype = SQL_C_CHAR;
-			b->width = (SQLLEN) (maxlen + 1);
-			break;
-		case MFODBC_R_BIGINT:
-			b->ctype = SQL_C_SBIGINT;
-			b->width = sizeof(SQLBIGINT);
-			break;
-		case MFODBC_R_BIT:
-			b->ctype = SQL_C_BIT;
-			b->width = 1;
-			break;
-		case MFODBC_R_BITS:
-			b->ctype = SQL_C_UBIGINT;
-			b->width = sizeof(SQLUBIGINT);
-			break;
-		case MFODBC_R_BINARY:
-			b->ctype = SQL_C_BINARY;
-			b->width = (SQLLEN) (maxlen > 2 ? (maxlen - 2) / 2 : 1);
-			break;
-		case MFODBC_R_DATE:
-			b->ctype = SQL_C_TYPE_DATE;
-			b->width = sizeof(SQL_DATE_STRUCT);
-			break;
-		case MFODBC_R_TIMESTAMP:
-			b->ctype = SQL_C_TYPE_TIMESTAMP;
-			b->width = sizeof(SQL_TIMESTAMP_STRUCT);
-			break;
-		case MFODBC_R_ISO:
-			b->ctype = SQL_C_CHAR;
-			b->width = 32;
-			break;
-	}
-
+	mfodbc_ctype(repr, maxlen, b);
 	return repr;
 }
 

@@ -205,6 +205,81 @@ mfodbc_schema_exists(MfConn *conn, SQLHSTMT h, const char *schema)
 }
 
 /*
+ * The primary key's columns of table into *keys (the arguments are not
+ * patterns).  A driver that cannot say leaves it empty: IMPORT then marks
+ * no column as key.
+ */
+static void
+mfodbc_primary_keys(MfConn *conn, SQLHSTMT h, const char *schema,
+					SQLWCHAR *wtable_plain, MfodbcNames *keys)
+{
+	SQLWCHAR   *wplain_schema = mfodbc_to_wide(schema, -1, NULL);
+	SQLRETURN	rc;
+
+	if (conn->use_catalogs)
+		rc = SQLPrimaryKeysW(h, wplain_schema, SQL_NTS, NULL, 0,
+							 wtable_plain, SQL_NTS);
+	else
+		rc = SQLPrimaryKeysW(h, NULL, 0, wplain_schema, SQL_NTS,
+							 wtable_plain, SQL_NTS);
+	free(wplain_schema);
+	if (SQL_SUCCEEDED(rc))
+	{
+		while (SQL_SUCCEEDED(SQLFetch(h)))
+		{
+			char	   *k = mfodbc_get_string(h, 4);
+
+			if (k != NULL && !mfodbc_names_add(keys, k))
+				free(k);
+		}
+	}
+	(void) SQLFreeStmt(h, SQL_CLOSE);
+}
+
+/*
+ * psqlODBC's SQLColumns has an extra column 25, TYPMOD: its position, or 0
+ * when the driver has none.
+ */
+static int
+mfodbc_typmod_column(SQLHSTMT h)
+{
+	SQLSMALLINT nrc = 0;
+	char		cn[32] = "";
+	SQLSMALLINT cl = 0;
+
+	if (SQL_SUCCEEDED(SQLNumResultCols(h, &nrc)) && nrc >= 25 &&
+		SQL_SUCCEEDED(SQLColAttribute(h, 25, SQL_DESC_NAME, cn,
+									  sizeof(cn), &cl, NULL)) &&
+		strcmp(cn, "TYPMOD") == 0)
+		return 25;
+	return 0;
+}
+
+/*
+ * A column's type as the remote spells it, with its size and digits where
+ * the type takes them (size, digits -1: not given; no_typmod: psqlODBC
+ * says the column has none, whatever size it gives).
+ */
+static void
+mfodbc_column_type(char *type, size_t typelen, const char *tyname,
+				   long dtype, bool no_typmod, long size, long digits)
+{
+	int			a = mfodbc_type_args(tyname);
+
+	/* MariaDB's driver calls tinyint(1) SQL_BIT "tinyint" */
+	if (dtype == SQL_BIT && strcasecmp(tyname, "tinyint") == 0)
+		snprintf(type, typelen, "%s(1)", tyname);
+	else if (no_typmod)
+		snprintf(type, typelen, "%s", tyname);
+	else if (a == 2 && size > 0 && digits >= 0)
+		snprintf(type, typelen, "%s(%ld,%ld)", tyname, size, digits);
+	else if (a >= 1 && size > 0)
+		snprintf(type, typelen, "%s(%ld)", tyname, size);
+	else
+		snprintf(type, typelen, "%s", tyname);
+}
+
+/*
  * One table's rows: its primary key's columns (SQLPrimaryKeys), then its
  * columns (SQLColumns), one row each, or one row with a NULL column for a
  * table without columns.
@@ -230,29 +305,7 @@ mfodbc_catalog_table(MfConn *conn, SQLHSTMT h, const char *schema,
 		return false;
 	}
 
-	/* the primary key's columns (arguments are not patterns) */
-	{
-		SQLWCHAR   *wplain_schema = mfodbc_to_wide(schema, -1, NULL);
-
-		if (conn->use_catalogs)
-			rc = SQLPrimaryKeysW(h, wplain_schema, SQL_NTS, NULL, 0,
-								 wtable_plain, SQL_NTS);
-		else
-			rc = SQLPrimaryKeysW(h, NULL, 0, wplain_schema, SQL_NTS,
-								 wtable_plain, SQL_NTS);
-		free(wplain_schema);
-	}
-	if (SQL_SUCCEEDED(rc))
-	{
-		while (SQL_SUCCEEDED(SQLFetch(h)))
-		{
-			char	   *k = mfodbc_get_string(h, 4);
-
-			if (k != NULL && !mfodbc_names_add(&keys, k))
-				free(k);
-		}
-	}
-	(void) SQLFreeStmt(h, SQL_CLOSE);
+	mfodbc_primary_keys(conn, h, schema, wtable_plain, &keys);
 
 	if (conn->use_catalogs)
 		rc = SQLColumnsW(h, wschema, SQL_NTS, NULL, 0, wtable, SQL_NTS, pct, SQL_NTS);
@@ -272,21 +325,7 @@ mfodbc_catalog_table(MfConn *conn, SQLHSTMT h, const char *schema,
 	 * of its own (28,6 and 255); its extra column TYPMOD (-1) says that
 	 * the column has none.
 	 */
-	typmod_col = 0;
-	{
-		SQLSMALLINT nrc = 0;
-
-		if (SQL_SUCCEEDED(SQLNumResultCols(h, &nrc)) && nrc >= 25)
-		{
-			char		cn[32] = "";
-			SQLSMALLINT cl = 0;
-
-			if (SQL_SUCCEEDED(SQLColAttribute(h, 25, SQL_DESC_NAME, cn,
-											  sizeof(cn), &cl, NULL)) &&
-				strcmp(cn, "TYPMOD") == 0)
-				typmod_col = 25;
-		}
-	}
+	typmod_col = mfodbc_typmod_column(h);
 	while ((rc = SQLFetch(h)) == SQL_SUCCESS || rc == SQL_SUCCESS_WITH_INFO)
 	{
 		char	   *tname = mfodbc_get_string(h, 3);
@@ -320,22 +359,11 @@ mfodbc_catalog_table(MfConn *conn, SQLHSTMT h, const char *schema,
 		if (tyname == NULL)
 			type[0] = '\0';
 		else
-		{
-			int			a = mfodbc_type_args(tyname);
-
-			/* MariaDB's driver calls tinyint(1) SQL_BIT "tinyint" */
-			if (!null_dtype && dtype == SQL_BIT &&
-				strcasecmp(tyname, "tinyint") == 0)
-				snprintf(type, sizeof(type), "%s(1)", tyname);
-			else if (!null_typmod && typmod == -1)
-				snprintf(type, sizeof(type), "%s", tyname);
-			else if (a == 2 && !null_size && size > 0 && !null_digits)
-				snprintf(type, sizeof(type), "%s(%ld,%ld)", tyname, size, digits);
-			else if (a >= 1 && !null_size && size > 0)
-				snprintf(type, sizeof(type), "%s(%ld)", tyname, size);
-			else
-				snprintf(type, sizeof(type), "%s", tyname);
-		}
+			mfodbc_column_type(type, sizeof(type), tyname,
+							   null_dtype ? SQL_UNKNOWN_TYPE : dtype,
+							   !null_typmod && typmod == -1,
+							   null_size ? -1 : size,
+							   null_digits ? -1 : digits);
 		for (int k = 0; k < keys.n; k++)
 			if (cname != NULL && strcmp(keys.names[k], cname) == 0)
 				is_key = true;
