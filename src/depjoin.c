@@ -497,6 +497,46 @@ mf_add_vars(List *tlist, Node *node)
 }
 
 /*
+ * Where each column of the dependent join's scan tuple comes from: X's
+ * column (its resno, > 0) or F's (minus its attnum), F's going into
+ * *fattrs as the SELECT must read them.
+ */
+static List *
+mf_depjoin_map(List *scan_tlist, RelOptInfo *frel, Plan *xplan,
+			   Bitmapset **fattrs)
+{
+	List	   *map = NIL;
+	ListCell   *lc;
+
+	foreach(lc, scan_tlist)
+	{
+		TargetEntry *tle = lfirst_node(TargetEntry, lc);
+		Var		   *v = (Var *) tle->expr;
+
+		if (!IsA(v, Var))
+			elog(ERROR, "unexpected expression in the dependent join's columns");
+		if (bms_is_member(v->varno, frel->relids))
+		{
+			/* mf_depjoin_consider declined any other column of F */
+			if (v->varattno <= 0)
+				elog(ERROR, "the dependent join reads no whole row or system column of its foreign table");
+			*fattrs = bms_add_member(*fattrs,
+									 v->varattno - FirstLowInvalidHeapAttributeNumber);
+			map = lappend_int(map, -v->varattno);
+		}
+		else
+		{
+			TargetEntry *x = mf_tlist_column(xplan->targetlist, v);
+
+			if (x == NULL)
+				elog(ERROR, "a column of the dependent join is not in its input");
+			map = lappend_int(map, x->resno);
+		}
+	}
+	return map;
+}
+
+/*
  * The join conditions are checked on the scan tuple, where each column is
  * once: their columns are made the scan tuple's (the same column, marked
  * as the join's output marks it).
@@ -548,6 +588,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	ListCell   *lc;
 	int			nquals;
 	bool		range;
+	Node	   *priv[MF_DJ_NPRIVATE];
 
 	(void) clauses;
 	foreach(lc, keyris)
@@ -567,6 +608,9 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 		ops = lappend_oid(ops, fopno);
 		x_types = lappend_oid(x_types, xv->vartype);
 		colls = lappend_oid(colls, op->inputcollid);
+		f_keys = lappend_int(f_keys, fv->varattno);
+		fattrs = bms_add_member(fattrs,
+								fv->varattno - FirstLowInvalidHeapAttributeNumber);
 	}
 	fvar = linitial(fvars);
 
@@ -600,39 +644,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 			elog(ERROR, "the key of the dependent join is not in its input");
 		x_keys = lappend_int(x_keys, xtle->resno);
 	}
-	foreach(lc, scan_tlist)
-	{
-		TargetEntry *tle = lfirst_node(TargetEntry, lc);
-		Var		   *v = (Var *) tle->expr;
-
-		if (!IsA(v, Var))
-			elog(ERROR, "unexpected expression in the dependent join's columns");
-		if (bms_is_member(v->varno, frel->relids))
-		{
-			/* mf_depjoin_consider declined any other column of F */
-			if (v->varattno <= 0)
-				elog(ERROR, "the dependent join reads no whole row or system column of its foreign table");
-			fattrs = bms_add_member(fattrs,
-									v->varattno - FirstLowInvalidHeapAttributeNumber);
-			map = lappend_int(map, -v->varattno);
-		}
-		else
-		{
-			TargetEntry *x = mf_tlist_column(xplan->targetlist, v);
-
-			if (x == NULL)
-				elog(ERROR, "a column of the dependent join is not in its input");
-			map = lappend_int(map, x->resno);
-		}
-	}
-	foreach(lc, fvars)
-	{
-		Var		   *v = lfirst(lc);
-
-		fattrs = bms_add_member(fattrs,
-								v->varattno - FirstLowInvalidHeapAttributeNumber);
-		f_keys = lappend_int(f_keys, v->varattno);
-	}
+	map = mf_depjoin_map(scan_tlist, frel, xplan, &fattrs);
 
 	/* F's SELECT: its own conditions, then the keys (added at run time) */
 	frelation = table_open(planner_rt_fetch(frti, root)->relid, NoLock);
@@ -669,30 +681,28 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	cscan->custom_scan_tlist = scan_tlist;
 	cscan->custom_relids = bms_copy(rel->relids);
 	cscan->methods = &mf_depjoin_scan_methods;
-	{
-		List	   *priv = NIL;
-
-		priv = lappend(priv, makeInteger(jointype));
-		priv = lappend(priv, makeInteger(frti));
-		priv = lappend(priv, makeInteger(bms_next_member(rel->relids, -1)));
-		priv = lappend(priv, makeString(sql.data));
-		priv = lappend(priv, makeBoolean(fpinfo->remote_conds != NIL));
-		priv = lappend(priv, key_sqls);
-		priv = lappend(priv, retrieved);
-		priv = lappend(priv, x_keys);
-		priv = lappend(priv, f_keys);
-		priv = lappend(priv, ops);
-		priv = lappend(priv, x_types);
-		priv = lappend(priv, colls);
-		priv = lappend(priv, map);
-		priv = lappend(priv, makeInteger(nquals));
-		priv = lappend(priv, makeBoolean(range));
-		priv = lappend(priv, makeInteger(fpinfo->opts.fetch_size));
-		priv = lappend(priv, makeBoolean(fpinfo->opts.dialect->supports_arrays));
-		priv = lappend(priv, makeBoolean(fpinfo->opts.dialect->supports_row_in));
-		priv = lappend(priv, makeInteger(fpinfo->opts.dependent_join_max_keys));
-		cscan->custom_private = priv;
-	}
+	priv[MF_DJ_JOINTYPE] = (Node *) makeInteger(jointype);
+	priv[MF_DJ_F_RTI] = (Node *) makeInteger(frti);
+	priv[MF_DJ_MIN_RTI] = (Node *) makeInteger(bms_next_member(rel->relids, -1));
+	priv[MF_DJ_SQL] = (Node *) makeString(sql.data);
+	priv[MF_DJ_HAS_WHERE] = (Node *) makeBoolean(fpinfo->remote_conds != NIL);
+	priv[MF_DJ_KEY_SQL] = (Node *) key_sqls;
+	priv[MF_DJ_RETRIEVED] = (Node *) retrieved;
+	priv[MF_DJ_X_KEY] = (Node *) x_keys;
+	priv[MF_DJ_F_KEY] = (Node *) f_keys;
+	priv[MF_DJ_KEY_OP] = (Node *) ops;
+	priv[MF_DJ_X_TYPE] = (Node *) x_types;
+	priv[MF_DJ_KEY_COLL] = (Node *) colls;
+	priv[MF_DJ_MAP] = (Node *) map;
+	priv[MF_DJ_NQUALS] = (Node *) makeInteger(nquals);
+	priv[MF_DJ_RANGE] = (Node *) makeBoolean(range);
+	priv[MF_DJ_FETCH_SIZE] = (Node *) makeInteger(fpinfo->opts.fetch_size);
+	priv[MF_DJ_ARRAYS] = (Node *) makeBoolean(fpinfo->opts.dialect->supports_arrays);
+	priv[MF_DJ_ROW_IN] = (Node *) makeBoolean(fpinfo->opts.dialect->supports_row_in);
+	priv[MF_DJ_MAX_KEYS] = (Node *) makeInteger(fpinfo->opts.dependent_join_max_keys);
+	cscan->custom_private = NIL;
+	for (int i = 0; i < MF_DJ_NPRIVATE; i++)
+		cscan->custom_private = lappend(cscan->custom_private, priv[i]);
 	return (Plan *) cscan;
 }
 

@@ -55,7 +55,8 @@ enum MfDepJoinPrivate
 	MF_DJ_FETCH_SIZE,
 	MF_DJ_ARRAYS,				/* the keys go as arrays (Boolean) */
 	MF_DJ_ROW_IN,				/* (a, b) IN ((..), ..) (Boolean) */
-	MF_DJ_MAX_KEYS				/* F's dependent_join_max_keys, 0: the GUC */
+	MF_DJ_MAX_KEYS,				/* F's dependent_join_max_keys, 0: the GUC */
+	MF_DJ_NPRIVATE				/* (their number) */
 };
 
 /* keys one statement takes where they go as lists (not arrays) */
