@@ -406,6 +406,7 @@ mf_depjoin_consider(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *frel,
 
 		for (int c = 0; c < key.ncols; c++)
 			keyris = lappend(keyris, key.ri[c]);
+		/* in the order of enum MfDepJoinPathPrivate */
 		cpath->custom_private = list_make4(makeInteger(jointype),
 										   makeInteger(frel->relid),
 										   keyris, extra->restrictlist);
@@ -560,10 +561,11 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 				List *tlist, List *clauses, List *custom_plans)
 {
 	CustomScan *cscan = makeNode(CustomScan);
-	JoinType	jointype = intVal(linitial(best_path->custom_private));
-	Index		frti = intVal(lsecond(best_path->custom_private));
-	List	   *keyris = lthird(best_path->custom_private);
-	List	   *restrictlist = lfourth(best_path->custom_private);
+	List	   *path_priv = best_path->custom_private;
+	JoinType	jointype = intVal(list_nth(path_priv, MF_DJP_JOINTYPE));
+	Index		frti = intVal(list_nth(path_priv, MF_DJP_F_RTI));
+	List	   *keyris = list_nth(path_priv, MF_DJP_KEYS);
+	List	   *restrictlist = list_nth(path_priv, MF_DJP_RESTRICT);
 	RelOptInfo *frel = find_base_rel(root, frti);
 	MfRelInfo  *fpinfo = frel->fdw_private;
 	Plan	   *xplan = linitial(custom_plans);

@@ -26,6 +26,15 @@
 /* columns of one key: the equalities of the join shipped together */
 #define MF_DEPJOIN_MAX_COLS	4
 
+/* custom_private of the dependent join's CustomPath, by position */
+enum MfDepJoinPathPrivate
+{
+	MF_DJP_JOINTYPE,			/* JOIN_INNER, _LEFT, _SEMI, _ANTI (Integer) */
+	MF_DJP_F_RTI,				/* F's range table index (Integer) */
+	MF_DJP_KEYS,				/* the key's RestrictInfos, a column each */
+	MF_DJP_RESTRICT				/* the join's restrictlist */
+};
+
 /* custom_private of the plan, by position */
 enum MfDepJoinPrivate
 {
