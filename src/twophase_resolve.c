@@ -190,6 +190,39 @@ mf_mapping_of(const MfIntent *in)
 	return user;
 }
 
+/* mf_resolve_one's work on its private connection */
+static const char *
+mf_resolve_on(MfConnEntry *conn, const MfDialect *dialect,
+			  ForeignServer *server, const MfIntent *in, bool commit)
+{
+	MfError		err;
+	char	   *sql;
+
+	mf_error_clear(&err);
+	if (dialect->resolve_setup_sql != NULL &&
+		!mf_conn_transport(conn)->exec(mf_conn(conn), dialect->resolve_setup_sql,
+									   NULL, &err))
+		mf_raise_error(ERROR, conn, &err, dialect->resolve_setup_sql);
+	sql = psprintf(commit ? dialect->commit_prepared_fmt :
+				   dialect->rollback_prepared_fmt, in->gid);
+	if (!mf_conn_transport(conn)->exec(mf_conn(conn), sql, NULL, &err))
+	{
+		if (dialect->prepared_missing_sqlstate != NULL &&
+			strcmp(err.sqlstate, dialect->prepared_missing_sqlstate) == 0)
+		{
+			if (commit)
+				ereport(WARNING,
+						(errmsg("the remote transaction %s on server \"%s\" was to be committed, but the remote has no such prepared transaction",
+								in->gid, server->servername),
+						 errdetail("It was committed already, or someone else ended it on the remote.")));
+			return commit ? "not found: committed already, or ended on the remote" :
+				"already ended";
+		}
+		mf_raise_error(ERROR, conn, &err, sql);
+	}
+	return commit ? "committed" : "rolled back";
+}
+
 /*
  * End one prepared transaction through the mapping that made it; what was
  * done.  An id the remote does not know: "already ended" when rolling back
@@ -204,8 +237,7 @@ mf_resolve_one(ForeignServer *server, const MfIntent *in, bool commit)
 	MfOptions	opts;
 	const MfDialect *dialect;
 	MfConnEntry *conn;
-	MfError		err;
-	char	   *sql;
+	const char *volatile result = NULL;
 
 	if (user == NULL)
 		return "failed: its user mapping is gone";
@@ -219,31 +251,17 @@ mf_resolve_one(ForeignServer *server, const MfIntent *in, bool commit)
 	if (dialect->commit_prepared_fmt == NULL || !opts.transport->sql_transaction_control)
 		return "failed: the server can no longer prepare transactions";
 	conn = mf_connect_private(user, &opts);
-	mf_error_clear(&err);
-	if (dialect->resolve_setup_sql != NULL &&
-		!mf_conn_transport(conn)->exec(mf_conn(conn), dialect->resolve_setup_sql,
-									   NULL, &err))
-		mf_raise_error(ERROR, conn, &err, dialect->resolve_setup_sql);
-	sql = psprintf(commit ? dialect->commit_prepared_fmt :
-				   dialect->rollback_prepared_fmt, in->gid);
-	if (!mf_conn_transport(conn)->exec(mf_conn(conn), sql, NULL, &err))
+	/* the connection is this function's own: it goes however this ends */
+	PG_TRY();
 	{
-		if (dialect->prepared_missing_sqlstate != NULL &&
-			strcmp(err.sqlstate, dialect->prepared_missing_sqlstate) == 0)
-		{
-			mf_disconnect_private(conn);
-			if (commit)
-				ereport(WARNING,
-						(errmsg("the remote transaction %s on server \"%s\" was to be committed, but the remote has no such prepared transaction",
-								in->gid, server->servername),
-						 errdetail("It was committed already, or someone else ended it on the remote.")));
-			return commit ? "not found: committed already, or ended on the remote" :
-				"already ended";
-		}
-		mf_raise_error(ERROR, conn, &err, sql);
+		result = mf_resolve_on(conn, dialect, server, in, commit);
 	}
-	mf_disconnect_private(conn);
-	return commit ? "committed" : "rolled back";
+	PG_FINALLY();
+	{
+		mf_disconnect_private(conn);
+	}
+	PG_END_TRY();
+	return result;
 }
 
 /*

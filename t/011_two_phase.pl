@@ -298,4 +298,35 @@ is(prepared(), '0/0', 'nothing left prepared');
 $r->quit;
 $v->quit;
 
+# 13. a resolution that fails closes the connection it made for it: the
+# mapping now names a remote role that may not end another's prepared
+# transaction, and each try must leave no session behind on the remote
+remote_safe_psql(<<'SQL', user => 'mfdw', dbname => 'postgres');
+DROP ROLE IF EXISTS mf011_other;
+CREATE ROLE mf011_other LOGIN PASSWORD 'mf011pw';
+SQL
+($rc, $out, $err) = load(80, 89, "SET multi_fdw.two_phase_fault = 'crash_after_local_commit';");
+like($err, qr/server closed the connection|terminated abnormally|connection to server was lost/,
+	'the backend dies after the local commit');
+ok(gateway_back(), 'the gateway is back');
+gw_safe_psql("ALTER USER MAPPING FOR CURRENT_USER SERVER pg_remote OPTIONS (SET user 'mf011_other', SET password 'mf011pw')",
+	dbname => $db);
+{
+	my $s = MfTest::Session->new(dbname => $db);
+	my ($o, $e) = $s->query("SELECT string_agg(action, ',' ORDER BY server_name) FROM multi_fdw_resolve('pg_remote');\n"
+		  . "SELECT string_agg(action, ',' ORDER BY server_name) FROM multi_fdw_resolve('pg_remote');\n"
+		  . "SELECT string_agg(action, ',' ORDER BY server_name) FROM multi_fdw_resolve('pg_remote')");
+	like($o, qr/^failed: permission denied.*\n.*failed: permission denied.*\n.*failed: permission denied/s,
+		'the resolution fails three times: the remote role may not end it') or diag "$o\n$e";
+	is(remote_psql("SELECT count(*) FROM pg_stat_activity WHERE usename = 'mf011_other'"), '0',
+		'and leaves no connection open on the remote, while the session that tried goes on');
+	$s->quit;
+}
+gw_safe_psql("ALTER USER MAPPING FOR CURRENT_USER SERVER pg_remote OPTIONS (SET user '$ruser', SET password '$rpass')",
+	dbname => $db);
+is(gw_psql("SELECT string_agg(action, ',' ORDER BY server_name) FROM multi_fdw_resolve()", dbname => $db),
+	'committed,committed', 'the mapping mended, the resolver commits both');
+is(prepared(), '0/0', 'nothing left prepared');
+remote_safe_psql('DROP ROLE mf011_other', user => 'mfdw', dbname => 'postgres');
+
 done_testing();
