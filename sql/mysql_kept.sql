@@ -115,35 +115,112 @@ RESET enable_mergejoin;
 RESET enable_nestloop;
 
 -- a change of the remote table: MariaDB prepares a kept statement again
--- by itself; one that no longer fits the table fails, and is prepared
--- afresh once the table fits again
+-- by itself (ER_NEED_REPREPARE, 1615, when it cannot: then the transport
+-- prepares it afresh and runs it once more, my_cache.c); one that no
+-- longer fits the table fails with an error that names the column and the
+-- server, and is prepared afresh once the table fits again
 SELECT multi_fdw_exec('my_real', $$
   CREATE TABLE kept_d (id int PRIMARY KEY, a int, b varchar(10)) ENGINE=InnoDB$$);
 CREATE FOREIGN TABLE kept_d (id int OPTIONS (key 'true'), a int, b text)
   SERVER my_real OPTIONS (table_name 'kept_d');
--- every kind of kept statement, once each
-CREATE FUNCTION kept_all(i int) RETURNS void LANGUAGE plpgsql AS $$
+-- the same table for several rows in one statement, and for scans through
+-- a cursor a few rows at a time
+CREATE FOREIGN TABLE kept_db (id int OPTIONS (key 'true'), a int, b text)
+  SERVER my_real OPTIONS (table_name 'kept_d', insert_method 'values');
+CREATE FOREIGN TABLE kept_dc (id int OPTIONS (key 'true'), a int, b text)
+  SERVER my_real OPTIONS (table_name 'kept_d', fetch_size '2');
+-- every kind of kept statement, once each: in a transaction of its own
+-- each (kept_all), or all in one transaction after a scan (kept_txn)
+CREATE PROCEDURE kept_all(i int) LANGUAGE plpgsql AS $$
 DECLARE
   r record;
 BEGIN
   INSERT INTO kept_d VALUES (i, i, 'r' || i) RETURNING * INTO r;
-  INSERT INTO kept_d VALUES (i + 1000, i, 'n' || i);
-  UPDATE kept_d SET a = a + 1 WHERE id = i AND local_true(a);
-  DELETE FROM kept_d WHERE id = i + 1000 AND local_true(a) RETURNING * INTO r;
+  COMMIT;
+  INSERT INTO kept_d VALUES (i + 100, i, 'n' || i);
+  COMMIT;
+  INSERT INTO kept_db VALUES (i + 200, i, 'b'), (i + 300, i, 'b');
+  COMMIT;
+  UPDATE kept_d SET a = a + 1 WHERE id = i AND local_true(a) RETURNING * INTO r;
+  COMMIT;
+  UPDATE kept_d SET a = a + 1 WHERE id = i + 100 AND local_true(a);
+  COMMIT;
+  DELETE FROM kept_d WHERE id = i + 200 AND local_true(a) RETURNING * INTO r;
+  COMMIT;
+  DELETE FROM kept_d WHERE id = i + 300 AND local_true(a);
+  COMMIT;
+  UPDATE kept_d SET b = b || 'd' WHERE id = i;
+  COMMIT;
   PERFORM count(*) FROM (SELECT * FROM kept_d WHERE id = i OFFSET 0) s;
+  COMMIT;
+  PERFORM count(*) FROM (SELECT * FROM kept_dc WHERE id >= i OFFSET 0) s;
+  COMMIT;
 END $$;
-SELECT kept_all(1);
-SELECT kept_all(2);
+CREATE FUNCTION kept_txn(i int) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  r record;
+  s text;
+BEGIN
+  SELECT count(*) INTO s FROM kept_dc;
+  INSERT INTO kept_d VALUES (i, i, 'r' || i) RETURNING * INTO r;
+  s := s || ' ' || r.a || r.b;
+  INSERT INTO kept_d VALUES (i + 100, i, 'n' || i);
+  INSERT INTO kept_db VALUES (i + 200, i, 'b'), (i + 300, i, 'b');
+  UPDATE kept_d SET a = a + 1 WHERE id = i AND local_true(a) RETURNING * INTO r;
+  s := s || ' ' || r.a || r.b;
+  UPDATE kept_d SET a = a + 1 WHERE id = i + 100 AND local_true(a);
+  DELETE FROM kept_d WHERE id = i + 200 AND local_true(a) RETURNING * INTO r;
+  s := s || ' ' || r.a || r.b;
+  DELETE FROM kept_d WHERE id = i + 300 AND local_true(a);
+  UPDATE kept_d SET b = b || 'd' WHERE id = i;
+  SELECT * INTO r FROM kept_d WHERE id = i;
+  s := s || ' ' || r.a || r.b;
+  SELECT count(*) INTO r FROM kept_dc WHERE id >= i;
+  RETURN s || ' ' || r.count;
+END $$;
+CALL kept_all(1);
+SELECT kept_txn(2);
 SELECT multi_fdw_exec('my_real', 'ALTER TABLE kept_d ADD COLUMN c int');
-SELECT kept_all(3);
+CALL kept_all(3);
+SELECT kept_txn(4);
 SELECT multi_fdw_exec('my_real', 'ALTER TABLE kept_d MODIFY a bigint');
-SELECT kept_all(4);
+CALL kept_all(5);
+SELECT kept_txn(6);
 SELECT multi_fdw_exec('my_real', 'ALTER TABLE kept_d DROP COLUMN c');
-SELECT kept_all(5);
+CALL kept_all(7);
+SELECT kept_txn(8);
+-- the results' columns change type and width under the kept statements
+SELECT multi_fdw_exec('my_real', 'ALTER TABLE kept_d MODIFY a varchar(30), MODIFY b text');
+SELECT multi_fdw_exec('my_real', $$UPDATE kept_d SET b = CONCAT(b, REPEAT('w', 40))$$);
+CALL kept_all(9);
+SELECT kept_txn(10);
+SELECT id, a, length(b) FROM kept_dc ORDER BY id;
+SELECT multi_fdw_exec('my_real', $$UPDATE kept_d SET b = LEFT(b, 4)$$);
+SELECT multi_fdw_exec('my_real', 'ALTER TABLE kept_d MODIFY a int, MODIFY b varchar(10)');
+-- in a transaction that already did remote work, whose work stays (DDL
+-- commits a MySQL transaction: multi_fdw_exec refuses it inside one)
+SELECT multi_fdw_exec('my_real', 'ALTER TABLE kept_d ADD COLUMN c int FIRST');
+BEGIN;
+INSERT INTO kept_t VALUES (50, 'x', 5);
+INSERT INTO kept_d VALUES (50, 5, 'r') RETURNING *;
+UPDATE kept_d SET a = a + 1 WHERE id = 50 AND local_true(a) RETURNING *;
+DELETE FROM kept_d WHERE id = 1 AND local_true(a) RETURNING *;
+COMMIT;
+SELECT count(*) FROM kept_t WHERE id = 50;
+SELECT multi_fdw_exec('my_real', 'ALTER TABLE kept_d DROP COLUMN c');
+-- a column a statement names, renamed or dropped: an error until the
+-- table fits again
 SELECT multi_fdw_exec('my_real', 'ALTER TABLE kept_d CHANGE b b2 varchar(10)');
-SELECT kept_all(6);
+CALL kept_all(11);
+UPDATE kept_d SET a = a + 1 WHERE id = 50 AND local_true(a);
 SELECT multi_fdw_exec('my_real', 'ALTER TABLE kept_d CHANGE b2 b varchar(10)');
-SELECT kept_all(7);
+CALL kept_all(12);
+SELECT multi_fdw_exec('my_real', 'ALTER TABLE kept_d DROP COLUMN a');
+SELECT kept_txn(13);
+SELECT multi_fdw_exec('my_real', 'ALTER TABLE kept_d ADD COLUMN a int AFTER id');
+SELECT multi_fdw_exec('my_real', 'UPDATE kept_d SET a = id');
+CALL kept_all(14);
+SELECT kept_txn(15);
 SELECT * FROM kept_d ORDER BY id;
 
 RESET statement_timeout;

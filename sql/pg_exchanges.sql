@@ -161,6 +161,29 @@ END $$;
 SELECT n <= 65 AS bounded FROM prepared;
 SELECT count(*) FROM hist WHERE acct > 100;
 
+-- a kept statement that returns rows, at its first use in a transaction
+-- after other remote work, runs under a savepoint of its own (pq_replan.c):
+-- the SAVEPOINT and its RELEASE travel with it, no exchange more (three:
+-- the SELECT with the begin, the INSERT, the COMMIT)
+INSERT INTO hist (acct, delta) VALUES (9, 9) RETURNING delta;
+SELECT trips() > 0 AS prepared;
+BEGIN;
+SELECT bal FROM acct WHERE id = 9;
+INSERT INTO hist (acct, delta) VALUES (9, 9) RETURNING delta;
+COMMIT;
+SELECT trips();
+-- a generic plan of an UPDATE by ctid asks at each execution, once per
+-- remote transaction, whether the remote relation is still a table
+-- (rowid.c): one exchange more than the UPDATE's own
+SET plan_cache_mode = force_generic_plan;
+PREPARE hist_upd(int) AS UPDATE hist SET delta = delta + 1 WHERE acct = $1 AND random() >= 0;
+EXECUTE hist_upd(9);
+SELECT trips() > 0 AS planned;
+EXECUTE hist_upd(9);
+SELECT trips();
+DEALLOCATE hist_upd;
+RESET plan_cache_mode;
+
 -- a remote that restarted while the connection was idle: the next
 -- transaction reconnects (the socket says so) rather than failing its
 -- first statement

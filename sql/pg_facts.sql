@@ -129,6 +129,78 @@ SELECT multi_fdw_exec('facts_other', $$
 UPDATE w SET v = 'd' WHERE id = 1 AND random() >= 0;
 SELECT * FROM w ORDER BY id;
 
+-- a generic plan, reused in later transactions, asks again at execution
+-- what it was planned with (the rule of remote_facts.c): row triggers
+-- created since decide the counts, and the relation must still be a table
+SET plan_cache_mode = force_generic_plan;
+SELECT multi_fdw_exec('facts_other', $$
+  CREATE TABLE facts_r.g (id int, v text);
+  INSERT INTO facts_r.g SELECT i, 'a' FROM generate_series(1, 6) i;
+  CREATE FUNCTION facts_r.keep_odd() RETURNS trigger LANGUAGE plpgsql AS $f$
+  BEGIN
+    IF OLD.id % 2 = 1 THEN
+      RETURN NULL;
+    END IF;
+    IF TG_OP = 'DELETE' THEN
+      RETURN OLD;
+    END IF;
+    RETURN NEW;
+  END $f$ $$);
+CREATE FOREIGN TABLE g (id int, v text) SERVER pg_remote
+  OPTIONS (schema_name 'facts_r');
+PREPARE g_upd(int, text) AS UPDATE g SET v = $2 WHERE id <= $1 AND random() >= 0;
+PREPARE g_del(int) AS DELETE FROM g WHERE id <= $1 AND random() >= 0;
+PREPARE g_ins(int) AS INSERT INTO g SELECT i, 'i' FROM generate_series($1, $1 + 3) i;
+EXPLAIN (VERBOSE, COSTS OFF) EXECUTE g_upd(2, 'b');
+EXECUTE g_upd(2, 'b');
+\echo updated :ROW_COUNT
+EXECUTE g_ins(10);
+\echo inserted :ROW_COUNT
+SELECT multi_fdw_exec('facts_other', $$
+  CREATE TRIGGER keep_odd BEFORE UPDATE OR DELETE ON facts_r.g
+    FOR EACH ROW EXECUTE FUNCTION facts_r.keep_odd();
+  CREATE TRIGGER skip_odd BEFORE INSERT ON facts_r.g
+    FOR EACH ROW EXECUTE FUNCTION facts_r.skip_odd()$$);
+EXECUTE g_upd(4, 'c');
+\echo updated :ROW_COUNT
+EXECUTE g_del(4);
+\echo deleted :ROW_COUNT
+EXECUTE g_ins(20);
+\echo inserted :ROW_COUNT
+SELECT * FROM g ORDER BY id;
+-- the table replaced by a view: the error says what to do
+SELECT multi_fdw_exec('facts_other', $$
+  ALTER TABLE facts_r.g RENAME TO g_data;
+  CREATE VIEW facts_r.g AS SELECT * FROM facts_r.g_data$$);
+EXECUTE g_upd(6, 'd');
+EXECUTE g_del(6);
+DEALLOCATE g_upd;
+DEALLOCATE g_del;
+DEALLOCATE g_ins;
+
+-- a partition key the plan's statement finds rows by: a table replaced
+-- since by one without it is changed by tableoid and ctid alone (its p,
+-- more precise than the local column, would match no row)
+SELECT multi_fdw_exec('facts_other', $$
+  CREATE TABLE facts_r.gp (p real, v text) PARTITION BY LIST (p);
+  CREATE TABLE facts_r.gp1 PARTITION OF facts_r.gp FOR VALUES IN (1);
+  INSERT INTO facts_r.gp VALUES (1, 'a')$$);
+CREATE FOREIGN TABLE gp (p real, v text) SERVER pg_remote
+  OPTIONS (schema_name 'facts_r');
+PREPARE gp_upd(text) AS UPDATE gp SET v = $1 WHERE random() >= 0;
+EXPLAIN (VERBOSE, COSTS OFF) EXECUTE gp_upd('b');
+EXECUTE gp_upd('b');
+\echo updated :ROW_COUNT
+SELECT multi_fdw_exec('facts_other', $$
+  DROP TABLE facts_r.gp;
+  CREATE TABLE facts_r.gp (p double precision, v text);
+  INSERT INTO facts_r.gp VALUES (0.123456789, 'a')$$);
+EXECUTE gp_upd('c');
+\echo updated :ROW_COUNT
+SELECT multi_fdw_exec('facts_other', 'SELECT 1 FROM facts_r.gp WHERE v = ''c''');
+DEALLOCATE gp_upd;
+RESET plan_cache_mode;
+
 DROP USER MAPPING FOR CURRENT_USER SERVER facts_other;
 DROP SERVER facts_other;
 SELECT multi_fdw_exec('pg_remote', 'DROP SCHEMA facts_r CASCADE');

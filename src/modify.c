@@ -59,6 +59,8 @@ typedef struct MfModifyState
 	MfStmt	   *stmt;			/* it, prepared on first use */
 	char	   *sql_unpruned;	/* for a row whose partition key is NULL */
 	MfStmt	   *stmt_unpruned;	/* it, prepared with stmt */
+	bool		unpruned_only;	/* ... and for every row: the keys the plan
+								 * names are no longer the remote's */
 	int			nprune;			/* partition key columns ending the
 								 * identity (rowid.c) */
 	char	   *pruned_old;		/* the setting pruned_begin_sql replaced */
@@ -276,6 +278,10 @@ mfBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 						strVal(list_nth(fdw_private, MF_MOD_SQL_PLAIN)));
 	st->few_rows = st->operation == CMD_INSERT &&
 		outerPlanState(mtstate)->plan->plan_rows <= MF_INSERT_FEW_ROWS;
+	/* what planning asked of the remote, asked again (rowid.c) */
+	st->unpruned_only =
+		!mf_rowid_check_exec(st->rel, mf_modify_userid(mtstate->ps.state, rinfo),
+							 st->dialect, st->identity_attrs, st->nprune);
 	if (mf_can_pipeline_rows(st, mtstate, rinfo))
 	{
 		st->pipelined = true;
@@ -539,7 +545,7 @@ mf_execute_row(MfModifyState *st, TupleTableSlot *slot, TupleTableSlot *planSlot
 				mf_raise_error(ERROR, st->entry, &err, st->sql_unpruned);
 		}
 	}
-	stmt = unpruned ? st->stmt_unpruned : st->stmt;
+	stmt = unpruned || st->unpruned_only ? st->stmt_unpruned : st->stmt;
 
 	/* a row about to be deleted is read while it is there */
 	if (st->reread_sql != NULL && st->operation == CMD_DELETE &&

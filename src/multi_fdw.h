@@ -257,6 +257,9 @@ extern bool mf_is_foreign_expr(PlannerInfo *root, RelOptInfo *baserel,
 							   Expr *expr);
 /* rowid.c */
 extern List *mf_key_columns(Relation rel, bool missing_ok);
+extern bool mf_rowid_check_exec(Relation rel, Oid userid,
+								const MfDialect *dialect,
+								List *identity_attrs, int nprune);
 extern void mf_rowid_check_target(Relation rel, Oid userid,
 								  const MfDialect *dialect);
 extern List *mf_rowid_prune_attrs(Relation rel, Oid userid,

@@ -32,6 +32,22 @@
  * COPY, a row-by-row UPDATE or DELETE by ctid), where the answer used to
  * be kept for the connection's life.
  *
+ * A plan is a cache of such answers too: planning asks them (rowid.c: is
+ * the relation a table, which columns partition it) and writes the
+ * statement by them, and a generic plan is used again in later
+ * transactions.  So a statement that runs by a plan asks again as it
+ * begins (mf_rowid_check_exec, from BeginForeignModify), under the same
+ * rule: in the transaction that planned it the answers are at hand, and a
+ * later one pays the exchange it would have paid to plan.  What the answer
+ * changes is decided there, at execution: the error for a relation that
+ * is no longer a table, the statement without partition key columns that
+ * are no longer the remote's.  Facts that decide a count (the INSERT
+ * triggers above) are asked at execution only, never kept in a plan.
+ *
+ * What the remote's DDL does to the statements a transport keeps prepared
+ * is the transport's to handle, with the rule written where they are kept
+ * (pq_replan.c, my_cache.c).
+ *
  * Facts about the server rather than a table are kept by the transports,
  * each with its own rule written where it is cached (the mysql
  * transport's max_allowed_packet, @@local_infile and bulk execution; the

@@ -270,6 +270,40 @@ mf_rowid_identity_attrs(Relation rel, const MfDialect *dialect, Oid userid,
 }
 
 /*
+ * As a statement that finds rows by their ctid begins to run: what its
+ * plan was made with, asked again under remote_facts.c's rule (an answer of
+ * this remote transaction is used again, so a custom plan, planned in it,
+ * asks nothing more; a generic plan used in a later transaction asks
+ * anew).  Is the relation still a table?  If not, the error says what to
+ * do, rather than the remote refusing the scan.  Are the partition key
+ * columns the identity ends with (the last nprune of identity_attrs) still
+ * keys of the remote relation, of the same types?  false when not: every
+ * row then goes by the statement without them, by tableoid and ctid
+ * alone (the one planned for a NULL partition key): a column that now
+ * differs from the local one in precision would find no row, with no
+ * error.
+ */
+bool
+mf_rowid_check_exec(Relation rel, Oid userid, const MfDialect *dialect,
+					List *identity_attrs, int nprune)
+{
+	List	   *keys;
+	int			n = list_length(identity_attrs);
+
+	if (dialect->row_identity != MF_ROWID_CTID ||
+		!list_member_int(identity_attrs, SelfItemPointerAttributeNumber))
+		return true;
+	mf_rowid_check_target(rel, userid, dialect);
+	if (nprune <= 0)
+		return true;
+	keys = mf_rowid_prune_attrs(rel, userid, dialect, false);
+	for (int i = n - nprune; i < n; i++)
+		if (!list_member_int(keys, list_nth_int(identity_attrs, i)))
+			return false;
+	return true;
+}
+
+/*
  * Before the first pruned statement: generic plans for the rest of the
  * remote transaction (the dialect's pruned_begin_sql).  Returns the setting
  * it replaced, in cxt, to be put back; NULL when the dialect has none.

@@ -394,7 +394,8 @@ mfpq_later_flush(MfConn *conn, MfStep step, MfError *err)
 /*
  * Read a pipeline's answers up to its sync and leave pipeline mode.  The
  * first error wins; on success the last result with a status of success
- * is handed back through last (the request's: it went last).
+ * is handed back through last (the request's: it went last), or the one
+ * before it when a command went after the request (conn->pl_trailing).
  */
 bool
 mfpq_pipeline_finish(MfConn *conn, MfStep step, PGresult **last,
@@ -402,6 +403,7 @@ mfpq_pipeline_finish(MfConn *conn, MfStep step, PGresult **last,
 {
 	PGconn	   *pg = conn->pg;
 	PGresult   *keep = NULL;
+	PGresult   *before = NULL;	/* the success before keep */
 	bool		failed = false;
 	int			idle_nulls = 0;
 
@@ -412,6 +414,7 @@ mfpq_pipeline_finish(MfConn *conn, MfStep step, PGresult **last,
 		if (!mfpq_await(conn, step, err))
 		{
 			PQclear(keep);
+			PQclear(before);
 			return false;
 		}
 		res = PQgetResult(pg);
@@ -431,7 +434,8 @@ mfpq_pipeline_finish(MfConn *conn, MfStep step, PGresult **last,
 			case PGRES_COMMAND_OK:
 			case PGRES_TUPLES_OK:
 			case PGRES_EMPTY_QUERY:
-				PQclear(keep);
+				PQclear(before);
+				before = keep;
 				keep = res;
 				continue;
 			case PGRES_PIPELINE_ABORTED:
@@ -445,6 +449,14 @@ mfpq_pipeline_finish(MfConn *conn, MfStep step, PGresult **last,
 		PQclear(res);
 	}
 done:
+	/* a command that went after the request answered last (pl_trailing) */
+	if (conn->pl_trailing > 0)
+	{
+		PQclear(keep);
+		keep = before;
+	}
+	else
+		PQclear(before);
 	if (!PQexitPipelineMode(pg))
 	{
 		if (!failed)

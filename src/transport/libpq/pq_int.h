@@ -124,6 +124,17 @@ struct MfConn
 	bool		plan_changed;
 
 	/*
+	 * Counts the spans in which the remote's tables cannot change under a
+	 * kept statement that ran in it (pq_replan.c): a new one begins with
+	 * each remote transaction, each statement of the user's own and each
+	 * ROLLBACK TO.
+	 */
+	unsigned long span;
+
+	/* results at the end of this pipeline that are not the request's */
+	int			pl_trailing;
+
+	/*
 	 * Those that went in front of the simple-protocol message now out, and
 	 * how many of its commands the server has answered: a syntax error
 	 * anywhere in the message fails it whole, and those that went then
@@ -152,9 +163,20 @@ struct MfStmt
 	int			refs;			/* handles the core holds */
 	bool		stale;			/* the remote refused its plan: prepare
 								 * finds it no more (pq_replan.c) */
+	bool		returns_rows;	/* its last run returned a result (or it
+								 * has not run yet) */
+	unsigned long span;			/* conn->span when it was last prepared or
+								 * ran (pq_replan.c) */
 	char	   *sql;			/* the text it was prepared from: its key */
 	char		name[MFPQ_NAME_LEN];
 };
+
+/*
+ * The savepoint a kept statement that returns rows runs under at its first
+ * use in a span (pq_replan.c); the core's are named s1, s2, ...
+ */
+#define MFPQ_GUARD_SAVEPOINT	"SAVEPOINT mf_kept"
+#define MFPQ_GUARD_RELEASE		"RELEASE SAVEPOINT mf_kept"
 
 /* Prepared statements a connection keeps (mfpq_prepare). */
 #define MFPQ_CACHE_MAX		64
@@ -260,8 +282,12 @@ extern bool mfpq_pipeline_finish(MfConn *conn, MfStep step, PGresult **last,
 								 MfError *err);
 
 /* pq_replan.c */
+extern bool mfpq_guard(MfStmt *stmt);
+extern void mfpq_new_span(MfConn *conn);
+extern void mfpq_exec_span(MfConn *conn, const char *sql, const PGresult *last);
 extern bool mfpq_plan_changed(const PGresult *res);
 extern bool mfpq_replan(MfStmt *stmt, MfError *err);
+extern void mfpq_ran(MfStmt *stmt, const PGresult *last);
 extern void mfpq_stale(MfStmt *stmt);
 extern void mfpq_stale_all(MfConn *conn);
 

@@ -18,7 +18,9 @@
  *
  * So a statement that fails this way is never found again by prepare: its
  * name is let go (its DEALLOCATE waits for a healthy transaction, pq_defer.c)
- * and the next use prepares the text under a new name.  The execution that
+ * and the next use prepares the text under a new name.  The error is an
+ * ERROR like any other: inside the remote transaction it aborts the
+ * transaction, although the statement did nothing.  The execution that
  * failed is run again, once, prepared afresh, only where the remote can be
  * put back exactly where it was before the request that failed:
  *
@@ -26,16 +28,31 @@
  *	  TRANSACTION went in front of it): the transaction held nothing else,
  *	  so it is rolled back, and its begin and savepoints wait again to go
  *	  in front of the retry;
- *	- a SAVEPOINT went in front of it, last of the core's savepoint
- *	  commands: the transaction is rolled back to that savepoint, which
- *	  undoes exactly the failed request;
+ *	- a SAVEPOINT went in front of it, last of the savepoint commands: the
+ *	  transaction is rolled back to that savepoint, which undoes exactly
+ *	  the failed request;
  *	- the remote is outside a transaction after the failure (the statement
  *	  ran on its own): nothing is left to undo.
  *
- * Anywhere else the failure has aborted a remote transaction that did
- * other work, which only the core may roll back: the error is the user's,
- * and the next transaction prepares the statement again.  A pipeline
- * (insert_method 'pipeline') does not know which of its statements failed:
+ * The second case is made to hold wherever the failure can happen.  Only a
+ * statement that returns rows can fail this way (one without a result has
+ * no result type to change), and only at its first run since the remote's
+ * tables could last change under it: a statement that was prepared or ran
+ * in the remote transaction holds a lock on its tables until the
+ * transaction ends, so that no other session's DDL can commit meanwhile.
+ * What starts a new span in which they can change (conn->span): a remote
+ * transaction's begin, a statement of the user's own on the connection
+ * (multi_fdw_exec: it may be the DDL itself), a ROLLBACK TO (the locks
+ * taken since the savepoint are gone).  So such a statement, at its first
+ * run in a span inside a remote transaction that is already open, goes
+ * with a savepoint of its own in front of it (MFPQ_GUARD_SAVEPOINT) and
+ * its RELEASE right after it, in the same pipeline: no round trip more,
+ * and a subtransaction on the remote only then.  A statement of the
+ * transaction's first request needs none (the first case).  Statements
+ * without a result, and later runs in the span, go as before.
+ *
+ * A pipeline (insert_method 'pipeline') runs statements without a result
+ * only; should one fail so all the same, the pipeline does not know which:
  * every kept statement of the connection is let go, and none is retried.
  *
  * Part of the libpq transport (see pq_transport.c); on the transport side
@@ -78,6 +95,61 @@ mfpq_stale_all(MfConn *conn)
 		stmt->stale = true;
 }
 
+/* The remote's tables may have changed since (see the top of the file). */
+void
+mfpq_new_span(MfConn *conn)
+{
+	conn->span++;
+}
+
+/*
+ * A statement of the user's own, or the core's ROLLBACK TO, ran through
+ * exec and answered last.  Only one INSERT, UPDATE, DELETE or MERGE (no
+ * semicolon: a single statement) leaves the remote's tables as they were
+ * (it holds their locks, too); anything else may be DDL, or undo locks.
+ */
+void
+mfpq_exec_span(MfConn *conn, const char *sql, const PGresult *last)
+{
+	static const char *const dml[] = {"INSERT ", "UPDATE ", "DELETE ", "MERGE "};
+	const char *tag = last ? PQcmdStatus((PGresult *) last) : NULL;
+
+	if (tag != NULL && strchr(sql, ';') == NULL)
+		for (int i = 0; i < (int) (sizeof(dml) / sizeof(dml[0])); i++)
+			if (strncmp(tag, dml[i], strlen(dml[i])) == 0)
+				return;
+	mfpq_new_span(conn);
+}
+
+/*
+ * Before stmt runs: true when it goes under a savepoint of its own, now
+ * waiting to go in front of it; the caller sends MFPQ_GUARD_RELEASE right
+ * after it, in the same pipeline (see the top of the file).
+ */
+bool
+mfpq_guard(MfStmt *stmt)
+{
+	MfConn	   *conn = stmt->conn;
+
+	if (!stmt->returns_rows || stmt->span == conn->span || conn->in_copy ||
+		PQpipelineStatus(conn->pg) != PQ_PIPELINE_OFF ||
+		PQtransactionStatus(conn->pg) != PQTRANS_INTRANS)
+		return false;
+	return mfpq_defer(conn, MFPQ_LATER_SAVEPOINT, MFPQ_GUARD_SAVEPOINT);
+}
+
+/*
+ * stmt ran, and last is its answer: until the span ends its tables cannot
+ * change under it.
+ */
+void
+mfpq_ran(MfStmt *stmt, const PGresult *last)
+{
+	stmt->span = stmt->conn->span;
+	stmt->returns_rows = last == NULL ||
+		PQresultStatus(last) == PGRES_TUPLES_OK;
+}
+
 /*
  * Put the remote back where it was before the request that just failed,
  * from what went in front of it; false when that cannot be done (see the
@@ -111,6 +183,7 @@ mfpq_rewind(MfConn *conn, MfError *err)
 		memcpy(went, conn->went, sizeof(MfpqLater) * (size_t) nwent);
 		if (!mfpq_command(conn, "ROLLBACK", MF_STEP_TRANSACTION, NULL, err))
 			return false;
+		mfpq_new_span(conn);
 		/* the begin first (mfpq_defer puts it there), then the savepoints */
 		for (int i = 0; i < nwent; i++)
 			if ((went[i].kind == MFPQ_LATER_BEGIN ||
@@ -177,5 +250,6 @@ mfpq_replan(MfStmt *stmt, MfError *err)
 		mfpq_stale(stmt);
 		return false;
 	}
+	stmt->span = conn->span;
 	return true;
 }

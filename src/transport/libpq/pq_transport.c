@@ -217,9 +217,14 @@ mfpq_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
 
 	if (rows_affected)
 		*rows_affected = 0;
-	if (!mfpq_usable(conn, MF_STEP_EXEC, err) ||
-		!mfpq_command(conn, sql, MF_STEP_EXEC, &last, err))
+	if (!mfpq_usable(conn, MF_STEP_EXEC, err))
 		return false;
+	if (!mfpq_command(conn, sql, MF_STEP_EXEC, &last, err))
+	{
+		mfpq_new_span(conn);
+		return false;
+	}
+	mfpq_exec_span(conn, sql, last);
 	if (rows_affected)
 		*rows_affected = mfpq_rows(last);
 	PQclear(last);
@@ -238,6 +243,7 @@ mfpq_begin(MfConn *conn, const char *begin_sql, MfError *err)
 
 	if (!mfpq_usable(conn, MF_STEP_TRANSACTION, err))
 		return false;
+	mfpq_new_span(conn);
 	if (mfpq_begin_waiting(conn))
 		return true;
 	if (PQtransactionStatus(conn->pg) == PQTRANS_IDLE &&
@@ -307,6 +313,7 @@ mfpq_exec_send(MfConn *conn, const char *sql, MfError *err)
 		return 0;
 	if (!mfpq_usable(conn, MF_STEP_TRANSACTION, err))
 		return -1;
+	mfpq_new_span(conn);
 	conn->wire->bytes_sent += strlen(sql);
 	if (!PQsendQuery(conn->pg, sql))
 	{
@@ -536,6 +543,8 @@ mfpq_prepare(MfConn *conn, const char *sql, int nparams,
 	}
 	stmt->conn = conn;
 	stmt->nparams = nparams;
+	stmt->returns_rows = true;	/* until its first run says */
+	stmt->span = conn->span;
 	snprintf(stmt->name, sizeof(stmt->name), "mf_s%lu", ++conn->next_id);
 	conn->wire->bytes_sent += strlen(sql);
 	if (!mfpq_extended(conn, mfpq_send_prepare, stmt, MF_STEP_PREPARE, NULL,
@@ -559,6 +568,7 @@ typedef struct MfpqExecute
 {
 	MfStmt	   *stmt;
 	const char *const *values;
+	bool		release;		/* under a savepoint of its own (pq_replan.c) */
 } MfpqExecute;
 
 static int
@@ -566,8 +576,33 @@ mfpq_send_execute(MfConn *conn, void *arg)
 {
 	MfpqExecute *ex = arg;
 
-	return PQsendQueryPrepared(conn->pg, ex->stmt->name, ex->stmt->nparams,
-							   ex->values, NULL, NULL, 0);
+	if (!PQsendQueryPrepared(conn->pg, ex->stmt->name, ex->stmt->nparams,
+							 ex->values, NULL, NULL, 0))
+		return 0;
+	return !ex->release ||
+		PQsendQueryParams(conn->pg, MFPQ_GUARD_RELEASE, 0, NULL, NULL, NULL,
+						  NULL, 0);
+}
+
+/*
+ * One run of a prepared statement; under its own savepoint, it and the
+ * RELEASE go in one pipeline, whose last result is the RELEASE's.
+ */
+static bool
+mfpq_run_prepared(MfConn *conn, MfpqExecute *ex, PGresult **last,
+				  MfError *err)
+{
+	bool		ok;
+
+	conn->wire->bytes_sent += mf_values_bytes(ex->values, ex->stmt->nparams);
+	if (!ex->release)
+		return mfpq_extended(conn, mfpq_send_execute, ex, MF_STEP_EXECUTE,
+							 last, err);
+	conn->pl_trailing = 1;
+	ok = mfpq_pipelined(conn, mfpq_send_execute, ex, MF_STEP_EXECUTE, last,
+						err);
+	conn->pl_trailing = 0;
+	return ok;
 }
 
 static bool
@@ -575,7 +610,7 @@ mfpq_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 			 MfResult **result, MfError *err)
 {
 	MfConn	   *conn = stmt->conn;
-	MfpqExecute ex = {stmt, values};
+	MfpqExecute ex = {stmt, values, false};
 	PGresult   *last;
 	MfResult   *res;
 
@@ -583,21 +618,21 @@ mfpq_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 		*rows_affected = 0;
 	if (result)
 		*result = NULL;
-	conn->wire->bytes_sent += mf_values_bytes(values, stmt->nparams);
 	if (!mfpq_usable(conn, MF_STEP_EXECUTE, err))
 		return false;
 	conn->plan_changed = false;
-	if (!mfpq_extended(conn, mfpq_send_execute, &ex, MF_STEP_EXECUTE, &last,
-					   err))
+	ex.release = mfpq_guard(stmt);
+	if (!mfpq_run_prepared(conn, &ex, &last, err))
 	{
-		/* a plan the remote's DDL made stale: once more (pq_replan.c) */
-		if (!mfpq_replan(stmt, err))
-			return false;
-		conn->wire->bytes_sent += mf_values_bytes(values, stmt->nparams);
-		if (!mfpq_extended(conn, mfpq_send_execute, &ex, MF_STEP_EXECUTE,
-						   &last, err))
+		/*
+		 * A plan the remote's DDL made stale: once more (pq_replan.c), with
+		 * the savepoint, rolled back to, still in place
+		 */
+		if (!mfpq_replan(stmt, err) ||
+			!mfpq_run_prepared(conn, &ex, &last, err))
 			return false;
 	}
+	mfpq_ran(stmt, last);
 
 	if (rows_affected)
 		*rows_affected = mfpq_rows(last);

@@ -38,9 +38,16 @@
  *
  * What a remote table's definition changes does not matter: the server
  * prepares the statement again by itself when a table it uses has changed
- * (MariaDB does it on every COM_STMT_EXECUTE after DDL, and reports
- * ER_NEED_REPREPARE only when it cannot), and a handle whose result
- * columns then no longer match fails, which closes it as above.
+ * (MariaDB does it on every COM_STMT_EXECUTE after DDL, with the result's
+ * new column definitions, which Connector/C takes), and a statement that
+ * no longer fits the table (a column it names is gone) fails with the
+ * server's error, which names the column, and closes the handle as above.
+ * The server gives up preparing again after a few tries (the tables kept
+ * changing under it) and answers ER_NEED_REPREPARE, before the statement
+ * did anything; a MySQL transaction goes on after a statement's error.
+ * Then the handle is closed, and the statement is prepared afresh and run
+ * once more (mfmy_cache_retake): the user sees no error.  Nothing else is
+ * retried, since nothing else says the statement had no effect.
  *
  * Part of the mysql transport (see my_transport.c); on the transport side
  * of the wall: no PostgreSQL server header, only Connector/C's.
@@ -292,6 +299,34 @@ mfmy_cache_refused(MYSQL_STMT *st)
 	return code != 0 && code < CR_MIN_ERROR &&
 		code != ER_UNKNOWN_STMT_HANDLER && code != ER_NEED_REPREPARE &&
 		code != ER_QUERY_INTERRUPTED;
+}
+
+/*
+ * The server refused to run the statement of *h until it is prepared again
+ * (ER_NEED_REPREPARE, see the top of the file): *h, spoiled, goes back and
+ * a handle prepared afresh takes its place.  true: the caller runs it
+ * once more.  false: another error, or the prepare failed (err then says
+ * why: a column the statement names may be gone); *h is the caller's to
+ * give back.
+ */
+bool
+mfmy_cache_retake(MfConn *conn, MfmyCached **h, MfStep step, MfError *err)
+{
+	MfmyCached *old = *h;
+	MfmyCached *fresh;
+
+	if (old == NULL || conn->broken || conn->my == NULL ||
+		mysql_stmt_errno(old->st) != ER_NEED_REPREPARE)
+		return false;
+	mfmy_cache_spoil(old);
+	mf_error_clear(err);
+	fresh = mfmy_cache_take(conn, old->sql, old->nparams, old->cursor, step,
+							err);
+	if (fresh == NULL)
+		return false;
+	mfmy_cache_give(conn, old);
+	*h = fresh;
+	return true;
 }
 
 /*

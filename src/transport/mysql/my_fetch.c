@@ -529,22 +529,27 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 		mfmy_free_result(res);
 		return NULL;
 	}
-	res->st = res->handle->st;
-	if (want_cursor)
+	/* a second time when the server wants it prepared again (my_cache.c) */
+	for (int tries = 0;; tries++)
 	{
 		unsigned long prefetch = (unsigned long) fetch_size;
 
-		if (mysql_stmt_attr_set(res->st, STMT_ATTR_PREFETCH_ROWS, &prefetch))
+		res->st = res->handle->st;
+		if (want_cursor &&
+			mysql_stmt_attr_set(res->st, STMT_ATTR_PREFETCH_ROWS, &prefetch))
 		{
 			mfmy_stmt_error(conn, res->st, MF_STEP_FETCH, err);
 			mfmy_cache_spoil(res->handle);
 			mfmy_free_result(res);
 			return NULL;
 		}
+		mfmy_op_start(&op, conn);
+		ok = mfmy_run(&op, res->st, &res->params, values, MF_STEP_FETCH, err);
+		if (ok || tries > 0 ||
+			!mfmy_cache_retake(conn, &res->handle, MF_STEP_FETCH, err))
+			break;
 	}
-
-	mfmy_op_start(&op, conn);
-	ok = mfmy_run(&op, res->st, &res->params, values, MF_STEP_FETCH, err);
+	res->st = res->handle->st;
 	if (!ok && !mfmy_cache_refused(res->st))
 		mfmy_cache_spoil(res->handle);
 

@@ -464,6 +464,8 @@ extern MfmyCached *mfmy_cache_take(MfConn *conn, const char *sql, int nparams,
 extern void mfmy_cache_give(MfConn *conn, MfmyCached *h);
 extern void mfmy_cache_spoil(MfmyCached *h);
 extern bool mfmy_cache_refused(MYSQL_STMT *st);
+extern bool mfmy_cache_retake(MfConn *conn, MfmyCached **h, MfStep step,
+							  MfError *err);
 extern void mfmy_cache_xact_end(MfConn *conn);
 extern void mfmy_cache_clear(MfConn *conn);
 

@@ -329,6 +329,14 @@ mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 	mfmy_op_start(&op, conn);
 	ok = mfmy_run(&op, stmt->st, &stmt->params, values, MF_STEP_EXECUTE,
 					 err);
+	/* the server wants it prepared again: once more, afresh (my_cache.c) */
+	if (!ok && mfmy_cache_retake(conn, &stmt->handle, MF_STEP_EXECUTE, err))
+	{
+		stmt->st = stmt->handle->st;
+		mfmy_op_start(&op, conn);
+		ok = mfmy_run(&op, stmt->st, &stmt->params, values, MF_STEP_EXECUTE,
+					  err);
+	}
 	if (!ok && !mfmy_cache_refused(stmt->st))
 		mfmy_cache_spoil(stmt->handle);
 
