@@ -20,19 +20,6 @@ CREATE FOREIGN TABLE t_pg (id int) SERVER pg_remote OPTIONS (table_name 't012');
 CREATE FOREIGN TABLE t_my (id int) SERVER $my OPTIONS (table_name 't012');
 SQL
 
-my $data = mf_env('MF_TMP') . '/gw';
-my @as = $> == 0 ? ('runuser', '-u', scalar getpwuid((stat $data)[4]), '--') : ();
-
-sub restart_gateway
-{
-	my @cmd = (@as, 'env', '-i', 'PATH=' . mf_env('MF_PGBIN') . ':/usr/bin:/bin',
-		'HOME=' . mf_env('MF_TMP'), 'LANG=C.UTF-8',
-		'ODBCSYSINI=' . ($ENV{ODBCSYSINI} // ''), 'ODBCINI=' . ($ENV{ODBCINI} // ''),
-		mf_env('MF_PGBIN') . '/pg_ctl', '-D', $data, '-l', mf_env('MF_TMP') . '/gw.log',
-		'-m', 'fast', '-w', '-t', '60', 'restart');
-	return system(@cmd) == 0;
-}
-
 sub counts
 {
 	return remote_psql('SELECT count(*) FROM t012') . '/'
