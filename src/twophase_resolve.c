@@ -321,6 +321,7 @@ mf_in_doubt_one(const MfIntent *in, const char *only, bool resolve)
 	PG_CATCH();
 	{
 		ErrorData  *edata;
+		char	   *server;
 
 		MemoryContextSwitchTo(cxt);
 		edata = CopyErrorData();
@@ -332,13 +333,15 @@ mf_in_doubt_one(const MfIntent *in, const char *only, bool resolve)
 		if (edata->sqlerrcode == ERRCODE_QUERY_CANCELED ||
 			edata->sqlerrcode == ERRCODE_ADMIN_SHUTDOWN)
 			ReThrowError(edata);
+		/* named with its server: the one that cannot be used is found */
+		server = (d != NULL && d->server != NULL) ? d->server :
+			psprintf("(server %u)", in->serverid);
 		ereport(WARNING,
-				(errmsg("could not resolve the remote transaction %s: %s",
-						in->gid, edata->message)));
+				(errmsg("could not resolve the remote transaction %s on server \"%s\": %s",
+						in->gid, server, edata->message)));
 		if (d != NULL)
 		{
-			if (d->server == NULL)
-				d->server = psprintf("(server %u)", in->serverid);
+			d->server = server;
 			if (d->decision == NULL)
 				d->decision = "unknown";
 			d->action = psprintf("failed: %s", edata->message);

@@ -202,7 +202,7 @@ my @as = $> == 0 ? ('runuser', '-u', scalar getpwuid((stat $data)[4]), '--') : (
 system(@as, $pgctl, '-D', $data, '-m', 'fast', '-w', 'stop') == 0
   or BAIL_OUT('could not stop the remote PostgreSQL');
 ($rc, $out, $err) = gw_psql("SELECT server_name, action FROM multi_fdw_resolve() ORDER BY 1", dbname => $db);
-like($err, qr/could not resolve the remote transaction mf_\w+: could not connect to server "pg_remote"/,
+like($err, qr/could not resolve the remote transaction mf_\w+ on server "pg_remote": could not connect to server "pg_remote"/,
 	'the unreachable server is a warning');
 is($out, "$my|committed\npg_remote|failed: could not connect to server \"pg_remote\"",
 	'the reachable one is resolved, the other one says why it is not');

@@ -15,6 +15,8 @@ package MfTest;
 #   my $out = mariadb_safe('SELECT 1');   # the MariaDB as root, in mfremote
 #   restart_mariadb();                # stop and start the MariaDB server
 #   restart_remote_pg();              # the same for the remote PostgreSQL
+#   restart_gateway();                # the same for the gateway (after
+#                                     # ALTER SYSTEM, e.g. a preload)
 #   setup_tds_server('mf_tap_x');     # server ms_tds (the TDS endpoint), mapping
 #   stop_tds(); start_tds();          # the TDS endpoint down and up again
 #
@@ -36,7 +38,7 @@ use IPC::Run ();
 
 our @EXPORT = qw(gw_psql remote_psql gw_safe_psql remote_safe_psql
   setup_gateway_db setup_mysql_server mariadb_sql mariadb_safe
-  restart_mariadb restart_remote_pg wait_for mf_env setup_tds_server stop_tds
+  restart_mariadb restart_remote_pg restart_gateway wait_for mf_env setup_tds_server stop_tds
   start_tds);
 
 # A client that dies mid-test (the tests kill backends on purpose) may
@@ -276,6 +278,22 @@ sub restart_remote_pg
 		IPC::Run::timeout(90));
 	croak "restart_remote_pg failed (exit " . ($? >> 8) . "):\n$err$out" if $? != 0;
 	return 1;
+}
+
+# restart_gateway(): a fast shutdown and a start of the test bed's gateway,
+# with the same data (postgresql.auto.conf included: a test that set
+# shared_preload_libraries gets it); false on failure.
+sub restart_gateway
+{
+	my $dir  = mf_env('MF_TMP');
+	my $data = "$dir/gw";
+	my $bin  = mf_env('MF_PGBIN');
+	my @cmd  = ('env', '-i', "PATH=$bin:/usr/bin:/bin", "HOME=$dir", 'LANG=C.UTF-8',
+		'ODBCSYSINI=' . ($ENV{ODBCSYSINI} // ''), 'ODBCINI=' . ($ENV{ODBCINI} // ''),
+		"$bin/pg_ctl", '-D', $data, '-l', "$dir/gw.log", '-m', 'fast', '-w',
+		'-t', '60', 'restart');
+	unshift @cmd, 'runuser', '-u', scalar getpwuid((stat $data)[4]), '--' if $> == 0;
+	return system(@cmd) == 0;
 }
 
 # setup_tds_server($dbname, server => 'ms_tds'): a sqlserver server on the
