@@ -35,7 +35,8 @@ CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/appname.o src/estimate.o src/rowid.o src/stored_row.o src/upper.o \
 	src/deparse_upper.o src/deparse_collate.o src/deparse_decimal.o src/deparse_stmt.o src/join.o src/deparse_join.o \
 	src/depjoin.o src/depjoin_exec.o src/stats.o src/progress.o src/run_as.o src/exec_guard.o \
-	src/held_rows.o src/analyze.o src/remote_facts.o src/option_read.o
+	src/held_rows.o src/analyze.o src/remote_facts.o src/option_read.o \
+	src/partition_guard.o
 DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 # one folder per client library, and the kit they share
@@ -71,7 +72,7 @@ REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_pushdown pg_join p
 	pg_update pg_rowid pg_semantics pg_compat pg_xact pg_exchanges pg_parallel pg_errors pg_import pg_fastpath pg_facts pg_kept pg_sampling \
 	mysql_init mysql_exchanges mysql_semantics mysql_batch mysql_types mysql_infile mysql_xact mysql_errors mysql_update mysql_kept \
 	mysql_pushdown mysql_join pg_xjoin pg_xjoin_keys mysql_packet mysql_compat mysql_sampling odbc_pg odbc_mysql odbc_exchanges security security_2pc oracle_batch oracle_types oracle_modify oracle_pushdown \
-	sqlserver_batch sqlserver_pushdown sqlserver_tds odbc_semantics stats
+	sqlserver_batch sqlserver_pushdown sqlserver_tds odbc_semantics odbc_partition stats
 REGRESS_OPTS = --dbname=contrib_regression
 ALL_REGRESS := $(REGRESS)
 

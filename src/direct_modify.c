@@ -120,6 +120,12 @@ mfPlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 	}
 
 	rel = table_open(root->simple_rte_array[resultRelation]->relid, NoLock);
+	/* the row by row path checks where the rows go (partition_guard.c) */
+	if (operation == CMD_UPDATE && mf_update_sets_partition_key(rel, target_attrs, tlist))
+	{
+		table_close(rel, NoLock);
+		return false;
+	}
 	sql = mf_deparse_direct_modify(root, baserel, rel, dialect, operation,
 								   tlist, target_attrs,
 								   fpinfo->final_remote_exprs, &params_list);

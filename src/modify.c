@@ -88,6 +88,8 @@ typedef struct MfModifyState
 									 * skip rows, so each row's count is
 									 * read (see mfExecForeignInsert) */
 	bool		pipelined;		/* per-row UPDATE/DELETE sent without waiting */
+	bool		check_partition;	/* an UPDATE that sets a column of the
+									 * partition's constraint */
 	MfPipeline	pipeline;
 	MfRowReader reader;			/* RETURNING */
 	MemoryContext temp_cxt;
@@ -137,6 +139,8 @@ mf_modify_state(EState *estate, ResultRelInfo *rinfo, CmdType operation,
 	st->identity_attrs = identity_attrs;
 	st->returning_attrs = returning_attrs;
 	st->do_nothing = do_nothing;
+	st->check_partition = operation == CMD_UPDATE &&
+		mf_update_sets_partition_key(rel, target_attrs, NIL);
 	st->sql_unpruned = nprune > 0 ? sql_unpruned : NULL;
 	st->nprune = nprune;
 	st->reread_sql = reread_sql != NULL && reread_sql[0] != '\0' ?
@@ -699,7 +703,12 @@ TupleTableSlot *
 mfExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
 					TupleTableSlot *planSlot)
 {
-	return mf_execute_row(rinfo->ri_FdwState, slot, planSlot);
+	MfModifyState *st = rinfo->ri_FdwState;
+
+	/* the row may not leave its partition (partition_guard.c) */
+	if (st->check_partition)
+		(void) ExecPartitionCheck(rinfo, slot, estate, true);
+	return mf_execute_row(st, slot, planSlot);
 }
 
 TupleTableSlot *

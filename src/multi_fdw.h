@@ -153,6 +153,10 @@ extern void mf_conn_remember_names(MfConnEntry *entry, const char *question,
 extern void mf_conn_forget_facts(MfConnEntry *entry);
 extern void mf_conn_drop_facts(MfConnEntry *entry);
 
+/* partition_guard.c: an UPDATE does not move a row out of a foreign partition */
+extern bool mf_update_sets_partition_key(Relation rel, List *target_attrs,
+										 List *new_values);
+
 /* exec_guard.c */
 extern bool mf_sql_controls_transaction(const char *sql, const char **what);
 extern void mf_exec_user_statement(MfConnEntry *entry, const char *sql, long *rows);

@@ -19,6 +19,10 @@ package MfTest;
 #                                     # ALTER SYSTEM, e.g. a preload)
 #   setup_tds_server('mf_tap_x');     # server ms_tds (the TDS endpoint), mapping
 #   stop_tds(); start_tds();          # the TDS endpoint down and up again
+#   my $port = start_preloaded_gateway(18, 'gw_progress');
+#                                     # a second gateway cluster with
+#                                     # shared_preload_libraries = multi_fdw
+#                                     # on MF_GW_PORT + 18, stopped at exit
 #
 #   my $s = MfTest::Session->new(dbname => 'mf_tap_x');          # psql kept open
 #   my $out = $s->query('SELECT 1');
@@ -33,13 +37,14 @@ use warnings;
 use Carp;
 use Exporter 'import';
 use File::Basename ();
+use File::Path ();
 use File::Spec ();
 use IPC::Run ();
 
 our @EXPORT = qw(gw_psql remote_psql gw_safe_psql remote_safe_psql
   setup_gateway_db setup_mysql_server mariadb_sql mariadb_safe
   restart_mariadb restart_remote_pg restart_gateway wait_for mf_env setup_tds_server stop_tds
-  start_tds);
+  start_tds start_preloaded_gateway);
 
 # A client that dies mid-test (the tests kill backends on purpose) may
 # leave input unread: writing the rest must be an error IPC::Run handles,
@@ -352,6 +357,53 @@ sub start_tds
 	IPC::Run::run(\@cmd, '>', \$out, '2>', \$err, IPC::Run::timeout(60));
 	croak "start_tds failed (exit " . ($? >> 8) . "):\n$err$out" if $? != 0;
 	return 1;
+}
+
+# start_preloaded_gateway($offset, $name): initdb and start a gateway
+# cluster of its own in MF_TMP/$name, with multi_fdw in
+# shared_preload_libraries (cluster-wide counters, multi_fdw_progress), on
+# port MF_GW_PORT + $offset and the test bed's socket directory, with the
+# test bed's ODBC set-up in its environment.  Stopped when the test file
+# ends.  Returns the port; BAIL_OUT-style death on failure.
+my @preloaded;
+
+sub start_preloaded_gateway
+{
+	my ($offset, $name) = @_;
+	my $bin  = mf_env('MF_PGBIN');
+	my $data = mf_env('MF_TMP') . "/$name";
+	my $log  = mf_env('MF_TMP') . "/$name.log";
+	my $port = mf_env('MF_GW_PORT') + $offset;
+	my $gw   = mf_env('MF_TMP') . '/gw';
+	my @as = $> == 0 ? ('runuser', '-u', scalar getpwuid((stat $gw)[4]), '--') : ();
+	my @env = ('env', '-i', "PATH=$bin:/usr/bin:/bin", 'HOME=' . mf_env('MF_TMP'),
+		'LANG=C.UTF-8', 'ODBCSYSINI=' . ($ENV{ODBCSYSINI} // ''),
+		'ODBCINI=' . ($ENV{ODBCINI} // ''));
+
+	File::Path::rmtree($data);
+	system(@as, @env, "$bin/initdb", '-D', $data, '-U', 'mfdw', '-A', 'trust',
+		'--no-sync', '--no-instructions', '-E', 'UTF8', '--locale=C.UTF-8') == 0
+	  or croak "initdb of the preloaded gateway $name failed";
+	open(my $conf, '>>', "$data/postgresql.conf") or croak $!;
+	print $conf "port = $port\nlisten_addresses = ''\n"
+	  . "unix_socket_directories = '" . mf_env('MF_SOCKDIR') . "'\n"
+	  . "shared_preload_libraries = 'multi_fdw'\n"
+	  . "fsync = off\nmax_connections = 20\n";
+	close $conf;
+	system(@as, @env, "$bin/pg_ctl", '-D', $data, '-l', $log, '-w', '-t', '60',
+		'start') == 0 or croak "the preloaded gateway $name did not start (see $log)";
+	push @preloaded, [ [ @as, @env, "$bin/pg_ctl" ], $data ];
+	return $port;
+}
+
+END
+{
+	local $?;
+	for my $p (@preloaded)
+	{
+		my ($cmd, $data) = @$p;
+		system(@$cmd, '-D', $data, '-m', 'immediate', '-w', 'stop') if -d $data;
+	}
 }
 
 # wait_for(sub { ... true when done ... }, timeout => s): polls every 0.1 s

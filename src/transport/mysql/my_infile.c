@@ -321,7 +321,10 @@ mfmy_load_flush(MfConn *conn, bool final, MfError *err)
 /*
  * Whatever state the stream is in, bring the connection back in step: the
  * LOAD DATA in flight is read to its end (its outcome no longer matters:
- * the transaction is being rolled back), the held rows are dropped.
+ * the transaction is being rolled back), the held rows are dropped.  One
+ * that has not answered yet is stopped first (mfmy_op_abandon): it may
+ * wait on a row lock for as long as the server's lock wait timeout, and
+ * no cancel would end that wait.
  */
 void
 mfmy_load_settle(MfConn *conn)
@@ -336,7 +339,10 @@ mfmy_load_settle(MfConn *conn)
 		if (conn->my == NULL)
 			ld->in_flight = false;
 		else
+		{
+			mfmy_op_abandon(&ld->op);
 			(void) mfmy_load_drive(conn, true, &ignored);
+		}
 	}
 	mfmy_load_close(conn);
 }

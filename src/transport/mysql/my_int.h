@@ -445,6 +445,8 @@ extern int mfmy_next_result(MfmyOp *op);
 extern void mfmy_oom(MfConn *conn, MfStep step, MfError *err);
 extern bool mfmy_op_interrupted(MfmyOp *op, MfStep step, MfError *err);
 extern void mfmy_op_start(MfmyOp *op, MfConn *conn);
+extern void mfmy_op_stop(MfmyOp *op);
+extern void mfmy_op_abandon(MfmyOp *op);
 extern int mfmy_real_query(MfmyOp *op, const char *sql, unsigned long len);
 extern void mfmy_stmt_error(MfConn *conn, MYSQL_STMT *st, MfStep step, MfError *err);
 extern int mfmy_stmt_execute(MfmyOp *op, MYSQL_STMT *st);

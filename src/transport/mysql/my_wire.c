@@ -215,18 +215,9 @@ mfmy_wait(MfmyOp *op, int status)
 		}
 
 		/* the user cancelled: stop the remote statement, then wind down */
-		{
-			MfError		ignored;
-
-			op->cancelled = true;
-			op->deadline = mf_now_ms() + MFMY_SETTLE_MS;
-			mf_error_clear(&ignored);
-			if (!mfmy_kill_query(conn, &ignored))
-			{
-				mfmy_cut(op, sock);
-				return ready;
-			}
-		}
+		mfmy_op_stop(op);
+		if (op->cut)
+			return ready;
 	}
 	{
 		long long	t0 = mf_now_us();
@@ -236,6 +227,43 @@ mfmy_wait(MfmyOp *op, int status)
 		conn->wire->wait_us += (unsigned long long) (mf_now_us() - t0);
 	}
 	return ready;
+}
+
+/*
+ * Stop the command in flight as a cancel does: KILL QUERY, then a bounded
+ * wait of mfmy_wait's for what the killed statement still sends; the link
+ * is cut when the kill cannot be sent.
+ */
+void
+mfmy_op_stop(MfmyOp *op)
+{
+	MfError		ignored;
+
+	op->cancelled = true;
+	op->deadline = mf_now_ms() + MFMY_SETTLE_MS;
+	mf_error_clear(&ignored);
+	if (!mfmy_kill_query(op->conn, &ignored))
+		mfmy_cut(op, (int) mysql_get_socket(op->conn->my));
+}
+
+/*
+ * An abort winds down the command in flight, whose outcome no longer
+ * matters.  No cancel reaches mfmy_wait then (the one being processed is
+ * spent, and the abort holds off new ones), so a command that waits on
+ * the server (a row lock) would hold the abort as long as it waits: unless
+ * its answer is already there, it is stopped now.
+ */
+void
+mfmy_op_abandon(MfmyOp *op)
+{
+	int			sock;
+
+	if (op->cancelled || op->cut || op->conn->my == NULL)
+		return;
+	sock = (int) mysql_get_socket(op->conn->my);
+	if (sock < 0 || mf_poll_until(sock, false, mf_now_ms() + 1))
+		return;
+	mfmy_op_stop(op);
 }
 
 void
