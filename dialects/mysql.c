@@ -802,8 +802,12 @@ const MfDialect mf_dialect_mysql = {
 	" @@SESSION.character_set_connection = 'utf8mb4', NULL,"
 	" 'character set utf8mb4'))",
 	.begin_sql = mfmysql_begin_sql,
-	/* MariaDB's; MySQL has none: the probe fails once and is not asked again */
-	.xact_open_sql = "SELECT @@in_transaction",
+	/*
+	 * MariaDB's (MySQL has neither: not asked there).  The session names
+	 * no transaction; the GTID of its last commit tells one committed
+	 * since, where the binary log is on.
+	 */
+	.xact_open_sql = "SELECT IF(@@in_transaction, CONCAT('1/', @@last_gtid), NULL)",
 	.deparse_limit = mfmysql_deparse_limit,
 	.deparse_limit_offset = mfmysql_deparse_limit_offset,
 	.aggregates = mfmysql_aggregates,

@@ -610,7 +610,7 @@ const MfDialect mf_dialect_oracle = {
 	.session_setup_sql = NULL,	/* see the top of the file */
 	.begin_sql = NULL,
 	/* NULL until the transaction's first change */
-	.xact_open_sql = "SELECT CASE WHEN DBMS_TRANSACTION.LOCAL_TRANSACTION_ID IS NULL THEN 0 ELSE 1 END FROM DUAL",
+	.xact_open_sql = "SELECT SYS.DBMS_TRANSACTION.LOCAL_TRANSACTION_ID FROM SYS.DUAL",
 	.deparse_limit = mforacle_deparse_limit,
 	.deparse_limit_offset = mforacle_deparse_limit_offset,
 	.aggregates = mforacle_aggregates,

@@ -574,7 +574,7 @@ const MfDialect mf_dialect_sqlserver = {
 	" SET XACT_ABORT OFF",
 	.begin_sql = NULL,
 	/* a plain SELECT opens no implicit transaction */
-	.xact_open_sql = "SELECT CASE WHEN @@TRANCOUNT > 0 THEN 1 ELSE 0 END",
+	.xact_open_sql = "SELECT CASE WHEN @@TRANCOUNT > 0 THEN CAST(CURRENT_TRANSACTION_ID() AS varchar(20)) END",
 	.deparse_limit = mfmssql_deparse_limit,
 	.deparse_limit_offset = mfmssql_deparse_limit_offset,
 	.aggregates = mfmssql_aggregates,

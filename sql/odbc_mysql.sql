@@ -144,6 +144,15 @@ ROLLBACK;
 SELECT multi_fdw_exec('odbc_my', 'SELECT * FROM odbc_guard') AS rows_committed_by_the_procedure;
 -- the connection was dropped: the next transaction has a new one
 SELECT multi_fdw_exec('odbc_my', 'CALL odbc_guard_count()');
+-- a statement after which the session no longer answers the question (a
+-- setting hides it) is an error at once: nothing after it goes unchecked
+BEGIN;
+SELECT multi_fdw_exec('odbc_my', 'INSERT INTO odbc_guard VALUES (4)');
+SELECT multi_fdw_exec('odbc_my', 'SET SESSION sql_select_limit = 0');
+SELECT multi_fdw_exec('odbc_my', 'CALL odbc_guard_commit()');
+\echo :LAST_ERROR_SQLSTATE
+ROLLBACK;
+SELECT multi_fdw_exec('odbc_my', 'SELECT * FROM odbc_guard WHERE i = 4') AS rows_kept;
 -- DDL after a write commits it implicitly (MySQL's rule): the same error;
 -- DDL first in a transaction opens nothing to lose and runs
 BEGIN;

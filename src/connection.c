@@ -296,7 +296,6 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 
 	mf_error_clear(&err);
 	entry->dialect = opts->dialect;
-	entry->xact_probe_failed = false;
 	entry->transport = opts->transport;
 	entry->two_phase = opts->two_phase_commit;
 	entry->conn = entry->transport->connect(&params, &err);
@@ -333,6 +332,7 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 
 	mf_stats_connected(entry->stats);
 	mf_session_setup(entry, opts);
+	mf_xact_probe_check(entry);
 }
 
 /*

@@ -46,7 +46,8 @@ struct MfConnEntry
 								 * (remote_facts.c) */
 	uint64		facts_epoch;	/* answers of an older one are out of date */
 
-	/* the dialect's xact_open_sql failed on this connection (exec_guard.c) */
+	/* the session cannot say whether it is in a transaction: the
+	 * dialect's xact_open_sql did not answer on connecting (exec_guard.c) */
 	bool		xact_probe_failed;
 
 	/* two-phase commit (twophase.c) */

@@ -205,11 +205,15 @@ typedef struct MfDialect
 	const char *session_check_sql;
 
 	/*
-	 * A query of one row and one column, 1 while the session is inside a
-	 * transaction and 0 when not, for transports that cannot tell
-	 * (xact_state NULL: the ODBC drivers).  multi_fdw_exec asks it before
-	 * and after a user's statement, so that a procedure or dynamic SQL that
-	 * ends the remote transaction is found (exec_guard.c).  NULL: none.
+	 * A query of one row and one column: NULL while the session is outside
+	 * any transaction, else what names the transaction it is in ('1' where
+	 * the remote only says that one is open).  Asked on connecting, and by
+	 * multi_fdw_exec before and after a user's statement once the
+	 * transaction has written, so that a procedure or dynamic SQL that ends
+	 * the remote transaction, or ends it and begins another (which a
+	 * transport's own word on the state does not show), is found
+	 * (exec_guard.c).  Every name in it schema-qualified where the remote
+	 * resolves names through the user's own schema first.  NULL: none.
 	 */
 	const char *xact_open_sql;
 

@@ -13,10 +13,12 @@
  * however it was spelled (a procedure's COMMIT, a statement built with
  * EXECUTE, a quoting this file reads otherwise than the remote) is an
  * error, and the connection is dropped at the end of the transaction.  The
- * ODBC drivers cannot say; for them the session is asked before and after
- * (the dialect's xact_open_sql), and a transaction open before the
- * statement must be open after it.  A statement that opens and ends a
- * transaction of its own (a procedure called first) is not found there.
+ * ODBC drivers cannot say, and a state that reads "in one" may be another
+ * one begun by the statement; so once the transaction has written, the
+ * session is asked before and after (the dialect's xact_open_sql) which
+ * transaction it is in, and it must be the same.  A statement that opens
+ * and ends a transaction of its own (a procedure called first) is not
+ * found there.
  *
  * Before it, the statement is not parsed, only read for words, and read several ways
  * at once, because what a remote takes as a quote or a comment depends on
@@ -369,43 +371,76 @@ mf_sql_controls_transaction(const char *sql, const char **what)
 }
 
 /*
- * For a transport that cannot tell whether the remote session is inside a
- * transaction, ask the session with the dialect's xact_open_sql: 1 open, 0
- * not, -1 unknown (no such query, or it failed here once: a remote that
- * lacks what it reads, such as a stand-in, is not asked again on this
- * connection).
+ * Which transaction is the remote session in?  The session is asked (the
+ * dialect's xact_open_sql): true
+ * when it answered, *id then NULL outside a transaction and else what
+ * names the one it is in (palloc'd); false when it did not answer as the
+ * query promises.
  */
-static int
-mf_probe_xact_open(MfConnEntry *entry)
+static bool
+mf_probe_xact(MfConnEntry *entry, char **id, char **why)
 {
 	const MfTransport *tr = entry->transport;
-	const char *sql = entry->dialect->xact_open_sql;
 	MfResult   *res;
 	MfError		err;
-	int			open = -1;
+	bool		answered = false;
+	int			n = -1;
 
-	if (sql == NULL || entry->xact_probe_failed)
-		return -1;
+	*id = NULL;
 	mf_error_clear(&err);
-	res = tr->query(entry->conn, sql, 0, NULL, NULL, 1, &err);
-	if (res != NULL && tr->fetch(res, &err) > 0)
+	res = tr->query(entry->conn, entry->dialect->xact_open_sql, 0, NULL,
+					NULL, 1, &err);
+	if (res != NULL && (n = tr->fetch(res, &err)) == 1 && tr->ncolumns(res) == 1)
 	{
 		const char *v = tr->value(res, 0, 0);
 
-		if (v != NULL && (strcmp(v, "0") == 0 || strcmp(v, "1") == 0))
-			open = v[0] == '1';
+		*id = v != NULL && v[0] != '\0' ? pstrdup(v) : NULL;
+		answered = true;
 	}
 	if (res != NULL)
 		tr->result_close(res);
-	if (open < 0)
-	{
-		entry->xact_probe_failed = true;
+	if (!answered)
+		*why = err.message[0] != '\0' ? pstrdup(err.message) :
+			psprintf("%d rows for one", n < 0 ? 0 : n);
+	return answered;
+}
+
+/*
+ * On a new connection (connection.c): can this session say whether it is
+ * in a transaction?  Asked once, so that a later failure to say is the
+ * session's doing (a setting that hides the answer) and is an error, not a
+ * reason to stop asking.  A remote without what the query reads (MySQL's
+ * lack of @@in_transaction, a server older than the function it calls, a
+ * stand-in) is not asked again on this connection.
+ */
+void
+mf_xact_probe_check(MfConnEntry *entry)
+{
+	char	   *id;
+	char	   *why = NULL;
+
+	entry->xact_probe_failed = true;
+	if (entry->dialect->xact_open_sql == NULL)
+		return;
+	if (mf_probe_xact(entry, &id, &why))
+		entry->xact_probe_failed = false;
+	else
 		ereport(DEBUG1,
 				(errmsg_internal("multi_fdw: server \"%s\" cannot say whether it is in a transaction: %s",
-								 entry->servername,
-								 err.message[0] ? err.message : "unexpected answer")));
-	}
-	return open;
+								 entry->servername, why)));
+}
+
+/* The session answered on connecting and no longer does: refuse. */
+static void
+mf_probe_lost(MfConnEntry *entry, const char *why)
+{
+	entry->changing_xact_state = true;	/* dropped at the end */
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_TRANSACTION_STATE),
+			 errmsg("server \"%s\" no longer says whether its transaction is open",
+					entry->servername),
+			 errdetail("Asked: %s; answer: %s. It said so when connected; a setting made since hides it, so multi_fdw_exec cannot check that its statements keep the transaction. The connection is closed.",
+					   entry->dialect->xact_open_sql, why)));
 }
 
 /*
@@ -423,12 +458,22 @@ mf_exec_user_statement(MfConnEntry *entry, const char *sql, long *rows)
 	MfXactState after;
 	MfError		err;
 	bool		ok;
-	int			probed_before = -1;
+	bool		probe;
+	char	   *id_before = NULL;
+	char	   *id_after = NULL;
+	char	   *why = NULL;
 
+	probe = entry->dialect->xact_open_sql != NULL &&
+		!entry->xact_probe_failed && entry->written;
 	mf_claim_connection(entry, NULL);
 	before = tr->xact_state ? tr->xact_state(entry->conn) : MF_XS_UNKNOWN;
-	if (tr->xact_state == NULL && entry->written)
-		probed_before = mf_probe_xact_open(entry);
+	if (probe)
+	{
+		if (!mf_probe_xact(entry, &id_before, &why))
+			mf_probe_lost(entry, why);
+		/* nothing open yet: nothing the statement could commit */
+		probe = id_before != NULL;
+	}
 	/* a statement of the user's may write: count it as a write */
 	mf_conn_mark_written(entry);
 	mf_error_clear(&err);
@@ -437,19 +482,31 @@ mf_exec_user_statement(MfConnEntry *entry, const char *sql, long *rows)
 		tr->xact_state(entry->conn) : MF_XS_UNKNOWN;
 
 	/*
-	 * Without the transport's word, the session's: a transaction that had
-	 * written before the statement and is gone after it was ended by it
-	 * (a procedure's COMMIT, dynamic SQL, MySQL's and Oracle's implicit
-	 * commit of DDL).  Asked only after a write, so that the transaction's
-	 * first statement costs nothing more and DDL may open it as through
-	 * the other transports; a first statement that ends a transaction of
-	 * its own is not found this way.
+	 * Besides the transport's word, the session's, once the transaction
+	 * has written and is open: it must be in the same transaction after
+	 * the statement as before it.  One gone, or another one in its place (a
+	 * procedure that commits and goes on, dynamic SQL, MySQL's and Oracle's
+	 * implicit commit of DDL), or a session that no longer says (a setting
+	 * the statement made), is an error.  Where the remote names no transaction
+	 * (MariaDB: only whether one is open), one committed and another begun
+	 * in the same statement is not seen.  Not asked before a write, so that
+	 * the transaction's first statement costs nothing more and DDL may open
+	 * it as through the other transports; a first statement that ends a
+	 * transaction of its own is not found this way.
 	 */
-	if (probed_before == 1 && !tr->is_broken(entry->conn) &&
-		mf_probe_xact_open(entry) == 0)
+	if (probe && !tr->is_broken(entry->conn))
 	{
-		before = MF_XS_OPEN;
-		after = MF_XS_IDLE;
+		if (!mf_probe_xact(entry, &id_after, &why))
+		{
+			if (!ok)
+				mf_raise_error(ERROR, entry, &err, sql);
+			mf_probe_lost(entry, why);
+		}
+		if (id_after == NULL || strcmp(id_before, id_after) != 0)
+		{
+			before = MF_XS_OPEN;
+			after = MF_XS_IDLE;
+		}
 	}
 	if ((before == MF_XS_OPEN && after == MF_XS_IDLE) ||
 		(before == MF_XS_OPEN && after == MF_XS_UNKNOWN && tr->xact_state) ||
@@ -460,7 +517,7 @@ mf_exec_user_statement(MfConnEntry *entry, const char *sql, long *rows)
 				(errcode(ERRCODE_INVALID_TRANSACTION_TERMINATION),
 				 errmsg("the statement ended the remote transaction on server \"%s\"",
 						entry->servername),
-				 errdetail("multi_fdw_exec must not commit, roll back or prepare the remote transaction: it is the local one's. The connection is closed."),
+				 errdetail("multi_fdw_exec must not commit, roll back or prepare the remote transaction: it is the local one's. What the remote transaction had done may have been committed by it; the connection is closed."),
 				 errhint("Use BEGIN, SAVEPOINT, COMMIT and ROLLBACK locally.")));
 	}
 	if (!ok)

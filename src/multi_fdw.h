@@ -160,6 +160,7 @@ extern bool mf_update_sets_partition_key(Relation rel, List *target_attrs,
 /* exec_guard.c */
 extern bool mf_sql_controls_transaction(const char *sql, const char **what);
 extern void mf_exec_user_statement(MfConnEntry *entry, const char *sql, long *rows);
+extern void mf_xact_probe_check(MfConnEntry *entry);
 
 /* run_as.c: SQL run on someone else's behalf, with a pinned search_path */
 typedef struct MfRunAs
