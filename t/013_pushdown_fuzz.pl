@@ -9,7 +9,8 @@
 # the values that break assumptions (t/lib/FuzzShapes.pm, FuzzData.pm).
 #
 # Each query runs on local tables and through every dialect (postgres
-# over libpq, mysql, and the sqlserver and oracle stand-ins), each under
+# over libpq, mysql, the sqlserver and oracle stand-ins on MariaDB, and
+# sqlserver through FreeTDS to the test bed's TDS endpoint), each under
 # three settings: as created, with pushdown 'false' and the dependent join
 # off, and with use_remote_estimate/async_capable/a small fetch_size.  The
 # oracles (t/lib/FuzzOracles.pm): the local copy's answer, in order where
@@ -33,9 +34,11 @@ use Test::More;
 
 my %PER_SEED = (query => 50, join => 20, user => 60, wide => 25);
 # the default seeds: every dialect and cross-server pair in each, and
-# among them the seeds that hit the known defects below (7: datetime2,
-# 11: oracle's real constants), in about a minute
-my @seeds = (1, 2, 3, 7, 11);
+# among them seeds whose queries compare fw's real, timestamp,
+# timestamptz and uuid columns with constants (7, 11: the sqlserver
+# dialect's CASTs, which run on the TDS endpoint) and one that hits the
+# known defect below (19: a BC date), in about a minute and a half
+my @seeds = (1, 2, 3, 7, 11, 19);
 if (defined $ENV{MF_FUZZ_SEEDS} && $ENV{MF_FUZZ_SEEDS} ne '')
 {
 	my $s = $ENV{MF_FUZZ_SEEDS};
@@ -51,10 +54,11 @@ my $reduce_left = $ENV{MF_FUZZ_REDUCE} // 2;
 # is a TODO test naming it (so that CI stays green and the finding shows).
 # name => { dialect => regex on the target's name, sql => regex on the query }
 my %KNOWN = (
-	'sqlserver ships CAST(... AS real), CAST(... AS datetime2), CAST(... AS datetimeoffset) and '
-	  . 'CAST(... AS uniqueidentifier), '
-	  . 'which the MSSQL stand-in refuses (42000, HV000): shipped text the stand-in cannot run' => {
-		dialect => qr/^sqlserver$/, sql => qr/\b(f4|ts|tz|uu)\b (?:=|<>|<|<=|>|>=|IN|BETWEEN|IS DISTINCT FROM) / },
+	'a date before year 1 is shipped as PostgreSQL prints it, \'4713-01-01 BC\' '
+	  . '(mf_const_finite in dialects/dialect_shared.c lets it through): MariaDB reads it as 4713 AD '
+	  . '(mysql, and the sqlserver and oracle stand-ins: wrong rows), SQL Server refuses the CAST '
+	  . '(error 241, 22007, on the TDS endpoint) where PostgreSQL answers' => {
+		dialect => qr/^(?:mysql|sqlserver|oracle|sqlserver-tds)$/, sql => qr/ BC'::(?:date|timestamp|timestamptz)\b/ },
 );
 
 my $db = setup_gateway_db('mf_tap_013');
@@ -75,6 +79,7 @@ CREATE SERVER fz_ms FOREIGN DATA WRAPPER multi_fdw
 CREATE USER MAPPING FOR CURRENT_USER SERVER fz_ms
   OPTIONS (user '$mu', password '$mw');
 SQL
+my $tds = setup_tds_server($db, server => 'fz_tds');
 
 # --- the tables --------------------------------------------------------------------
 #
@@ -92,14 +97,33 @@ my %MY_DDL = (
 	fy => 'id int PRIMARY KEY, zid int, j int, '
 	  . 'tj varchar(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, dj date',
 );
+# the same on the TDS endpoint, in SQL Server's types (fw: w_remote_ddl)
+my %TDS_DDL = (
+	fz => 'id int PRIMARY KEY, i int, big bigint, n decimal(30,6), f float, d date, b bit, '
+	  . 'tb nvarchar(40), tc nvarchar(40), tp nvarchar(40)',
+	fy => 'id int PRIMARY KEY, zid int, j int, tj nvarchar(40), dj date',
+);
 my %LOCAL_COLS = (fz => $COLUMNS, fy => $Y_COLUMNS);
 my $W_COLS = sub { my ($kind) = @_; return join(', ', 'id int', map { "$_->[0] $_->[1]" } w_columns($kind)); };
 
+# refuses: the queries a stand-in cannot run, by a regex on their text.
+# MariaDB in MSSQL mode has no real, datetime2, datetimeoffset or
+# uniqueidentifier: a query comparing fw's f4, ts, tz or uu with a
+# constant, which the sqlserver dialect ships as CAST(... AS real) and so
+# on, fails there (42000) though SQL Server runs it.  Those queries go to
+# sqlserver-tds instead, whose columns have these types.
+# one_table: the TDS endpoint runs statements on one table (no joins, no
+# subqueries: docs/tds-endpoint.md); a query naming two of its tables, or
+# a CTE on one read twice, would ship a join it cannot run, so it runs
+# only the queries that name one of its tables once (runs_on).  Its fw is
+# of kind 'tds' (FuzzData.pm), with fw_local_tds as its reference.
 my @DIALECTS = (
 	{ d => 'pg', name => 'postgres', kind => 'pg', server => 'pg_remote', schema => 1 },
 	{ d => 'my', name => 'mysql', kind => 'my', server => $my },
-	{ d => 'ms', name => 'sqlserver', kind => 'my', server => 'fz_ms' },
+	{ d => 'ms', name => 'sqlserver', kind => 'my', server => 'fz_ms',
+	  refuses => qr/'::(?:real|timestamp|timestamptz|uuid)\b/ },
 	{ d => 'ora', name => 'oracle', kind => 'ora', server => 'fz_ora' },
+	{ d => 'tds', name => 'sqlserver-tds', kind => 'tds', server => $tds, one_table => 1 },
 );
 my %VARIANTS = (
 	'' => '',
@@ -117,8 +141,10 @@ for my $m ('', 'm')
 	mariadb_safe("DROP TABLE IF EXISTS fz$m, fy$m, fw$m, fwo$m; "
 		  . "CREATE TABLE fz$m ($MY_DDL{fz}) ENGINE=InnoDB; CREATE TABLE fy$m ($MY_DDL{fy}) ENGINE=InnoDB; "
 		  . w_remote_ddl('my', "fw$m") . ' ENGINE=InnoDB; ' . w_remote_ddl('my', "fwo$m") . ' ENGINE=InnoDB');
+	tds_exec("DROP TABLE IF EXISTS fz$m, fy$m, fw$m", "CREATE TABLE fz$m ($TDS_DDL{fz})",
+		"CREATE TABLE fy$m ($TDS_DDL{fy})", w_remote_ddl('tds', "fw$m"));
 	$setup .= "CREATE TABLE fz${m}_local ($COLUMNS);\nCREATE TABLE fy${m}_local ($Y_COLUMNS);\n"
-	  . join('', map { "CREATE TABLE fw${m}_local_$_ (" . $W_COLS->($_) . ");\n" } qw(pg my ora))
+	  . join('', map { "CREATE TABLE fw${m}_local_$_ (" . $W_COLS->($_) . ");\n" } qw(pg my ora tds))
 	  . "CREATE FOREIGN TABLE fwo${m}_fill (" . $W_COLS->('my') . ") SERVER $my OPTIONS (table_name 'fwo$m');\n";
 	for my $dl (@DIALECTS)
 	{
@@ -146,12 +172,14 @@ gw_safe_psql(
 	$setup
 	  . "INSERT INTO fz_local VALUES\n  " . join(",\n  ", data_rows()) . ";\n"
 	  . "INSERT INTO fy_local VALUES\n  " . join(",\n  ", y_rows()) . ";\n"
-	  . join('', map { "INSERT INTO fw_local_$_ VALUES\n  " . join(",\n  ", w_rows($_)) . ";\n" } qw(pg my ora))
+	  . join('', map { "INSERT INTO fw_local_$_ VALUES\n  " . join(",\n  ", w_rows($_)) . ";\n" } qw(pg my ora tds))
 	  . "INSERT INTO fz_pg SELECT * FROM fz_local;\nINSERT INTO fz_my SELECT * FROM fz_local;\n"
 	  . "INSERT INTO fy_pg SELECT * FROM fy_local;\nINSERT INTO fy_my SELECT * FROM fy_local;\n"
 	  . "INSERT INTO fw_pg SELECT * FROM fw_local_pg;\nINSERT INTO fw_my SELECT * FROM fw_local_my;\n"
+	  . "INSERT INTO fz_tds SELECT * FROM fz_local;\nINSERT INTO fy_tds SELECT * FROM fy_local;\n"
+	  . "INSERT INTO fw_tds SELECT * FROM fw_local_tds;\n"
 	  . "INSERT INTO fwo_fill SELECT * FROM fw_local_ora;\n"
-	  . "ANALYZE fz_local, fy_local, fw_local_pg, fw_local_my, fw_local_ora;\n"
+	  . "ANALYZE fz_local, fy_local, fw_local_pg, fw_local_my, fw_local_ora, fw_local_tds;\n"
 	  . join('', map { my $d = $_->{d}; map { "ANALYZE fz_$d$_, fy_$d$_, fw_$d$_;\n" } @VARIANTS } @DIALECTS),
 	dbname => $db);
 
@@ -190,6 +218,17 @@ sub runs_on
 	my ($q, $t) = @_;
 	return 0 if $q->{only} && !grep { $_ eq $t->{name} } @{ $q->{only} };
 	return 0 if $q->{not_on} && $t->{name} =~ $q->{not_on};
+	my $text = join(";\n", @{ $q->{pre} // [] }, $q->{sql});
+	return 0 if $t->{refuses} && $text =~ $t->{refuses};
+	if (!$t->{local})
+	{
+		# the tables on a one_table server: T, V and W on T's, U on U's
+		my $one = ($t->{one_table} ? 'TVW' : '')
+		  . ((grep { $_->{d} eq $t->{u} && $_->{one_table} } @DIALECTS) ? 'U' : '');
+		my $n = 0;
+		$n = () = $text =~ /<[$one]>/g if $one;
+		return 0 if $n > 1 || ($t->{one_table} && $text =~ /\bFROM c a JOIN c b\b/);
+	}
 	return !$t->{cross} || ($q->{sql} . join(' ', @{ $q->{pre} // [] })) =~ /<[UV]>/ && $q->{sql} !~ /<W>/
 	  if !$t->{local};
 	return 1;
@@ -245,13 +284,23 @@ sub run_all
 
 # --- reducing a failure ----------------------------------------------------------
 
-# every copy of a logical table's rows in the reduction's tables
+# statements run on the TDS endpoint
+sub tds_exec
+{
+	gw_safe_psql(join('', map { "SELECT multi_fdw_exec('$tds', " . sql_str($_) . ");\n" } @_), dbname => $db);
+}
+
+# every copy of a logical table's rows in the reduction's tables (the
+# gateway's, the remote PostgreSQL's, MariaDB's; the TDS endpoint's is
+# ${L}m too, refilled from the local copy, of kind 'tds' for fw)
 sub min_copies
 {
 	my ($L) = @_;
 	return ([ "${L}m_local" ], "${L}m", [ "${L}m" ]) if $L ne 'fw';
-	return ([ map { "fwm_local_$_" } qw(pg my ora) ], 'fwm', [ 'fwm', 'fwom' ]);
+	return ([ map { "fwm_local_$_" } qw(pg my ora tds) ], 'fwm', [ 'fwm', 'fwom' ]);
 }
+
+sub tds_source { my ($L) = @_; return $L eq 'fw' ? 'fw_local_tds' : "${L}_local"; }
 
 sub full_of { my ($copy) = @_; return $copy =~ s/m(?=_local|$)//r =~ s/^fwom$/fwo/r; }
 
@@ -265,6 +314,8 @@ sub min_reset
 			  . join('', map { my $d = $_->{d}; "ANALYZE ${L}m_$d;\n" } @DIALECTS), dbname => $db);
 		remote_safe_psql("TRUNCATE $pg; INSERT INTO $pg SELECT * FROM " . full_of($pg));
 		mariadb_safe(join('; ', map { "DELETE FROM $_; INSERT INTO $_ SELECT * FROM " . full_of($_) } @$myt));
+		tds_exec("TRUNCATE TABLE ${L}m");
+		gw_safe_psql("INSERT INTO ${L}m_tds SELECT * FROM " . tds_source($L), dbname => $db);
 	}
 }
 
@@ -277,6 +328,14 @@ sub min_change
 	gw_safe_psql(join(";\n", map { $stmt->($_) } @$gw), dbname => $db);
 	remote_safe_psql($stmt->($pg));
 	mariadb_safe(join('; ', map { $stmt->($_) } @$myt));
+	if ($back)
+	{
+		gw_safe_psql("INSERT INTO ${L}m_tds SELECT * FROM " . tds_source($L) . " WHERE $in", dbname => $db);
+	}
+	else
+	{
+		tds_exec("DELETE FROM ${L}m WHERE $in");
+	}
 }
 
 # does query q still fail on target t (variant v), on the reduction's tables?
@@ -347,6 +406,8 @@ my %SHIPS = (
 );
 
 my (%count, %shipped, %np_ships, %found_known);
+# the sqlserver dialect's constants of real, timestamp, timestamptz, uuid
+my @CASTS = qw(real datetime2 datetimeoffset uniqueidentifier);
 my ($total, $errors, $empty) = (0, 0, 0);
 my @internal;
 for my $seed (@seeds)
@@ -386,7 +447,7 @@ for my $seed (@seeds)
 		'SET enable_incremental_sort = off', 'SET enable_seqscan = off',
 		'SET enable_nestloop = off');
 	my %local;
-	for my $kind (qw(pg my ora))
+	for my $kind (qw(pg my ora tds))
 	{
 		my @ks = grep { $kind eq 'pg' || $queries[$_]{sql} =~ /<W>/ } 0 .. $#queries;
 		($local{$kind}, undef, my $msg) = run_all(\@queries, \@ks, tables_of({ local => 1, kind => $kind }, '', 0), 0, $settings);
@@ -425,6 +486,7 @@ for my $seed (@seeds)
 					$s->{'dependent join'}++ if grep { /dependent join/ } @{ $plan->{$k} // [] };
 					$s->{'two-column keys'}++
 					  if $remote =~ /\) IN \(SELECT \* FROM unnest\(<keys>\)\)|\) IN \(<keys>\)\)|= <key> AND /;
+					$s->{"CAST AS $_"}++ for grep { $remote =~ /\bAS \Q$_\E\)/ } @CASTS;
 				}
 				$np_ships{ $t->{name} }++ if $v eq '_np' && $remote =~ /\bJOIN\b|EXISTS \(|GROUP BY|\b(count|sum|min|max)\(/i;
 				my $got = $ans->{$k} // ['<no answer>'];
@@ -469,8 +531,11 @@ is(scalar(@crashes), 0, 'the gateway never lost a connection')
 for my $c ('aggregate', 'ORDER BY', 'LIMIT/OFFSET', 'join')
 {
 	ok(($shipped{' constructs'}{$_}{$c} // 0) > 0, "$_ ships $c in some queries")
-	  for qw(postgres mysql sqlserver oracle);
+	  for qw(postgres mysql sqlserver oracle), $c eq 'join' ? () : 'sqlserver-tds';
 }
+# the casts MariaDB cannot run are run by the TDS endpoint
+ok(($shipped{' constructs'}{'sqlserver-tds'}{"CAST AS $_"} // 0) > 0, "sqlserver-tds ships CAST(... AS $_)")
+  for @CASTS;
 # and "pushdown on = off" compares two plans only if the knob keeps it local
 is($np_ships{$_} // 0, 0, "$_ with pushdown 'false' ships no join or aggregate")
   for map { $_->{name} } @TARGETS;
@@ -506,14 +571,14 @@ for my $name (sort keys %KNOWN)
 my @names = map { $_->{name} } @TARGETS;
 note("queries per shape and dialect, all seeds:\n"
 	  . report_table({ map { $_ => $count{$_} } grep { $_ ne ' constructs' } keys %count },
-		\%shipped, [ @names[ 0 .. 3 ] ])
+		\%shipped, [ @names[ 0 .. $#DIALECTS ] ])
 	  . report_table({ map { $_ => $count{$_} } grep { $_ ne ' constructs' } keys %count },
-		\%shipped, [ @names[ 4 .. $#names ] ]));
+		\%shipped, [ @names[ @DIALECTS .. $#names ] ]));
 for my $d (@names)
 {
 	note("$d: of its queries, "
 		  . join(', ', map { ($shipped{' constructs'}{$d}{$_} // 0) . " ship $_" } 'aggregate', 'ORDER BY',
-			'LIMIT/OFFSET', 'join', 'dependent join', 'two-column keys'));
+			'LIMIT/OFFSET', 'join', 'dependent join', 'two-column keys', map { "CAST AS $_" } @CASTS));
 }
 
 done_testing();

@@ -5,11 +5,14 @@ package FuzzData;
 # the values that break assumptions.  Each comes from a fixed generator of
 # its own, so that the data do not follow the query seed.
 #
-# fw has three kinds: 'pg' (the remote PostgreSQL: every value, -0, NaN,
+# fw has four kinds: 'pg' (the remote PostgreSQL: every value, -0, NaN,
 # infinities, BC dates, interval, jsonb), 'my' (MariaDB, read by the mysql
 # and sqlserver dialects: what t/009_value_fidelity.pl shows it stores
-# exactly) and 'ora' (the oracle stand-in: also no empty strings, which
-# Oracle stores as NULL).  Each kind has its own local copy, the reference.
+# exactly), 'ora' (the oracle stand-in: also no empty strings, which
+# Oracle stores as NULL) and 'tds' (the TDS endpoint, in SQL Server's
+# types, %TDS_TYPE: the values of 'my' but the subnormal floats, which
+# SQL Server's float and real do not hold and FreeTDS refuses to send,
+# %NOT_TDS).  Each kind has its own local copy, the reference.
 
 use strict;
 use warnings;
@@ -144,6 +147,7 @@ our @W_COLS = (
 sub w_columns
 {
 	my ($kind) = @_;
+	# (tds: the columns of 'my')
 	return map { [ @$_[ 0 .. 3 ] ] } grep { $kind eq 'pg' || defined $_->[2] } @W_COLS;
 }
 
@@ -155,11 +159,23 @@ sub w_pool
 	return (@{ $c->[4] }, @{ $c->[5] // [] }, @{ $c->[6] // [] });
 }
 
+# SQL Server's types for fw on the TDS endpoint (t/testbed/tds-endpoint),
+# which holds kind 'my''s values: the types the sqlserver dialect maps
+# ours to (docs/sqlserver.md), so that its constants (CAST(... AS real),
+# datetime2, datetimeoffset, uniqueidentifier) meet columns of their type
+our %NOT_TDS = (f4 => ['1.4e-45'], f8 => ['5e-324']);
+our %TDS_TYPE = (s2 => 'smallint', i4 => 'int', i8 => 'bigint', nb => 'decimal(38,10)',
+	f4 => 'real', f8 => 'float', vc => 'nvarchar(16)', ch => 'nchar(6)', tx => 'nvarchar(max)',
+	ba => 'varbinary(16)', dt => 'date', ts => 'datetime2(6)', tz => 'datetimeoffset(6)',
+	bo => 'bit', uu => 'uniqueidentifier', js => 'nvarchar(max)');
+
+# kind 'pg', 'my' or 'ora' (MariaDB's types), or 'tds' (SQL Server's)
 sub w_remote_ddl
 {
 	my ($kind, $table) = @_;
+	my $type = sub { $kind eq 'pg' ? $_[0][1] : $kind eq 'tds' ? $TDS_TYPE{ $_[0][0] } : $_[0][2] };
 	return "CREATE TABLE $table (id int PRIMARY KEY, "
-	  . join(', ', map { "$_->[0] " . ($kind eq 'pg' ? $_->[1] : $_->[2]) } w_columns($kind)) . ')';
+	  . join(', ', map { "$_->[0] " . $type->($_) } w_columns($kind)) . ')';
 }
 
 # 64 rows; each column walks its pool at a pace of its own, with NULLs
@@ -177,6 +193,11 @@ sub w_rows
 			$c++;
 			my @pool = (@{ $col->[4] }, $kind eq 'pg' ? @{ $col->[5] // [] } : (),
 				$kind ne 'ora' ? @{ $col->[6] // [] } : ());
+			if ($kind eq 'tds')
+			{
+				my %out = map { $_ => 1 } @{ $NOT_TDS{ $col->[0] } // [] };
+				@pool = grep { !$out{$_} } @pool;
+			}
 			if (($id * 7 + $c * 3) % 8 == 0)
 			{
 				push @v, 'NULL';
