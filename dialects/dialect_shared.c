@@ -202,15 +202,20 @@ mf_builtin_comparison(const char *opname)
 }
 
 /*
- * For dialects that cannot spell NaN or an infinity (of numbers, dates or
- * timestamps): such a constant is not shipped, so the condition around it is
- * evaluated locally rather than compared against something else remotely.
+ * For dialects that cannot spell NaN, an infinity (of numbers, dates or
+ * timestamps) or a date before year 1 (PostgreSQL's "... BC", which MySQL
+ * reads as a year AD with a warning and SQL Server refuses): such a
+ * constant is not shipped, so the condition around it is evaluated locally
+ * rather than compared against something else remotely.
  */
 bool
 mf_const_finite(Oid typid, const char *value)
 {
 	const char *v = value;
 
+	if ((typid == DATEOID || typid == TIMESTAMPOID || typid == TIMESTAMPTZOID) &&
+		strstr(value, " BC") != NULL)
+		return false;
 	if (*v == '-' || *v == '+')
 		v++;
 	return pg_strcasecmp(v, "nan") != 0 && pg_strcasecmp(v, "infinity") != 0 &&

@@ -152,5 +152,37 @@ INSERT INTO auto_nokey (v) VALUES (6) RETURNING *;
 -- RETURNING ctid: a MariaDB row has none
 INSERT INTO auto (v) VALUES (7) RETURNING ctid;
 
+-- ---------------------------------------------------------------------
+-- values MariaDB cannot spell (a date before year 1, NaN, an infinity):
+-- as constants they stay here, as parameters they are refused, never read
+-- by the remote as other values ('4713-01-01 BC' as a year AD, 'NaN' as 0)
+-- ---------------------------------------------------------------------
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS ms_vals');
+SELECT multi_fdw_exec('my_real', $$
+  CREATE TABLE ms_vals (id int PRIMARY KEY, d date, f double) ENGINE=InnoDB$$);
+SELECT multi_fdw_exec('my_real', $$
+  INSERT INTO ms_vals VALUES (1, '0001-01-01', 0), (2, '2024-01-01', 1.5),
+                             (3, '4713-06-01', -2)$$);
+CREATE FOREIGN TABLE vals (id int OPTIONS (key 'true'), d date, f float8)
+  SERVER my_real OPTIONS (table_name 'ms_vals');
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT id FROM vals WHERE d > '4713-01-01 BC' AND d < '4713-01-01';
+SELECT id FROM vals WHERE d > '4713-01-01 BC' AND d < '4713-01-01' ORDER BY id;
+SELECT id FROM vals WHERE f <> 'NaN' ORDER BY id;
+SET plan_cache_mode = force_generic_plan;
+PREPARE vals_d(date) AS SELECT id FROM vals WHERE d < $1 ORDER BY id;
+EXPLAIN (VERBOSE, COSTS OFF) EXECUTE vals_d('2000-01-01');
+EXECUTE vals_d('2000-01-01');
+EXECUTE vals_d('4713-12-31 BC');
+\echo :LAST_ERROR_SQLSTATE
+PREPARE vals_f(float8) AS SELECT id FROM vals WHERE f = $1 ORDER BY id;
+EXECUTE vals_f(0);
+EXECUTE vals_f('NaN');
+EXECUTE vals_f('-Infinity');
+RESET plan_cache_mode;
+DEALLOCATE vals_d;
+DEALLOCATE vals_f;
+SELECT multi_fdw_exec('my_real', 'DROP TABLE ms_vals');
+
 DROP SCHEMA my_sem CASCADE;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE ms_rem, ms_auto');

@@ -877,3 +877,27 @@ mf_deparse_conditions(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 		first = false;
 	}
 }
+
+/*
+ * A parameter's value, as the remote is to read it in a condition: a value
+ * a dialect that keeps such constants here cannot spell (NaN, an
+ * infinity, a date before year 1: mf_const_finite) is refused, since the
+ * remote would compare against another value (MySQL reads 'NaN' as 0 and
+ * '4713-01-01 BC' as a year AD) and answer wrongly.  The plan shipped the
+ * condition before the value was known.
+ */
+void
+mf_check_param_value(const MfDialect *dialect, const char *servername,
+					 Oid typid, const char *value)
+{
+	if (value == NULL || dialect->const_shippable == NULL ||
+		mf_const_finite(typid, value))
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+			 errmsg("value \"%s\" of type %s cannot be sent to server \"%s\"",
+					value, format_type_be(typid), servername),
+			 errdetail("The %s dialect has no spelling for it, and the remote would compare against another value.",
+					   dialect->name),
+			 errhint("Compare it locally: use a constant instead of a parameter, or set the foreign table's option pushdown to false.")));
+}

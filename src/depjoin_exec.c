@@ -437,6 +437,8 @@ mf_depjoin_key_list(MfDepJoinState *st, StringInfo sql, const char **values,
 				mf_depjoin_marker(sql, dialect, markers, i + 1, st->key_type[c]);
 				values[i] = OutputFunctionCall(&st->key_out[c],
 											   st->groups[first + k].key[c]);
+				mf_check_param_value(dialect, mf_conn_server_name(st->entry),
+									 st->key_type[c], values[i]);
 				classes[i++] = mf_type_class(st->key_type[c]);
 			}
 			if (st->ncols > 1)
@@ -524,6 +526,8 @@ mf_depjoin_send(MfDepJoinState *st)
 		nestlevel = mf_set_transmission_modes();
 		values[i] = isnull ? NULL : OidOutputFunctionCall(typoutput, d);
 		mf_reset_transmission_modes(nestlevel);
+		mf_check_param_value(dialect, mf_conn_server_name(st->entry),
+							 exprType((Node *) es->expr), values[i]);
 		classes[i] = mf_type_class(exprType((Node *) es->expr));
 		i++;
 	}
@@ -552,8 +556,12 @@ mf_depjoin_send(MfDepJoinState *st)
 		mf_depjoin_marker(&sql, dialect, markers, i + 2, st->key_type[0]);
 		appendStringInfoChar(&sql, ')');
 		values[i] = OutputFunctionCall(&st->key_out[0], lo);
+		mf_check_param_value(dialect, mf_conn_server_name(st->entry),
+							 st->key_type[0], values[i]);
 		classes[i++] = mf_type_class(st->key_type[0]);
 		values[i] = OutputFunctionCall(&st->key_out[0], hi);
+		mf_check_param_value(dialect, mf_conn_server_name(st->entry),
+							 st->key_type[0], values[i]);
 		classes[i++] = mf_type_class(st->key_type[0]);
 		st->keys_shipped += 2;
 	}

@@ -46,6 +46,7 @@ typedef struct MfDirectState
 	FmgrInfo   *param_flinfo;
 	bool		params_need_modes;	/* their output depends on settings */
 	MfTypeClass *param_classes;
+	Oid		   *param_types;
 	bool		done;
 	MfNodeStats stats;
 } MfDirectState;
@@ -167,6 +168,7 @@ mfBeginDirectModify(ForeignScanState *node, int eflags)
 	st->param_exprs = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
 	st->param_flinfo = palloc0(sizeof(FmgrInfo) * Max(st->nparams, 1));
 	st->param_classes = palloc0(sizeof(MfTypeClass) * Max(st->nparams, 1));
+	st->param_types = palloc0(sizeof(Oid) * Max(st->nparams, 1));
 	foreach(lc, fsplan->fdw_exprs)
 	{
 		Oid			typoutput;
@@ -175,6 +177,7 @@ mfBeginDirectModify(ForeignScanState *node, int eflags)
 		getTypeOutputInfo(exprType(lfirst(lc)), &typoutput, &isvarlena);
 		fmgr_info(typoutput, &st->param_flinfo[i]);
 		st->param_classes[i] = mf_type_class(exprType(lfirst(lc)));
+		st->param_types[i] = exprType(lfirst(lc));
 		i++;
 	}
 	st->params_need_modes = mf_outputs_need_modes(st->param_flinfo,
@@ -225,6 +228,10 @@ mfIterateDirectModify(ForeignScanState *node)
 				values[i] = nulls[i] ? NULL :
 					OutputFunctionCall(&st->param_flinfo[i], datums[i]);
 			mf_reset_transmission_modes(nestlevel);
+			for (i = 0; i < st->nparams; i++)
+				mf_check_param_value(mf_conn_dialect(st->entry),
+									 mf_conn_server_name(st->entry),
+									 st->param_types[i], values[i]);
 			stmt = tr->prepare(mf_conn(st->entry), st->sql, st->nparams,
 							   st->param_classes, &err);
 			if (stmt == NULL)

@@ -302,6 +302,9 @@ extern char *mf_deparse_insert(Relation rel, const MfDialect *dialect,
 							   List *returning_attrs);
 extern char *mf_deparse_copy(Relation rel, const MfDialect *dialect,
 							 List *target_attrs);
+extern void mf_check_param_value(const MfDialect *dialect,
+								 const char *servername, Oid typid,
+								 const char *value);
 extern char *mf_deparse_direct_modify(PlannerInfo *root, RelOptInfo *baserel,
 									  Relation rel, const MfDialect *dialect,
 									  CmdType operation, List *tlist,

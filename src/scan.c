@@ -77,6 +77,7 @@ typedef struct MfScanState
 	Datum	   *param_datums;
 	bool	   *param_nulls;
 	MfTypeClass *param_classes;
+	Oid		   *param_types;
 	int			nparams;
 
 	MfRowReader reader;
@@ -494,6 +495,7 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 	st->param_datums = palloc0(sizeof(Datum) * Max(st->nparams, 1));
 	st->param_nulls = palloc0(sizeof(bool) * Max(st->nparams, 1));
 	st->param_classes = palloc0(sizeof(MfTypeClass) * Max(st->nparams, 1));
+	st->param_types = palloc0(sizeof(Oid) * Max(st->nparams, 1));
 	foreach(lc, fsplan->fdw_exprs)
 	{
 		Oid			typefnoid;
@@ -502,6 +504,7 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 		getTypeOutputInfo(exprType(lfirst(lc)), &typefnoid, &isvarlena);
 		fmgr_info(typefnoid, &st->param_flinfo[i]);
 		st->param_classes[i] = mf_type_class(exprType(lfirst(lc)));
+		st->param_types[i] = exprType(lfirst(lc));
 		i++;
 	}
 	st->params_need_modes = mf_outputs_need_modes(st->param_flinfo,
@@ -534,6 +537,10 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 		st->param_values[i] = st->param_nulls[i] ? NULL :
 			OutputFunctionCall(&st->param_flinfo[i], st->param_datums[i]);
 	mf_reset_transmission_modes(nestlevel);
+	for (i = 0; i < st->nparams; i++)
+		mf_check_param_value(mf_conn_dialect(st->entry),
+							 mf_conn_server_name(st->entry),
+							 st->param_types[i], st->param_values[i]);
 	MemoryContextSwitchTo(old);
 
 	mf_stats_node_use(&st->stats);
