@@ -41,15 +41,16 @@ DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 # one folder per client library, and the kit they share
 TR_KIT = src/transport/kit/kit_error.o src/transport/kit/kit_bytea.o \
-	src/transport/kit/kit_datetime.o
+	src/transport/kit/kit_datetime.o src/transport/kit/kit_session.o
 TR_LIBPQ = src/transport/libpq/pq_transport.o src/transport/libpq/pq_wire.o \
 	src/transport/libpq/pq_fetch.o src/transport/libpq/pq_stream.o \
 	src/transport/libpq/pq_defer.o src/transport/libpq/pq_small.o \
-	src/transport/libpq/pq_replan.o
+	src/transport/libpq/pq_replan.o src/transport/libpq/pq_relink.o
 TR_MYSQL = src/transport/mysql/my_transport.o src/transport/mysql/my_wire.o \
 	src/transport/mysql/my_cache.o src/transport/mysql/my_stmt.o \
 	src/transport/mysql/my_fetch.o \
-	src/transport/mysql/my_infile.o src/transport/mysql/my_text.o
+	src/transport/mysql/my_infile.o src/transport/mysql/my_text.o \
+	src/transport/mysql/my_relink.o
 TR_ODBC = src/transport/odbc/odbc_transport.o src/transport/odbc/odbc_stmt.o \
 	src/transport/odbc/odbc_diag.o \
 	src/transport/odbc/odbc_fetch.o src/transport/odbc/odbc_exec.o \

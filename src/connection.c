@@ -160,24 +160,25 @@ mf_session_check(MfConnEntry *entry)
 }
 
 /*
- * Make a new session read and write values the way the deparser assumes:
- * the dialect's setup, or the server's session_sql instead of it.
- * session_sql may hold several statements separated by semicolons; each is
- * sent on its own, because some servers (Oracle) run one statement per
- * call.  A semicolon inside quotes does not separate.
+ * The statements that make a new session read and write values the way
+ * the deparser assumes: the dialect's setup, or the server's session_sql
+ * instead of it.  session_sql may hold several statements separated by
+ * semicolons; each is sent on its own, because some servers (Oracle) run
+ * one statement per call.  A semicolon inside quotes does not separate.
  */
-static void
-mf_session_setup(MfConnEntry *entry, const MfOptions *opts)
+static List *
+mf_session_statements(const MfOptions *opts)
 {
+	List	   *stmts = NIL;
 	const char *p;
 	const char *start;
 	char		quote = 0;
 
 	if (opts->session_sql == NULL)
 	{
-		if (entry->dialect->session_setup_sql != NULL)
-			mf_session_exec(entry, entry->dialect->session_setup_sql);
-		return;
+		if (opts->dialect->session_setup_sql != NULL)
+			stmts = list_make1(pstrdup(opts->dialect->session_setup_sql));
+		return stmts;
 	}
 
 	start = opts->session_sql;
@@ -197,13 +198,25 @@ mf_session_setup(MfConnEntry *entry, const MfOptions *opts)
 			while (e > s && isspace((unsigned char) e[-1]))
 				e--;
 			if (e > s)
-				mf_session_exec(entry, pnstrdup(s, e - s));
+				stmts = lappend(stmts, pnstrdup(s, e - s));
 			start = p + 1;
 		}
 		if (*p == '\0')
 			break;
 	}
-	mf_session_check(entry);
+	return stmts;
+}
+
+/* Set a new session up (mf_session_statements) and check session_sql. */
+static void
+mf_session_setup(MfConnEntry *entry, const MfOptions *opts, List *stmts)
+{
+	ListCell   *lc;
+
+	foreach(lc, stmts)
+		mf_session_exec(entry, lfirst(lc));
+	if (opts->session_sql != NULL)
+		mf_session_check(entry);
 }
 
 static void
@@ -221,6 +234,8 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 	MfError		err;
 	bool		check_password = !superuser_arg(user->userid) &&
 		mf_password_required(user);
+	List	   *setup = mf_session_statements(opts);
+	const char **setup_sql;
 
 	/*
 	 * A server's owner decides where its connections go and what they run
@@ -294,6 +309,16 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 								 server->servername);
 	params.wire = mf_stats_wire(entry->stats);
 
+	/* kept by a transport that reconnects under a deferred begin */
+	setup_sql = palloc(sizeof(char *) * (list_length(setup) + 1));
+	i = 0;
+	foreach(lk, setup)
+		setup_sql[i++] = lfirst(lk);
+	params.nsetup = i;
+	params.setup = setup_sql;
+	params.setup_check = opts->session_sql != NULL ?
+		opts->dialect->session_check_sql : NULL;
+
 	mf_error_clear(&err);
 	entry->dialect = opts->dialect;
 	entry->transport = opts->transport;
@@ -331,7 +356,7 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 	}
 
 	mf_stats_connected(entry->stats);
-	mf_session_setup(entry, opts);
+	mf_session_setup(entry, opts, setup);
 	mf_xact_probe_check(entry);
 }
 

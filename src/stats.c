@@ -245,6 +245,8 @@ mf_stats_total(MfStatsSlot *slot, MfCounters *t)
 	t->c[MF_C_BYTES_RECEIVED] += (int64) slot->wire.bytes_received;
 	t->c[MF_C_ROWS_RECEIVED] += (int64) slot->wire.rows_received;
 	t->c[MF_C_WAIT_US] += (int64) slot->wire.wait_us;
+	/* links a transport replaced by itself (transport.h's begin) */
+	t->c[MF_C_RECONNECTS] += (int64) slot->wire.reconnects;
 }
 
 /* A session's second connection to the same server and user is a reconnect. */

@@ -176,6 +176,8 @@ typedef enum MfMarkerStyle
  *	rows_received	rows its fetch handed to the core
  *	wait_us			time spent waiting on the server's socket (or inside
  *					a blocking library call that waits on it), microseconds
+ *	reconnects		links it replaced by itself, under a transaction's
+ *					first request (see begin)
  * ---------------------------------------------------------------------
  */
 typedef struct MfWireStats
@@ -185,6 +187,7 @@ typedef struct MfWireStats
 	unsigned long long bytes_received;
 	unsigned long long rows_received;
 	unsigned long long wait_us;
+	unsigned long long reconnects;
 } MfWireStats;
 
 /* ---------------------------------------------------------------------
@@ -218,6 +221,17 @@ typedef struct MfConnParams
 
 	/* where the connection counts its traffic; NULL: nowhere */
 	MfWireStats *wire;
+
+	/*
+	 * The session's set-up, which the core runs itself after connect:
+	 * nsetup statements without rows, then setup_check (NULL: none), a
+	 * query whose first value, when not empty, names what the session
+	 * lacks.  A transport that replaces a lost link by itself (see begin)
+	 * keeps them, with the keywords, and runs them on the new session.
+	 */
+	int			nsetup;
+	const char *const *setup;
+	const char *setup_check;
 } MfConnParams;
 
 /* ---------------------------------------------------------------------
@@ -479,7 +493,19 @@ typedef struct MfTransport
 								 * request, whose error an error in it then
 								 * is, and commit or rollback of a
 								 * transaction in which nothing was sent
-								 * send nothing either */
+								 * send nothing either.  A transport that
+								 * defers it must do what the core does
+								 * when a begin of its own fails on a lost
+								 * link: when that request finds the
+								 * session gone before the server answered
+								 * any of it, the transport connects again
+								 * (the same keywords, password rule and
+								 * set-up of MfConnParams, the statements
+								 * the core holds prepared again), sends
+								 * the request once more and counts a
+								 * reconnect.  Any later loss is an error:
+								 * a remote transaction that has begun is
+								 * never moved to another session */
 	MfEndFn commit;
 	MfEndFn rollback;
 	MfPrepareFn prepare;

@@ -9,6 +9,7 @@
  *		kit_error.c		the error record, the default socket wait, clocks
  *		kit_bytea.c		bytea's text forms to bytes and bytes to hex
  *		kit_datetime.c	dates and timestamps in PostgreSQL's ISO text form
+ *		kit_session.c	what a transport keeps to connect again by itself
  *
  * No PostgreSQL header: see transport.h.
  *
@@ -62,6 +63,31 @@ extern void mf_error_fail(MfError *err, MfStep step, const char *sqlstate,
 			(item)->next->prev = (item)->prev; \
 		(item)->prev = (item)->next = NULL; \
 	} while (0)
+
+/* ---------------------------------------------------------------------
+ * kit_session.c
+ *
+ * A copy of MfConnParams that outlives the connect call, for a transport
+ * that replaces a lost link by itself (transport.h's begin).
+ * ---------------------------------------------------------------------
+ */
+typedef struct MfKeptParams
+{
+	int			n;
+	char	  **keys;
+	char	  **values;
+	bool		password_only;
+	MfWireStats *wire;
+	int			nsetup;
+	char	  **setup;
+	char	   *setup_check;
+} MfKeptParams;
+
+extern bool mf_params_keep(MfKeptParams *kept, const MfConnParams *params);
+extern void mf_params_view(const MfKeptParams *kept, MfConnParams *params);
+extern void mf_params_free(MfKeptParams *kept);
+extern bool mf_session_replay(MfConn *conn, const MfTransport *tr,
+							  const MfKeptParams *kept, MfError *err);
 
 /* ---------------------------------------------------------------------
  * kit_bytea.c

@@ -116,7 +116,12 @@ mfpq_later_sent(MfConn *conn)
 		if (!conn->later[i].going)
 			conn->later[kept++] = conn->later[i];
 		else
+		{
+			/* unanswered until the server says a word (pq_relink.c) */
+			if (conn->later[i].kind == MFPQ_LATER_BEGIN)
+				conn->begin_out = true;
 			conn->went[conn->nwent++] = conn->later[i];
+		}
 	conn->nlater = kept;
 }
 
@@ -161,6 +166,7 @@ mfpq_begin_waiting(MfConn *conn)
 void
 mfpq_later_xact_over(MfConn *conn)
 {
+	conn->begin_out = false;
 	mfpq_later_drop(conn, MFPQ_LATER_BEGIN);
 	mfpq_later_drop(conn, MFPQ_LATER_SAVEPOINT);
 	mfpq_later_drop(conn, MFPQ_LATER_CLOSE);
@@ -197,11 +203,16 @@ mfpq_later_carry(MfConn *conn)
 			conn->carried[conn->ncarried++] = conn->later[i];
 }
 
-/* A command of the simple-protocol message now out was answered. */
+/*
+ * A command of the request now out was answered: in a simple-protocol
+ * message, one of those that went in front of it ran; in any request,
+ * the session that took the transaction's begin was alive.
+ */
 void
 mfpq_later_answered(MfConn *conn)
 {
 	conn->carried_ran++;
+	conn->begin_out = false;
 }
 
 /*
@@ -434,6 +445,7 @@ mfpq_pipeline_finish(MfConn *conn, MfStep step, PGresult **last,
 			case PGRES_COMMAND_OK:
 			case PGRES_TUPLES_OK:
 			case PGRES_EMPTY_QUERY:
+				mfpq_later_answered(conn);
 				PQclear(before);
 				before = keep;
 				keep = res;

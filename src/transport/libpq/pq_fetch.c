@@ -153,14 +153,12 @@ mfpq_cursor_result(MfConn *conn, int fetch_size, MfError *err)
  * Queries are read through cursors, opened in one exchange; a small result
  * is read without one (pq_small.c).
  */
-MfResult *
-mfpq_query(MfConn *conn, const char *sql, int nparams,
-		   const char *const *values, const MfTypeClass *classes,
-		   int fetch_size, MfError *err)
+static MfResult *
+mfpq_query_once(MfConn *conn, const char *sql, int nparams,
+				const char *const *values, int fetch_size, MfError *err)
 {
 	MfResult   *res;
 
-	(void) classes;
 	if (!mfpq_usable(conn, MF_STEP_FETCH, err))
 		return NULL;
 	if (fetch_size < 0)
@@ -184,6 +182,21 @@ mfpq_query(MfConn *conn, const char *sql, int nparams,
 		mfpq_free_result(res);
 		return NULL;
 	}
+	return res;
+}
+
+/* ... once more on a new link if the first went down with it (pq_relink.c) */
+MfResult *
+mfpq_query(MfConn *conn, const char *sql, int nparams,
+		   const char *const *values, const MfTypeClass *classes,
+		   int fetch_size, MfError *err)
+{
+	MfResult   *res;
+
+	(void) classes;
+	res = mfpq_query_once(conn, sql, nparams, values, fetch_size, err);
+	if (res == NULL && mfpq_relink(conn, err))
+		res = mfpq_query_once(conn, sql, nparams, values, fetch_size, err);
 	return res;
 }
 

@@ -12,6 +12,7 @@
  *		pq_small.c		small results, read off the wire without a cursor
  *		pq_stream.c		COPY and the pipeline
  *		pq_replan.c		kept statements the remote's DDL made stale
+ *		pq_relink.c		a new link under a transaction's first request
  *		pq_transport.c	connecting, prepared statements, transactions;
  *						the routine table
  *
@@ -133,6 +134,15 @@ struct MfConn
 
 	/* results at the end of this pipeline that are not the request's */
 	int			pl_trailing;
+
+	/*
+	 * The transaction's begin went with the request now out and the server
+	 * has answered none of it yet (pq_relink.c).
+	 */
+	bool		begin_out;
+
+	/* the keywords and the set-up, to connect again (pq_relink.c) */
+	MfKeptParams kept;
 
 	/*
 	 * Those that went in front of the simple-protocol message now out, and
@@ -291,8 +301,13 @@ extern void mfpq_ran(MfStmt *stmt, const PGresult *last);
 extern void mfpq_stale(MfStmt *stmt);
 extern void mfpq_stale_all(MfConn *conn);
 
+/* pq_relink.c */
+extern bool mfpq_relink(MfConn *conn, MfError *err);
+
 /* pq_transport.c */
+extern PGconn *mfpq_open_link(const MfConnParams *params, MfError *err);
 extern int	mfpq_send_prepare(MfConn *conn, void *arg);
+extern void mfpq_stmt_free(MfStmt *stmt);
 
 /* pq_fetch.c */
 extern void mfpq_free_result(MfResult *res);

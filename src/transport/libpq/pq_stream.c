@@ -61,8 +61,8 @@ mfpq_copy_line(const char *context)
 	return 0;
 }
 
-bool
-mfpq_copy_begin(MfConn *conn, const char *sql, MfError *err)
+static bool
+mfpq_copy_begin_once(MfConn *conn, const char *sql, MfError *err)
 {
 	PGresult   *res;
 	char	   *text;
@@ -214,6 +214,15 @@ mfpq_copy_end(MfConn *conn, const char *abort_reason, long *rows,
 	return true;
 }
 
+/* ... once more on a new link if the first went down with it (pq_relink.c) */
+bool
+mfpq_copy_begin(MfConn *conn, const char *sql, MfError *err)
+{
+	if (mfpq_copy_begin_once(conn, sql, err))
+		return true;
+	return mfpq_relink(conn, err) && mfpq_copy_begin_once(conn, sql, err);
+}
+
 /* ---------------------------------------------------------------------
  * Pipelines of prepared statements
  * ---------------------------------------------------------------------
@@ -227,8 +236,11 @@ mfpq_pipeline_begin(MfConn *conn, MfError *err)
 	 * results are counted statement by statement.  A pipeline is for many
 	 * rows; one exchange more does not show.
 	 */
-	if (!mfpq_usable(conn, MF_STEP_PIPELINE, err) ||
-		!mfpq_later_flush(conn, MF_STEP_PIPELINE, err))
+	if (!mfpq_usable(conn, MF_STEP_PIPELINE, err))
+		return false;
+	if (!mfpq_later_flush(conn, MF_STEP_PIPELINE, err) &&
+		!(mfpq_relink(conn, err) &&
+		  mfpq_later_flush(conn, MF_STEP_PIPELINE, err)))
 		return false;
 	if (!PQenterPipelineMode(conn->pg))
 	{

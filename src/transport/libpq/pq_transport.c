@@ -48,7 +48,7 @@
  * ---------------------------------------------------------------------
  */
 
-static void
+void
 mfpq_stmt_free(MfStmt *stmt)
 {
 	MF_LIST_REMOVE(stmt->conn->stmts, stmt);
@@ -72,31 +72,29 @@ mfpq_free_all(MfConn *conn)
  * ---------------------------------------------------------------------
  */
 
-static MfConn *
-mfpq_connect(const MfConnParams *params, MfError *err)
+/*
+ * A new link with the keywords of params (and the keywords the transport
+ * adds), or NULL and err filled.
+ */
+PGconn *
+mfpq_open_link(const MfConnParams *params, MfError *err)
 {
 	const char **keys;
 	const char **values;
 	bool		has_fallback = false;
 	bool		has_sslcert = false;
-	MfConn	   *conn;
 	PGconn	   *pg;
 	int			n = 0;
 
-	mf_error_clear(err);
 	keys = malloc((params->n + 3) * sizeof(char *));
 	values = malloc((params->n + 3) * sizeof(char *));
-	conn = calloc(1, sizeof(MfConn));
-	if (keys == NULL || values == NULL || conn == NULL)
+	if (keys == NULL || values == NULL)
 	{
 		free(keys);
 		free(values);
-		free(conn);
 		mf_error_set(err, MF_STEP_CONNECT, "53200", 0, "out of memory");
 		return NULL;
 	}
-	conn->settle = mfpq_finish_ahead;
-	conn->wire = MF_WIRE_OF(params);
 
 	for (int i = 0; i < params->n; i++)
 	{
@@ -152,11 +150,33 @@ mfpq_connect(const MfConnParams *params, MfError *err)
 			mf_error_copy(err->message, sizeof(err->message),
 						  "could not connect to the remote server");
 		PQfinish(pg);
+		return NULL;
+	}
+	return pg;
+}
+
+static MfConn *
+mfpq_connect(const MfConnParams *params, MfError *err)
+{
+	MfConn	   *conn;
+
+	mf_error_clear(err);
+	conn = calloc(1, sizeof(MfConn));
+	if (conn == NULL || !mf_params_keep(&conn->kept, params))
+	{
+		free(conn);
+		mf_error_set(err, MF_STEP_CONNECT, "53200", 0, "out of memory");
+		return NULL;
+	}
+	conn->settle = mfpq_finish_ahead;
+	conn->wire = MF_WIRE_OF(params);
+	conn->pg = mfpq_open_link(params, err);
+	if (conn->pg == NULL)
+	{
+		mf_params_free(&conn->kept);
 		free(conn);
 		return NULL;
 	}
-
-	conn->pg = pg;
 	return conn;
 }
 
@@ -167,6 +187,7 @@ mfpq_disconnect(MfConn *conn)
 		return;
 	mfpq_free_all(conn);
 	PQfinish(conn->pg);
+	mf_params_free(&conn->kept);
 	free(conn);
 }
 
@@ -211,7 +232,8 @@ mfpq_peer_closed(MfConn *conn)
 }
 
 static bool
-mfpq_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
+mfpq_exec_once(MfConn *conn, const char *sql, long *rows_affected,
+			   MfError *err)
 {
 	PGresult   *last;
 
@@ -229,6 +251,16 @@ mfpq_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
 		*rows_affected = mfpq_rows(last);
 	PQclear(last);
 	return true;
+}
+
+/* ... once more on a new link if the first went down with it (pq_relink.c) */
+static bool
+mfpq_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
+{
+	if (mfpq_exec_once(conn, sql, rows_affected, err))
+		return true;
+	return mfpq_relink(conn, err) &&
+		mfpq_exec_once(conn, sql, rows_affected, err);
 }
 
 /*
@@ -512,12 +544,10 @@ mfpq_cache_trim(MfConn *conn)
  * with no exchange at all.
  */
 static MfStmt *
-mfpq_prepare(MfConn *conn, const char *sql, int nparams,
-			 const MfTypeClass *classes, MfError *err)
+mfpq_prepare_once(MfConn *conn, const char *sql, int nparams, MfError *err)
 {
 	MfStmt	   *stmt;
 
-	(void) classes;
 	if (!mfpq_usable(conn, MF_STEP_PREPARE, err))
 		return NULL;
 	for (stmt = conn->stmts; stmt; stmt = stmt->next)
@@ -561,6 +591,20 @@ mfpq_prepare(MfConn *conn, const char *sql, int nparams,
 	MF_LIST_PUSH(conn->stmts, stmt);
 	conn->nstmts++;
 	mfpq_cache_trim(conn);
+	return stmt;
+}
+
+/* ... once more on a new link if the first went down with it (pq_relink.c) */
+static MfStmt *
+mfpq_prepare(MfConn *conn, const char *sql, int nparams,
+			 const MfTypeClass *classes, MfError *err)
+{
+	MfStmt	   *stmt;
+
+	(void) classes;
+	stmt = mfpq_prepare_once(conn, sql, nparams, err);
+	if (stmt == NULL && mfpq_relink(conn, err))
+		stmt = mfpq_prepare_once(conn, sql, nparams, err);
 	return stmt;
 }
 
@@ -625,11 +669,13 @@ mfpq_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 	if (!mfpq_run_prepared(conn, &ex, &last, err))
 	{
 		/*
-		 * A plan the remote's DDL made stale: once more (pq_replan.c), with
-		 * the savepoint, rolled back to, still in place
+		 * A plan the remote's DDL made stale (pq_replan.c; the savepoint,
+		 * rolled back to, still in place), or a link found dead by the
+		 * transaction's first request (pq_relink.c): once more.
 		 */
-		if (!mfpq_replan(stmt, err) ||
-			!mfpq_run_prepared(conn, &ex, &last, err))
+		if (!mfpq_replan(stmt, err) && !mfpq_relink(conn, err))
+			return false;
+		if (!mfpq_run_prepared(conn, &ex, &last, err))
 			return false;
 	}
 	mfpq_ran(stmt, last);

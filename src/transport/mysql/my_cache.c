@@ -366,6 +366,48 @@ mfmy_cache_xact_end(MfConn *conn)
 	}
 }
 
+/*
+ * The link was replaced (my_relink.c): the handles nobody holds go, those
+ * held are prepared again on the new link, and the statements and results
+ * that use them follow.  The old link is closed already, so closing a
+ * handle of it only frees it.  false, err filled, when a prepare failed.
+ */
+bool
+mfmy_cache_relink(MfConn *conn, MfError *err)
+{
+	MfmyCached *h = conn->cache;
+	bool		ok = true;
+
+	while (h != NULL)
+	{
+		MfmyCached *next = h->next;
+
+		if (!h->in_use)
+			mfmy_cache_free(conn, h);
+		else
+		{
+			(void) mysql_stmt_close(h->st);
+			h->cursor_left_open = false;
+			h->st = NULL;
+			if (ok)
+				h->st = mfmy_prepare_handle(conn, h->sql, h->nparams,
+											h->cursor, MF_STEP_PREPARE, err);
+			/* one that failed is closed when given back */
+			h->bad = h->st == NULL;
+			ok = ok && h->st != NULL;
+		}
+		h = next;
+	}
+	for (MfStmt *stmt = conn->stmts; stmt != NULL; stmt = stmt->next)
+		stmt->st = stmt->handle->st;
+	for (MfResult *res = conn->results; res != NULL; res = res->next)
+		if (res->handle != NULL)
+			res->st = res->handle->st;
+		else if (res->borrowed != NULL)
+			res->st = res->borrowed->st;
+	return ok;
+}
+
 /* Every handle goes (the connection is being dropped). */
 void
 mfmy_cache_clear(MfConn *conn)

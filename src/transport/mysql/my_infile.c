@@ -297,6 +297,7 @@ mfmy_load_start(MfConn *conn, MfError *err)
 	ld->in_flight = true;
 	conn->wire->round_trips++;
 	conn->sent = true;
+	conn->heard = true;			/* not sent again (my_relink.c) */
 	conn->wire->bytes_sent += strlen(ld->sql) + ld->data_len;
 	ld->status = mysql_real_query_start(&ld->ret, conn->my, ld->sql,
 										(unsigned long) strlen(ld->sql));

@@ -9,9 +9,11 @@
  * wrappers, cancel), my_cache.c (the connection's prepared statements),
  * my_stmt.c (binding, execute, bulk arrays), my_fetch.c (cursors, streamed
  * results and text conversion), my_infile.c (LOAD DATA from memory),
- * my_transport.c (connecting, transactions, the routine table).  Each
- * calls only into those listed before it, except through the connection's
- * settle hook.
+ * my_relink.c (opening the link, and a new one under a transaction's
+ * first request), my_transport.c (connecting, transactions, the routine
+ * table).  Each calls only into those listed before it, except through
+ * the connection's settle hook and the routine table (my_relink.c sets a
+ * new session up through it).
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *
@@ -242,6 +244,14 @@ struct MfConn
 	 */
 	bool		sent;
 	bool		unsure;
+	/*
+	 * The server answered something since the transaction began, or
+	 * something went that is not sent again (a LOAD DATA): a lost link is
+	 * no longer replaced under the request (my_relink.c).
+	 */
+	bool		heard;
+	/* the keywords and the set-up, to connect again (my_relink.c) */
+	MfKeptParams kept;
 
 	/*
 	 * The isolation level set for the session when begin_sql asked for
@@ -470,6 +480,7 @@ extern bool mfmy_cache_retake(MfConn *conn, MfmyCached **h, MfStep step,
 							  MfError *err);
 extern void mfmy_cache_xact_end(MfConn *conn);
 extern void mfmy_cache_clear(MfConn *conn);
+extern bool mfmy_cache_relink(MfConn *conn, MfError *err);
 
 /* my_stmt.c */
 extern void mfmy_array_free(MfmyArray *a, int nparams);
@@ -514,5 +525,21 @@ extern bool mfmy_copy_send(MfConn *conn, const char *buf, size_t len, MfError *e
 extern void mfmy_load_cut(MfConn *conn);
 extern void mfmy_infile_serve(MYSQL *my, MfConn *conn);
 extern void mfmy_load_settle(MfConn *conn);
+
+/* my_relink.c */
+extern MYSQL *mfmy_link(MfConn *conn, MfError *err);
+extern bool mfmy_relink(MfConn *conn, MfError *err);
+extern MfStmt *mfmy_prepare_retry(MfConn *conn, const char *sql, int nparams,
+								  const MfTypeClass *classes, MfError *err);
+extern bool mfmy_execute_retry(MfStmt *stmt, const char *const *values,
+							   long *rows_affected, MfResult **result,
+							   MfError *err);
+extern bool mfmy_execute_array_retry(MfStmt *stmt, int nsets,
+									 const char *const *values,
+									 long *rows_affected, MfError *err);
+extern MfResult *mfmy_query_retry(MfConn *conn, const char *sql, int nparams,
+								  const char *const *values,
+								  const MfTypeClass *classes, int fetch_size,
+								  MfError *err);
 
 #endif							/* MF_MY_INT_H */

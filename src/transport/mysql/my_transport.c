@@ -213,25 +213,6 @@ mfmy_read_params(const MfConnParams *params, MfmyConnInfo *ci,
 }
 
 /*
- * Does the server take bulk execution (MariaDB 10.2 and later)?  A MariaDB
- * server clears CLIENT_MYSQL and says so in its extended capabilities;
- * Connector/C refuses a bulk execution to any other.
- */
-static bool
-mfmy_bulk_supported(MYSQL *my)
-{
-	unsigned long caps = 0;
-	unsigned long ext = 0;
-
-	if (mariadb_get_infov(my, MARIADB_CONNECTION_SERVER_CAPABILITIES, &caps) ||
-		mariadb_get_infov(my, MARIADB_CONNECTION_EXTENDED_SERVER_CAPABILITIES,
-						  &ext))
-		return false;
-	return (caps & CLIENT_MYSQL) == 0 &&
-		(ext & (unsigned long) (MARIADB_CLIENT_STMT_BULK_OPERATIONS >> 32)) != 0;
-}
-
-/*
  * The connection's settle hook: whatever stream holds the link gives way
  * to the next command.
  */
@@ -264,31 +245,22 @@ mfmy_connect(const MfConnParams *params, MfError *err)
 	conn->load.server_allows = -1;
 	conn->settle = mfmy_settle;
 	conn->wire = MF_WIRE_OF(params);
-	conn->my = mfmy_open(&conn->info, mfmy_infile_serve, conn, 0, err);
+	conn->heard = true;			/* no transaction yet (my_relink.c) */
+	if (!mf_params_keep(&conn->kept, params))
+	{
+		mfmy_free_info(&conn->info);
+		free(conn);
+		mf_error_set(err, MF_STEP_CONNECT, "53200", 0, "out of memory");
+		return NULL;
+	}
+	conn->my = mfmy_link(conn, err);
 	if (conn->my == NULL)
 	{
 		mfmy_free_info(&conn->info);
+		mf_params_free(&conn->kept);
 		free(conn);
 		return NULL;
 	}
-	conn->thread_id = mysql_thread_id(conn->my);
-
-	/*
-	 * Every statement runs in a transaction, which its first statement
-	 * opens (see mfmy_begin).  What the session set-up then runs outside
-	 * a transaction reads no table, or else mfmy_begin commits it before
-	 * the first transaction, as START TRANSACTION would.
-	 */
-	if (mysql_autocommit(conn->my, 0) != 0)
-	{
-		mf_error_set(err, MF_STEP_CONNECT, "08001", (long) mysql_errno(conn->my),
-					 "could not turn autocommit off: %s", mysql_error(conn->my));
-		mysql_close(conn->my);
-		mfmy_free_info(&conn->info);
-		free(conn);
-		return NULL;
-	}
-	conn->bulk = mfmy_bulk_supported(conn->my);
 	return conn;
 }
 
@@ -331,6 +303,7 @@ mfmy_disconnect(MfConn *conn)
 	mfmy_free_all(conn);
 	mfmy_cache_clear(conn);
 	mfmy_free_info(&conn->info);
+	mf_params_free(&conn->kept);
 	free(conn->scratch);
 	free(conn);
 }
@@ -448,7 +421,11 @@ mfmy_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
 {
 	if (rows_affected)
 		*rows_affected = 0;
-	return mfmy_command(conn, sql, MF_STEP_EXEC, rows_affected, err);
+	if (mfmy_command(conn, sql, MF_STEP_EXEC, rows_affected, err))
+		return true;
+	/* once more on a new link if the first went down with it */
+	return mfmy_relink(conn, err) &&
+		mfmy_command(conn, sql, MF_STEP_EXEC, rows_affected, err);
 }
 
 /* The transaction is over on the server: the next begins afresh. */
@@ -457,6 +434,7 @@ mfmy_xact_done(MfConn *conn)
 {
 	conn->sent = false;
 	conn->unsure = false;
+	conn->heard = false;
 }
 
 /*
@@ -836,8 +814,10 @@ mfmy_arrays_native(MfConn *conn)
 static bool
 mfmy_max_packet(MfConn *conn, size_t *bytes, MfError *err)
 {
-	if (!mfmy_usable(conn, MF_STEP_EXECUTE, err) ||
-		!mfmy_read_max_packet(conn, err))
+	if (!mfmy_usable(conn, MF_STEP_EXECUTE, err))
+		return false;
+	if (!mfmy_read_max_packet(conn, err) &&
+		!(mfmy_relink(conn, err) && mfmy_read_max_packet(conn, err)))
 		return false;
 	*bytes = conn->max_packet;
 	return true;
@@ -889,10 +869,10 @@ const MfTransport mf_transport_mysql = {
 	.exec_send = mfmy_exec_send,
 	.exec_finish = mfmy_exec_finish,
 	.rollback = mfmy_rollback,
-	.prepare = mfmy_prepare,
-	.execute = mfmy_execute,
+	.prepare = mfmy_prepare_retry,
+	.execute = mfmy_execute_retry,
 	.stmt_close = mfmy_stmt_close,
-	.query = mfmy_query,
+	.query = mfmy_query_retry,
 	.fetch = mfmy_fetch,
 	.ncolumns = mfmy_ncolumns,
 	.value = mfmy_value,
@@ -902,7 +882,7 @@ const MfTransport mf_transport_mysql = {
 
 	.server_version = mfmy_server_version,
 	.used_password = mfmy_used_password,
-	.execute_array = mfmy_execute_array,
+	.execute_array = mfmy_execute_array_retry,
 	.arrays_native = mfmy_arrays_native,
 	.copy_available = mfmy_copy_available,
 	.copy_begin = mfmy_copy_begin,

@@ -317,6 +317,8 @@ mfmy_real_query(MfmyOp *op, const char *sql, unsigned long len)
 
 	while (status)
 		status = mysql_real_query_cont(&ret, op->conn->my, mfmy_wait(op, status));
+	if (ret == 0)
+		op->conn->heard = true;
 	return ret;
 }
 
@@ -371,6 +373,8 @@ mfmy_read_query_result(MfmyOp *op)
 	while (status)
 		status = mysql_read_query_result_cont(&ret, op->conn->my,
 											  mfmy_wait(op, status));
+	if (ret == 0)
+		op->conn->heard = true;
 	return ret;
 }
 
@@ -405,6 +409,8 @@ mfmy_stmt_prepare(MfmyOp *op, MYSQL_STMT *st, const char *sql)
 
 	while (status)
 		status = mysql_stmt_prepare_cont(&ret, st, mfmy_wait(op, status));
+	if (ret == 0)
+		op->conn->heard = true;
 	return ret;
 }
 
@@ -420,6 +426,8 @@ mfmy_stmt_execute(MfmyOp *op, MYSQL_STMT *st)
 
 	while (status)
 		status = mysql_stmt_execute_cont(&ret, st, mfmy_wait(op, status));
+	if (ret == 0)
+		op->conn->heard = true;
 	return ret;
 }
 
