@@ -15,7 +15,6 @@
 #include "my_int.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -459,10 +458,12 @@ mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
  * -fetch_size rows), so no cursor: the rows follow the execute's answer in
  * its own exchange and are read off the socket as the core fetches them,
  * a batch at a time, so memory stays bounded even when the estimate is
- * wrong; another command that needs the connection first has the rest read
- * into memory (mfmy_stream_spill).  fetch_size 0: a small result read whole
- * at once (XA RECOVER takes no cursor: asked for one on a statement other
- * than a SELECT, Connector/C falls out of step with the server).
+ * wrong; the core reads the rest itself before another command needs the
+ * connection (holds_link), and one that comes first all the same has at
+ * most MF_STREAM_SPILL_MAX of it read into memory (mfmy_stream_spill).
+ * fetch_size 0: a small result read whole at once (XA RECOVER takes no
+ * cursor: asked for one on a statement other than a SELECT, Connector/C
+ * falls out of step with the server).
  */
 MfResult *
 mfmy_query(MfConn *conn, const char *sql, int nparams,
@@ -644,6 +645,7 @@ mfmy_stream_end(MfResult *res)
 		if (mfmy_stmt_free_result(&op, res->st) || op.cut)
 			conn->broken = conn->broken || op.cut;
 	}
+	mfmy_unpark(conn);
 }
 
 /*
@@ -675,7 +677,10 @@ mfmy_read_rows(MfResult *res, int limit, MfError *err)
 			res->at_end = true;
 			res->read_to_end = true;
 			if (conn->streaming == res)
+			{
 				conn->streaming = NULL;
+				mfmy_unpark(conn);
+			}
 			break;
 		}
 		if (rc != 0 && rc != MYSQL_DATA_TRUNCATED)
@@ -734,9 +739,12 @@ mfmy_spill_swap(MfResult *res)
 
 /*
  * The connection's settle hook, for a streamed result: another command
- * needs the link, so the rest of the rows are read now and held for the
- * core's next fetches, while the batch it is reading stays as it is.  A
- * failure is kept for the fetch that reaches it.
+ * needs the link and the core has not taken the rows (it does,
+ * held_rows.c; this is the last resort), so the rest of them are read now
+ * and held for the core's next fetches, while the batch it is reading
+ * stays as it is; at most MF_STREAM_SPILL_MAX of them, past which the
+ * rest is read and dropped.  A failure is kept for the fetch that reaches
+ * it.
  */
 void
 mfmy_stream_spill(MfConn *conn)
@@ -755,13 +763,28 @@ mfmy_stream_spill(MfConn *conn)
 	res->nrows = 0;
 	res->arena_len = 0;
 	mf_error_clear(&res->spill_err);
-	if (mfmy_read_rows(res, INT_MAX, &res->spill_err) < 0)
+	while (!res->read_to_end)
 	{
-		res->spill_failed = true;
-		mfmy_stream_end(res);
+		if (mfmy_read_rows(res, MFMY_STREAM_BATCH, &res->spill_err) < 0)
+		{
+			res->spill_failed = true;
+			mfmy_stream_end(res);
+			break;
+		}
+		if (res->arena_cap + (size_t) res->rows_cap *
+			(size_t) (res->ncols > 0 ? res->ncols : 1) * sizeof(size_t) >
+			MF_STREAM_SPILL_MAX)
+		{
+			mfmy_stream_end(res);
+			res->nrows = 0;
+			mf_error_spill_limit(&res->spill_err);
+			res->spill_failed = true;
+			break;
+		}
 	}
 	mfmy_spill_swap(res);
 	res->spilled = true;
+	mfmy_unpark(conn);
 }
 
 /* The transport's holds_link: rows of res are still on the socket. */
@@ -819,6 +842,7 @@ mfmy_fetch_batch(MfResult *res, MfError *err)
 		res->at_end = true;
 		if (conn->streaming == res)
 			conn->streaming = NULL;
+		mfmy_unpark(conn);
 		mfmy_fail(conn, err, MF_STEP_FETCH, "08006",
 				  "connection to the remote server was lost");
 		return -1;
@@ -889,23 +913,11 @@ mfmy_result_close(MfResult *res)
  * rows are dropped on the client first (a stream's rest read and dropped),
  * so that the handle can run again without a reset.
  */
-void
-mfmy_free_result(MfResult *res)
+static void
+mfmy_release_result(MfResult *res)
 {
 	MfConn	   *conn = res->conn;
 
-	MF_LIST_REMOVE(conn->results, res);
-	if (res->stream && !res->at_end)
-		mfmy_stream_end(res);
-	if (conn->streaming == res)
-		conn->streaming = NULL;
-
-	/*
-	 * Connector/C would take another statement's stream still on the wire
-	 * for this one's rows and drop it: that stream is read in first.
-	 */
-	if (conn->streaming != NULL && (res->borrowed != NULL || res->handle != NULL))
-		mfmy_stream_spill(conn);
 	if (res->borrowed != NULL)
 		(void) mysql_stmt_free_result(res->st);
 	else if (res->handle != NULL)
@@ -926,4 +938,61 @@ mfmy_free_result(MfResult *res)
 	free(res->spill.offsets);
 	free(res->spill.arena);
 	free(res);
+}
+
+/*
+ * A result is closed.  While another one's stream holds the link, its
+ * handle cannot be given back yet: Connector/C would take that stream for
+ * this handle's rows and drop it (mysql_stmt_free_result reads whatever
+ * the link carries), and reading the stream into memory first is what
+ * must not happen.  So a query of our own waits, parked, until the stream
+ * is over (mfmy_unpark); only a statement's rows (RETURNING, read at once
+ * after the execute the core claims the link for) still have the stream
+ * read in, bounded, first.
+ */
+void
+mfmy_free_result(MfResult *res)
+{
+	MfConn	   *conn = res->conn;
+
+	MF_LIST_REMOVE(conn->results, res);
+	if (res->stream && !res->at_end)
+		mfmy_stream_end(res);
+	if (conn->streaming == res)
+	{
+		conn->streaming = NULL;
+		mfmy_unpark(conn);
+	}
+	if (conn->streaming != NULL && res->borrowed == NULL &&
+		res->handle != NULL && !conn->broken && conn->my != NULL)
+	{
+		MF_LIST_PUSH(conn->parked, res);
+		return;
+	}
+	if (conn->streaming != NULL && (res->borrowed != NULL || res->handle != NULL))
+		mfmy_stream_spill(conn);
+	mfmy_release_result(res);
+}
+
+/*
+ * No stream holds the link (any more): the results parked meanwhile give
+ * their handles back, and the handles that were to be closed are.
+ */
+void
+mfmy_unpark(MfConn *conn)
+{
+	MfResult   *res;
+
+	if (conn->streaming != NULL)
+		return;
+	while ((res = conn->parked) != NULL)
+	{
+		MF_LIST_REMOVE(conn->parked, res);
+		mfmy_release_result(res);
+	}
+	if (conn->tidy_due)
+	{
+		conn->tidy_due = false;
+		mfmy_cache_tidy(conn);
+	}
 }

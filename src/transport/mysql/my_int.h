@@ -219,10 +219,18 @@ struct MfConn
 	/*
 	 * The query whose rows are being read off the socket as they come (a
 	 * small result, no server-side cursor); until it has been read to its
-	 * end the link carries nothing else, so any other command first reads
-	 * the rest into memory (the settle hook).
+	 * end the link carries nothing else.  The core reads the rest itself
+	 * before it sends another command (holds_link); any other command
+	 * first reads what is left into memory, up to MF_STREAM_SPILL_MAX
+	 * (the settle hook).  Meanwhile nothing that would touch the link
+	 * happens on the side: results closed are parked, handles to close
+	 * wait in the cache (mfmy_unpark).
 	 */
 	MfResult   *streaming;
+	MfResult   *parked;			/* closed while another result streamed:
+								 * their handles go back once it is over */
+	bool		tidy_due;		/* handles to close waited for the stream
+								 * (mfmy_cache_tidy) */
 
 	/*
 	 * Small queries by the text protocol declined in a row (my_text.c):
@@ -265,8 +273,9 @@ struct MfConn
 	/*
 	 * Brings the connection back in step before any other command: a LOAD
 	 * DATA stream still open is ended (mfmy_load_cut), a streamed result is
-	 * read into memory (mfmy_stream_spill).  A hook, so that the command
-	 * path needs nothing of the streams' code.
+	 * read into memory (mfmy_stream_spill, bounded; then what waited for
+	 * it is released, mfmy_unpark).  A hook, so that the command path
+	 * needs nothing of the streams' code.
 	 */
 	void		(*settle) (MfConn *conn);
 	char		version[64];
@@ -470,6 +479,7 @@ extern bool mfmy_cache_retake(MfConn *conn, MfmyCached **h, MfStep step,
 							  MfError *err);
 extern void mfmy_cache_xact_end(MfConn *conn);
 extern void mfmy_cache_clear(MfConn *conn);
+extern void mfmy_cache_tidy(MfConn *conn);
 
 /* my_stmt.c */
 extern void mfmy_array_free(MfmyArray *a, int nparams);
@@ -502,6 +512,7 @@ extern bool mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 extern const char *mfmy_value(MfResult *res, int row, int col);
 extern void mfmy_stream_spill(MfConn *conn);
 extern void mfmy_stream_discard(MfConn *conn);
+extern void mfmy_unpark(MfConn *conn);
 extern bool mfmy_holds_link(MfResult *res);
 extern MfXactState mfmy_xact_state(MfConn *conn);
 

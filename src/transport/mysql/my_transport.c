@@ -302,6 +302,9 @@ mfmy_free_all(MfConn *conn)
 {
 	while (conn->results)
 		mfmy_free_result(conn->results);
+	/* the stream went with its result: what it kept parked goes too */
+	conn->streaming = NULL;
+	mfmy_unpark(conn);
 	while (conn->stmts)
 		mfmy_free_stmt(conn->stmts);
 }
