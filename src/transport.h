@@ -266,6 +266,15 @@ typedef MfResult *(*MfRequeryFn) (MfResult *old, const char *sql, int nparams,
 typedef bool (*MfCancelFn) (MfConn *conn, MfError *err);
 typedef bool (*MfHoldsLinkFn) (MfResult *res);
 
+/*
+ * optional (with holds_link): nobody will read the rows of the stream
+ * still on the wire, if any (the subtransaction that was reading them
+ * rolled back): they are read and dropped, so that the link is in step
+ * for the next command, and the result, which stays to be closed, gives
+ * an error if it is fetched from.
+ */
+typedef void (*MfDropStreamFn) (MfConn *conn);
+
 /* Whether the remote session is inside a transaction, as far as it says. */
 typedef enum MfXactState
 {
@@ -553,6 +562,7 @@ typedef struct MfTransport
 								 * the rows first finds at most
 								 * MF_STREAM_SPILL_MAX of them kept by the
 								 * transport.  NULL: never */
+	MfDropStreamFn drop_stream;
 	MfXactStateFn xact_state;	/* the remote's own word on whether it is in
 								 * a transaction, without an exchange; read
 								 * around a statement of the user's

@@ -174,6 +174,14 @@ mfpq_small_next(MfResult *res, MfpqRows *rows)
 			break;
 		}
 		r = PQgetResult(conn->pg);
+		if (r == NULL && res->pipelined &&
+			PQpipelineStatus(conn->pg) == PQ_PIPELINE_OFF)
+		{
+			/* someone ended the pipeline, and read the rest with it */
+			res->pipelined = false;
+			mfpq_small_off_wire(res);
+			break;
+		}
 		if (r == NULL)
 		{
 			if (res->pipelined && res->lead > 0)
@@ -420,6 +428,29 @@ mfpq_small_spill(MfConn *conn)
 		mfpq_small_failed(res, &err);
 		break;
 	}
+}
+
+/*
+ * The transport's drop_stream: nobody will read the rows still on the
+ * wire.  They are read and dropped as when the result is closed, and the
+ * result fails if it is fetched from after all.
+ */
+void
+mfpq_small_drop(MfConn *conn)
+{
+	MfResult   *res = conn->streaming;
+	MfError		err;
+
+	if (res == NULL)
+		return;
+	mfpq_small_off_wire(res);
+	(void) mfpq_settle(conn);
+	res->pipelined = false;
+	mfpq_rows_free(&res->spill);
+	res->spill_next = 0;
+	mf_error_fail(&err, MF_STEP_FETCH, "XX000", false,
+				  "the rest of the remote result was dropped with the (sub)transaction that read it");
+	mfpq_small_failed(res, &err);
 }
 
 /*

@@ -795,14 +795,21 @@ mfmy_holds_link(MfResult *res)
 }
 
 /*
- * Before a ROLLBACK: a streamed result is dropped rather than read into
- * memory, since nothing of the transaction will read it.
+ * Before a ROLLBACK, and the transport's drop_stream (a subtransaction
+ * rolled back): a streamed result is read and dropped rather than read
+ * into memory, since nothing will read it; fetched after all, it fails.
  */
 void
 mfmy_stream_discard(MfConn *conn)
 {
-	if (conn->streaming != NULL)
-		mfmy_stream_end(conn->streaming);
+	MfResult   *res = conn->streaming;
+
+	if (res == NULL)
+		return;
+	mfmy_stream_end(res);
+	mf_error_fail(&res->spill_err, MF_STEP_FETCH, "XX000", false,
+				  "the rest of the remote result was dropped with the (sub)transaction that read it");
+	res->spill_failed = true;
 }
 
 static int

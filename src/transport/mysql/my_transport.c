@@ -915,5 +915,6 @@ const MfTransport mf_transport_mysql = {
 	.remote_session = mfmy_remote_session,
 	.peer_closed = mfmy_peer_closed,
 	.holds_link = mfmy_holds_link,
+	.drop_stream = mfmy_stream_discard,
 	.xact_state = mfmy_xact_state,
 };
