@@ -7,11 +7,11 @@
  *
  * The files, by concern: my_wire.c (errors, the non-blocking call
  * wrappers, cancel), my_cache.c (the connection's prepared statements),
- * my_stmt.c (binding, execute, bulk arrays), my_fetch.c (cursors, streamed
- * results and text conversion), my_infile.c (LOAD DATA from memory),
- * my_transport.c (connecting, transactions, the routine table).  Each
- * calls only into those listed before it, except through the connection's
- * settle hook.
+ * my_stmt.c (binding, execute, bulk arrays), my_value.c (result columns
+ * and their conversion to text), my_fetch.c (cursors, streamed results),
+ * my_infile.c (LOAD DATA from memory), my_transport.c (connecting,
+ * transactions, the routine table).  Each calls only into those listed
+ * before it, except through the connection's settle hook.
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *
@@ -422,13 +422,16 @@ struct MfResult
 /* installs a connection's local-infile handler (mfmy_infile_serve) */
 typedef void (*MfmyServeFn) (MYSQL *my, MfConn *conn);
 
-/* my_fetch.c, for my_text.c */
+/* my_value.c, for my_fetch.c and my_text.c */
 extern MfmyColKind mfmy_col_kind(const MYSQL_FIELD *f);
 extern bool mfmy_arena_reserve(MfResult *res, size_t len);
 extern bool mfmy_store_hex(MfResult *res, const unsigned char *data, size_t len,
 						   size_t *off);
 extern bool mfmy_store_bits(MfResult *res, const unsigned char *data, size_t len,
 							unsigned long width, size_t *off);
+extern bool mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
+							 MfError *err);
+extern bool mfmy_bind_columns(MfResult *res, MfError *err);
 
 /* my_text.c */
 extern int	mfmy_text_query(MfResult *res, const char *sql, int max_rows,
@@ -507,8 +510,6 @@ extern MfResult *mfmy_query(MfConn *conn, const char *sql, int nparams,
 							int fetch_size, MfError *err);
 extern void mfmy_result_close(MfResult *res);
 extern MfResult *mfmy_stmt_result(MfStmt *stmt, MfError *err);
-extern bool mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
-							 MfError *err);
 extern const char *mfmy_value(MfResult *res, int row, int col);
 extern void mfmy_stream_spill(MfConn *conn);
 extern void mfmy_stream_discard(MfConn *conn);
