@@ -48,7 +48,7 @@ TR_LIBPQ = src/transport/libpq/pq_transport.o src/transport/libpq/pq_wire.o \
 	src/transport/libpq/pq_replan.o src/transport/libpq/pq_relink.o
 TR_MYSQL = src/transport/mysql/my_transport.o src/transport/mysql/my_wire.o \
 	src/transport/mysql/my_cache.o src/transport/mysql/my_stmt.o \
-	src/transport/mysql/my_fetch.o \
+	src/transport/mysql/my_value.o src/transport/mysql/my_fetch.o \
 	src/transport/mysql/my_infile.o src/transport/mysql/my_text.o \
 	src/transport/mysql/my_relink.o
 TR_ODBC = src/transport/odbc/odbc_transport.o src/transport/odbc/odbc_stmt.o \

@@ -783,8 +783,14 @@ mf_subxact_callback(SubXactEvent event, SubTransactionId mySubid,
 		{
 			/*
 			 * A stream cut short by the error is ended first, so that the
-			 * remote session accepts the ROLLBACK TO.
+			 * remote session accepts the ROLLBACK TO.  Rows still on the
+			 * wire were the aborted subtransaction's (a savepoint claims
+			 * the connection: the rows of an outer level's scan went to
+			 * its tuplestore then), and its reader is gone: they are
+			 * dropped, not read into memory for nobody.
 			 */
+			if (entry->transport->drop_stream != NULL)
+				entry->transport->drop_stream(entry->conn);
 			if (entry->stream_owner != NULL)
 			{
 				entry->stream_owner = NULL;

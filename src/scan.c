@@ -818,7 +818,11 @@ mfForeignAsyncNotify(AsyncRequest *areq)
  * Close the scan's query; with keep, where the transport can, hand it to
  * the next mf_scan_open, which closes it in the exchange that opens the
  * new one (until then the remote cursor stays open, which holds nothing
- * the connection needs).
+ * the connection needs).  A small result whose rows are still on the
+ * wire is not kept: it does hold the connection, and with no reader left
+ * to take its rows (held_rows.c) the next statement of another scan would
+ * have the transport read them all into memory.  Closed now, they are
+ * read and dropped, as the requery would have done.
  */
 static void
 mf_scan_close(MfScanState *st, bool keep)
@@ -833,7 +837,8 @@ mf_scan_close(MfScanState *st, bool keep)
 	{
 		/* closing reads any answer still out, so the link is free after */
 		mf_clear_stream_owner(st->entry, st);
-		if (keep && st->tr->requery != NULL)
+		if (keep && st->tr->requery != NULL &&
+			!(st->tr->holds_link != NULL && st->tr->holds_link(st->result)))
 			st->rescan_result = st->result;
 		else
 			st->tr->result_close(st->result);

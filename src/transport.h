@@ -280,6 +280,15 @@ typedef MfResult *(*MfRequeryFn) (MfResult *old, const char *sql, int nparams,
 typedef bool (*MfCancelFn) (MfConn *conn, MfError *err);
 typedef bool (*MfHoldsLinkFn) (MfResult *res);
 
+/*
+ * optional (with holds_link): nobody will read the rows of the stream
+ * still on the wire, if any (the subtransaction that was reading them
+ * rolled back): they are read and dropped, so that the link is in step
+ * for the next command, and the result, which stays to be closed, gives
+ * an error if it is fetched from.
+ */
+typedef void (*MfDropStreamFn) (MfConn *conn);
+
 /* Whether the remote session is inside a transaction, as far as it says. */
 typedef enum MfXactState
 {
@@ -573,7 +582,13 @@ typedef struct MfTransport
 								 * core then reads the rest itself before
 								 * anyone else uses the connection and
 								 * keeps it on its side (held_rows.c).
-								 * NULL: never */
+								 * Closing another result or statement
+								 * meanwhile must not need the link.  A
+								 * command the core sends without taking
+								 * the rows first finds at most
+								 * MF_STREAM_SPILL_MAX of them kept by the
+								 * transport.  NULL: never */
+	MfDropStreamFn drop_stream;
 	MfXactStateFn xact_state;	/* the remote's own word on whether it is in
 								 * a transaction, without an exchange; read
 								 * around a statement of the user's
@@ -584,6 +599,16 @@ typedef struct MfTransport
 								 * old is gone even on error.  NULL: the
 								 * two calls */
 } MfTransport;
+
+/*
+ * The most a transport reads into its own memory of a stream's rows (see
+ * holds_link) when a command needs the link before the core took them: a
+ * last resort, since the core takes them first (held_rows.c), where
+ * work_mem and temp_file_limit apply.  Past it the rest is read and
+ * dropped, and the stream's reader gets SQLSTATE 54000
+ * (mf_error_spill_limit) instead of rows.
+ */
+#define MF_STREAM_SPILL_MAX		((size_t) 4 * 1024 * 1024)
 
 /* the transports, defined in src/transport/ */
 extern const MfTransport mf_transport_libpq;

@@ -34,6 +34,12 @@
 extern void mf_error_fail(MfError *err, MfStep step, const char *sqlstate,
 						  bool conn_lost, const char *message);
 
+/*
+ * Fill err with the failure of a stream whose rows went past
+ * MF_STREAM_SPILL_MAX while a command needed the link (54000).
+ */
+extern void mf_error_spill_limit(MfError *err);
+
 /* ---------------------------------------------------------------------
  * Lists of live statements and results
  *

@@ -252,3 +252,14 @@ mf_error_fail(MfError *err, MfStep step, const char *sqlstate,
 	mf_error_set(err, step, sqlstate, 0, "%s", message);
 	err->conn_lost = conn_lost;
 }
+
+void
+mf_error_spill_limit(MfError *err)
+{
+	mf_error_clear(err);
+	mf_error_set(err, MF_STEP_FETCH, "54000", 0,
+				 "more than %zu MB of a remote result would have been read ahead into memory",
+				 MF_STREAM_SPILL_MAX / (1024 * 1024));
+	mf_error_copy(err->detail, sizeof(err->detail),
+				  "Another statement needed the connection before the rest of the result was read; the rest was dropped.");
+}

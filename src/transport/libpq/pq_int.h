@@ -330,6 +330,7 @@ extern const char *mfpq_value(MfResult *res, int row, int col);
 
 /* pq_small.c */
 extern void mfpq_small_abandon(MfConn *conn);
+extern void mfpq_small_drop(MfConn *conn);
 extern int mfpq_small_fetch(MfResult *res, MfError *err);
 extern bool mfpq_small_holds_link(MfResult *res);
 extern void mfpq_small_free(MfResult *res);

@@ -16,10 +16,13 @@
  * Memory stays bounded when the estimate is wrong: rows are read off the
  * wire a batch at a time, as the core fetches them, and each row's values
  * are copied into the batch's own buffer.  While rows are still on the
- * wire the connection is busy; a command that needs it first has the rest
- * read into a second buffer (mfpq_small_spill), which the next fetches
- * then hand over.  A result closed before its end has the rest read and
- * dropped, since cancelling would fail the remote transaction.
+ * wire the connection is busy (holds_link): before anything else uses it
+ * the core reads the rest into a tuplestore of its own.  Should a command
+ * come first all the same, the rest is read into a second buffer, up to
+ * MF_STREAM_SPILL_MAX (mfpq_small_spill), which the next fetches then
+ * hand over.  A result closed before its end has the rest read and
+ * dropped, since cancelling would fail the remote transaction; a cursor
+ * closed while another result streams has its CLOSE wait (pq_fetch.c).
  *
  * A query without parameters is one simple-protocol message with what goes
  * in front of it.  One with parameters is an extended-protocol request:
@@ -171,6 +174,14 @@ mfpq_small_next(MfResult *res, MfpqRows *rows)
 			break;
 		}
 		r = PQgetResult(conn->pg);
+		if (r == NULL && res->pipelined &&
+			PQpipelineStatus(conn->pg) == PQ_PIPELINE_OFF)
+		{
+			/* someone ended the pipeline, and read the rest with it */
+			res->pipelined = false;
+			mfpq_small_off_wire(res);
+			break;
+		}
 		if (r == NULL)
 		{
 			if (res->pipelined && res->lead > 0)
@@ -387,18 +398,59 @@ mfpq_small_value(MfResult *res, int row, int col)
 }
 
 /*
- * Another command needs the connection: the rest of the rows are read now
- * into the spill buffer, while the batch the core is reading stays.
+ * Another command needs the connection, and the core has not taken the
+ * rest of the rows (it does, held_rows.c; this is the last resort): they
+ * are read now into the spill buffer, while the batch the core is reading
+ * stays.  At most MF_STREAM_SPILL_MAX of them: past it the rest is read
+ * and dropped, and the reader's next fetch fails instead.
  */
 void
 mfpq_small_spill(MfConn *conn)
 {
 	MfResult   *res = conn->streaming;
+	MfpqRows   *spill;
 
 	if (res == NULL)
 		return;
-	while (mfpq_small_next(res, &res->spill) == 1)
-		;
+	spill = &res->spill;
+	while (mfpq_small_next(res, spill) == 1)
+	{
+		MfError		err;
+
+		if (spill->cap + (size_t) spill->rows_cap * res->ncols * sizeof(long) <=
+			MF_STREAM_SPILL_MAX)
+			continue;
+		mfpq_small_off_wire(res);
+		(void) mfpq_settle(conn);
+		mfpq_rows_free(spill);
+		res->spill_next = 0;
+		mf_error_spill_limit(&err);
+		mfpq_small_failed(res, &err);
+		break;
+	}
+}
+
+/*
+ * The transport's drop_stream: nobody will read the rows still on the
+ * wire.  They are read and dropped as when the result is closed, and the
+ * result fails if it is fetched from after all.
+ */
+void
+mfpq_small_drop(MfConn *conn)
+{
+	MfResult   *res = conn->streaming;
+	MfError		err;
+
+	if (res == NULL)
+		return;
+	mfpq_small_off_wire(res);
+	(void) mfpq_settle(conn);
+	res->pipelined = false;
+	mfpq_rows_free(&res->spill);
+	res->spill_next = 0;
+	mf_error_fail(&err, MF_STEP_FETCH, "XX000", false,
+				  "the rest of the remote result was dropped with the (sub)transaction that read it");
+	mfpq_small_failed(res, &err);
 }
 
 /*

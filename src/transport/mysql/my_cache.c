@@ -339,11 +339,37 @@ mfmy_cache_give(MfConn *conn, MfmyCached *h)
 	if (h == NULL)
 		return;
 	h->in_use = false;
-	if (h->bad || conn->broken || conn->my == NULL ||
-		h->len > MFMY_CACHE_BYTES / 4)
+	if (conn->broken || conn->my == NULL)
 		mfmy_cache_free(conn, h);
 	else
-		mfmy_cache_trim(conn);
+		mfmy_cache_tidy(conn);
+}
+
+/*
+ * Close the handles that are not to be kept (failed, or too long a text)
+ * and those beyond the list's bounds; unless a stream holds the link, for
+ * closing one would read the stream first: they wait until it is over
+ * (mfmy_unpark).
+ */
+void
+mfmy_cache_tidy(MfConn *conn)
+{
+	MfmyCached *h = conn->cache;
+
+	if (conn->streaming != NULL && !conn->broken && conn->my != NULL)
+	{
+		conn->tidy_due = true;
+		return;
+	}
+	while (h != NULL)
+	{
+		MfmyCached *next = h->next;
+
+		if (!h->in_use && (h->bad || h->len > MFMY_CACHE_BYTES / 4))
+			mfmy_cache_free(conn, h);
+		h = next;
+	}
+	mfmy_cache_trim(conn);
 }
 
 /*

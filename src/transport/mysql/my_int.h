@@ -7,13 +7,13 @@
  *
  * The files, by concern: my_wire.c (errors, the non-blocking call
  * wrappers, cancel), my_cache.c (the connection's prepared statements),
- * my_stmt.c (binding, execute, bulk arrays), my_fetch.c (cursors, streamed
- * results and text conversion), my_infile.c (LOAD DATA from memory),
- * my_relink.c (opening the link, and a new one under a transaction's
- * first request), my_transport.c (connecting, transactions, the routine
- * table).  Each calls only into those listed before it, except through
- * the connection's settle hook and the routine table (my_relink.c sets a
- * new session up through it).
+ * my_stmt.c (binding, execute, bulk arrays), my_value.c (result columns
+ * and their conversion to text), my_fetch.c (cursors, streamed results),
+ * my_infile.c (LOAD DATA from memory), my_relink.c (opening the link, and
+ * a new one under a transaction's first request), my_transport.c
+ * (connecting, transactions, the routine table).  Each calls only into
+ * those listed before it, except through the connection's settle hook and
+ * the routine table (my_relink.c sets a new session up through it).
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *
@@ -221,10 +221,18 @@ struct MfConn
 	/*
 	 * The query whose rows are being read off the socket as they come (a
 	 * small result, no server-side cursor); until it has been read to its
-	 * end the link carries nothing else, so any other command first reads
-	 * the rest into memory (the settle hook).
+	 * end the link carries nothing else.  The core reads the rest itself
+	 * before it sends another command (holds_link); any other command
+	 * first reads what is left into memory, up to MF_STREAM_SPILL_MAX
+	 * (the settle hook).  Meanwhile nothing that would touch the link
+	 * happens on the side: results closed are parked, handles to close
+	 * wait in the cache (mfmy_unpark).
 	 */
 	MfResult   *streaming;
+	MfResult   *parked;			/* closed while another result streamed:
+								 * their handles go back once it is over */
+	bool		tidy_due;		/* handles to close waited for the stream
+								 * (mfmy_cache_tidy) */
 
 	/*
 	 * Small queries by the text protocol declined in a row (my_text.c):
@@ -275,8 +283,9 @@ struct MfConn
 	/*
 	 * Brings the connection back in step before any other command: a LOAD
 	 * DATA stream still open is ended (mfmy_load_cut), a streamed result is
-	 * read into memory (mfmy_stream_spill).  A hook, so that the command
-	 * path needs nothing of the streams' code.
+	 * read into memory (mfmy_stream_spill, bounded; then what waited for
+	 * it is released, mfmy_unpark).  A hook, so that the command path
+	 * needs nothing of the streams' code.
 	 */
 	void		(*settle) (MfConn *conn);
 	char		version[64];
@@ -423,13 +432,16 @@ struct MfResult
 /* installs a connection's local-infile handler (mfmy_infile_serve) */
 typedef void (*MfmyServeFn) (MYSQL *my, MfConn *conn);
 
-/* my_fetch.c, for my_text.c */
+/* my_value.c, for my_fetch.c and my_text.c */
 extern MfmyColKind mfmy_col_kind(const MYSQL_FIELD *f);
 extern bool mfmy_arena_reserve(MfResult *res, size_t len);
 extern bool mfmy_store_hex(MfResult *res, const unsigned char *data, size_t len,
 						   size_t *off);
 extern bool mfmy_store_bits(MfResult *res, const unsigned char *data, size_t len,
 							unsigned long width, size_t *off);
+extern bool mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
+							 MfError *err);
+extern bool mfmy_bind_columns(MfResult *res, MfError *err);
 
 /* my_text.c */
 extern int	mfmy_text_query(MfResult *res, const char *sql, int max_rows,
@@ -481,6 +493,7 @@ extern bool mfmy_cache_retake(MfConn *conn, MfmyCached **h, MfStep step,
 extern void mfmy_cache_xact_end(MfConn *conn);
 extern void mfmy_cache_clear(MfConn *conn);
 extern bool mfmy_cache_relink(MfConn *conn, MfError *err);
+extern void mfmy_cache_tidy(MfConn *conn);
 
 /* my_stmt.c */
 extern void mfmy_array_free(MfmyArray *a, int nparams);
@@ -508,11 +521,10 @@ extern MfResult *mfmy_query(MfConn *conn, const char *sql, int nparams,
 							int fetch_size, MfError *err);
 extern void mfmy_result_close(MfResult *res);
 extern MfResult *mfmy_stmt_result(MfStmt *stmt, MfError *err);
-extern bool mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
-							 MfError *err);
 extern const char *mfmy_value(MfResult *res, int row, int col);
 extern void mfmy_stream_spill(MfConn *conn);
 extern void mfmy_stream_discard(MfConn *conn);
+extern void mfmy_unpark(MfConn *conn);
 extern bool mfmy_holds_link(MfResult *res);
 extern MfXactState mfmy_xact_state(MfConn *conn);
 

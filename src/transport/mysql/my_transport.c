@@ -274,6 +274,9 @@ mfmy_free_all(MfConn *conn)
 {
 	while (conn->results)
 		mfmy_free_result(conn->results);
+	/* the stream went with its result: what it kept parked goes too */
+	conn->streaming = NULL;
+	mfmy_unpark(conn);
 	while (conn->stmts)
 		mfmy_free_stmt(conn->stmts);
 }
@@ -892,5 +895,6 @@ const MfTransport mf_transport_mysql = {
 	.remote_session = mfmy_remote_session,
 	.peer_closed = mfmy_peer_closed,
 	.holds_link = mfmy_holds_link,
+	.drop_stream = mfmy_stream_discard,
 	.xact_state = mfmy_xact_state,
 };
