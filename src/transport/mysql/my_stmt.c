@@ -466,6 +466,148 @@ mfmy_read_max_packet(MfConn *conn, MfError *err)
 }
 
 /*
+ * One value of a set into its slot of the arrays, by the parameter's class:
+ * a number stored as one while every value of the column so far is one
+ * (a->as_number), bytes decoded, a time zone offset of UTC cut.  False on
+ * a bytea value that does not decode.
+ */
+static bool
+mfmy_array_value(MfmyArray *a, MfTypeClass cls, int p,
+				 size_t slot, const char *v, size_t len)
+{
+	switch (cls)
+	{
+		case MF_TYPE_BYTES:
+			{
+				unsigned long raw_len = 0;
+				char	   *raw = mfmy_decode_bytea(v, &raw_len);
+
+				if (raw == NULL)
+					return false;
+				a->owned[slot] = raw;
+				a->ptr[slot] = raw;
+				a->len[slot] = raw_len;
+			}
+			break;
+
+		case MF_TYPE_BOOL:
+			a->tiny[slot] = (v[0] == 't' || v[0] == 'T' || v[0] == '1' ||
+							 v[0] == 'y' || v[0] == 'Y') ? 1 : 0;
+			break;
+
+		case MF_TYPE_INT:
+			if (a->as_number[p])
+			{
+				char	   *end;
+
+				errno = 0;
+				a->num[slot].i = strtoll(v, &end, 10);
+				if (errno != 0 || end == v || *end != '\0')
+					a->as_number[p] = false;
+			}
+			break;
+
+		case MF_TYPE_FLOAT:
+			if (a->as_number[p])
+			{
+				char	   *end;
+
+				if (mfmy_special_number(v))
+					a->as_number[p] = false;
+				else
+				{
+					a->num[slot].d = strtod(v, &end);
+					if (end == v || *end != '\0')
+						a->as_number[p] = false;
+				}
+			}
+			break;
+
+		case MF_TYPE_BITS:
+			if (a->as_number[p])
+			{
+				if (len > 0 && len <= 64 && strspn(v, "01") == len)
+				{
+					unsigned long long bits = 0;
+
+					for (size_t i = 0; i < len; i++)
+						bits = (bits << 1) | (unsigned long long) (v[i] - '0');
+					a->num[slot].i = (long long) bits;
+				}
+				else
+					a->as_number[p] = false;
+			}
+			break;
+
+		case MF_TYPE_NUMERIC:
+			if (mfmy_special_number(v))
+				a->as_number[p] = false;
+			break;
+
+		case MF_TYPE_TIMESTAMPTZ:
+			/* in UTC, like the session: MySQL takes no offset */
+			if (len > 6 && strcmp(v + len - 6, "+00:00") == 0)
+				a->len[slot] = (unsigned long) (len - 6);
+			else if (len > 3 && strcmp(v + len - 3, "+00") == 0)
+				a->len[slot] = (unsigned long) (len - 3);
+			break;
+
+		default:
+			break;
+	}
+	return true;
+}
+
+/* One type per parameter, for all the sets of the arrays. */
+static void
+mfmy_array_bind(MfmyArray *a, const MfmyParams *pp, int n)
+{
+	memset(a->bind, 0, sizeof(MYSQL_BIND) * (size_t) n);
+	for (int p = 0; p < n; p++)
+	{
+		MYSQL_BIND *b = &a->bind[p];
+		size_t		col = (size_t) p * a->cap;
+
+		b->u.indicator = a->ind + col;
+		b->buffer_type = MYSQL_TYPE_STRING;
+		b->buffer = a->ptr + col;
+		b->length = a->len + col;
+		switch (pp->classes[p])
+		{
+			case MF_TYPE_BYTES:
+				b->buffer_type = MYSQL_TYPE_BLOB;
+				break;
+			case MF_TYPE_BOOL:
+				b->buffer_type = MYSQL_TYPE_TINY;
+				b->buffer = a->tiny + col;
+				break;
+			case MF_TYPE_INT:
+			case MF_TYPE_BITS:
+				if (a->as_number[p])
+				{
+					b->buffer_type = MYSQL_TYPE_LONGLONG;
+					b->buffer = a->num + col;
+					b->is_unsigned = pp->classes[p] == MF_TYPE_BITS;
+				}
+				break;
+			case MF_TYPE_FLOAT:
+				if (a->as_number[p])
+				{
+					b->buffer_type = MYSQL_TYPE_DOUBLE;
+					b->buffer = a->num + col;
+				}
+				break;
+			case MF_TYPE_NUMERIC:
+				if (a->as_number[p])
+					b->buffer_type = MYSQL_TYPE_NEWDECIMAL;
+				break;
+			default:
+				break;
+		}
+	}
+}
+
+/*
  * Fill the arrays with the sets from first on, as many as fit in one
  * packet of budget bytes (at least one) and in the arrays; *sets is how
  * many.  Binds them by the same rules as mfmy_params_bind, except that
@@ -528,140 +670,18 @@ mfmy_array_fill(MfStmt *stmt, int nsets, const char *const *values,
 			a->ptr[slot] = (char *) v;
 			len = a->len[slot];
 
-			switch (pp->classes[p])
+			if (!mfmy_array_value(a, pp->classes[p], p, slot, v, len))
 			{
-				case MF_TYPE_BYTES:
-					{
-						unsigned long raw_len = 0;
-						char	   *raw = mfmy_decode_bytea(v, &raw_len);
-
-						if (raw == NULL)
-						{
-							mfmy_array_release(a, n, k + 1);
-							mfmy_fail(stmt->conn, err, MF_STEP_EXECUTE, "22P02",
-										 "invalid bytea value for a MySQL parameter");
-							err->row = first + k + 1;
-							return false;
-						}
-						a->owned[slot] = raw;
-						a->ptr[slot] = raw;
-						a->len[slot] = raw_len;
-					}
-					break;
-
-				case MF_TYPE_BOOL:
-					a->tiny[slot] = (v[0] == 't' || v[0] == 'T' || v[0] == '1' ||
-									 v[0] == 'y' || v[0] == 'Y') ? 1 : 0;
-					break;
-
-				case MF_TYPE_INT:
-					if (a->as_number[p])
-					{
-						char	   *end;
-
-						errno = 0;
-						a->num[slot].i = strtoll(v, &end, 10);
-						if (errno != 0 || end == v || *end != '\0')
-							a->as_number[p] = false;
-					}
-					break;
-
-				case MF_TYPE_FLOAT:
-					if (a->as_number[p])
-					{
-						char	   *end;
-
-						if (mfmy_special_number(v))
-							a->as_number[p] = false;
-						else
-						{
-							a->num[slot].d = strtod(v, &end);
-							if (end == v || *end != '\0')
-								a->as_number[p] = false;
-						}
-					}
-					break;
-
-				case MF_TYPE_BITS:
-					if (a->as_number[p])
-					{
-						if (len > 0 && len <= 64 && strspn(v, "01") == len)
-						{
-							unsigned long long bits = 0;
-
-							for (size_t i = 0; i < len; i++)
-								bits = (bits << 1) | (unsigned long long) (v[i] - '0');
-							a->num[slot].i = (long long) bits;
-						}
-						else
-							a->as_number[p] = false;
-					}
-					break;
-
-				case MF_TYPE_NUMERIC:
-					if (mfmy_special_number(v))
-						a->as_number[p] = false;
-					break;
-
-				case MF_TYPE_TIMESTAMPTZ:
-					/* in UTC, like the session: MySQL takes no offset */
-					if (len > 6 && strcmp(v + len - 6, "+00:00") == 0)
-						a->len[slot] = (unsigned long) (len - 6);
-					else if (len > 3 && strcmp(v + len - 3, "+00") == 0)
-						a->len[slot] = (unsigned long) (len - 3);
-					break;
-
-				default:
-					break;
+				mfmy_array_release(a, n, k + 1);
+				mfmy_fail(stmt->conn, err, MF_STEP_EXECUTE, "22P02",
+						  "invalid bytea value for a MySQL parameter");
+				err->row = first + k + 1;
+				return false;
 			}
 		}
 	}
 	*sets = k;
-
-	/* one type per parameter, for all the sets */
-	memset(a->bind, 0, sizeof(MYSQL_BIND) * (size_t) n);
-	for (int p = 0; p < n; p++)
-	{
-		MYSQL_BIND *b = &a->bind[p];
-		size_t		col = (size_t) p * a->cap;
-
-		b->u.indicator = a->ind + col;
-		b->buffer_type = MYSQL_TYPE_STRING;
-		b->buffer = a->ptr + col;
-		b->length = a->len + col;
-		switch (pp->classes[p])
-		{
-			case MF_TYPE_BYTES:
-				b->buffer_type = MYSQL_TYPE_BLOB;
-				break;
-			case MF_TYPE_BOOL:
-				b->buffer_type = MYSQL_TYPE_TINY;
-				b->buffer = a->tiny + col;
-				break;
-			case MF_TYPE_INT:
-			case MF_TYPE_BITS:
-				if (a->as_number[p])
-				{
-					b->buffer_type = MYSQL_TYPE_LONGLONG;
-					b->buffer = a->num + col;
-					b->is_unsigned = pp->classes[p] == MF_TYPE_BITS;
-				}
-				break;
-			case MF_TYPE_FLOAT:
-				if (a->as_number[p])
-				{
-					b->buffer_type = MYSQL_TYPE_DOUBLE;
-					b->buffer = a->num + col;
-				}
-				break;
-			case MF_TYPE_NUMERIC:
-				if (a->as_number[p])
-					b->buffer_type = MYSQL_TYPE_NEWDECIMAL;
-				break;
-			default:
-				break;
-		}
-	}
+	mfmy_array_bind(a, pp, n);
 	return true;
 }
 
