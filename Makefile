@@ -40,7 +40,8 @@ CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \
 	dialects/sqlserver.o dialects/oracle.o
 # one folder per client library, and the kit they share
-TR_KIT = src/transport/kit/kit_error.o src/transport/kit/kit_bytea.o \
+TR_KIT = src/transport/kit/kit_error.o src/transport/kit/kit_wait.o \
+	src/transport/kit/kit_wire.o src/transport/kit/kit_bytea.o \
 	src/transport/kit/kit_datetime.o src/transport/kit/kit_session.o
 TR_LIBPQ = src/transport/libpq/pq_transport.o src/transport/libpq/pq_wire.o \
 	src/transport/libpq/pq_fetch.o src/transport/libpq/pq_stream.o \

@@ -3,10 +3,12 @@
  * kit.h
  *		What the transports share on their side of the wall: the value
  *		codecs for bytea and dates.  (The error record's helpers, the
- *		socket waits and the clock are declared in transport.h, since the
- *		core uses them too; they live in kit_error.c.)
+ *		socket waits, the clocks and the traffic counters are declared in
+ *		transport.h, since the core uses them too; they live below.)
  *
- *		kit_error.c		the error record, the default socket wait, clocks
+ *		kit_error.c		the error record
+ *		kit_wait.c		the default socket wait, a bounded wait, clocks
+ *		kit_wire.c		what crossed the wire, counted
  *		kit_bytea.c		bytea's text forms to bytes and bytes to hex
  *		kit_datetime.c	dates and timestamps in PostgreSQL's ISO text form
  *		kit_session.c	what a transport keeps to connect again by itself

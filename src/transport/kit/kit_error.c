@@ -1,8 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * kit_error.c
- *		The error record and the default socket wait, shared by every
- *		transport.
+ *		The error record, shared by every transport.
  *
  * This file sits on the transport side of the wall (see transport.h): it
  * includes no PostgreSQL header.
@@ -11,12 +10,9 @@
  *
  *-------------------------------------------------------------------------
  */
-#include <time.h>
-#include <limits.h>
 #include "transport/kit/kit.h"
 
 #include <errno.h>
-#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -115,133 +111,6 @@ mf_error_copy(char *dst, size_t dstlen, const char *src)
 	memcpy(dst, src, dstlen - 1);
 	dst[dstlen - 1] = '\0';
 	mf_trim_partial_char(dst, dstlen - 1);
-}
-
-/*
- * Used until the core installs its latch-based wait, and by stand-alone
- * programs that link the transports without a server: it cannot be
- * interrupted, so it never returns 0.
- */
-static int
-mf_poll_wait(int sock, bool for_write)
-{
-	struct pollfd pfd;
-
-	if (sock < 0)
-		return -1;
-
-	pfd.fd = sock;
-	pfd.events = for_write ? POLLOUT : POLLIN;
-
-	for (;;)
-	{
-		int			rc;
-
-		pfd.revents = 0;
-		rc = poll(&pfd, 1, -1);
-		if (rc > 0)
-		{
-			/*
-			 * A hung-up or failed socket counts as ready: the library's next
-			 * read or write is what reports the failure properly.
-			 */
-			return 1;
-		}
-		if (rc < 0 && errno != EINTR)
-			return -1;
-	}
-}
-
-MfWaitFn	mf_wait_socket = mf_poll_wait;
-
-static bool
-mf_never_pending(void)
-{
-	return false;
-}
-
-MfInterruptPendingFn mf_interrupt_pending = mf_never_pending;
-
-/* Milliseconds of a monotonic clock, for deadlines. */
-long long
-mf_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-long long
-mf_now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-MfWireStats mf_wire_sink;
-
-unsigned long long
-mf_values_bytes(const char *const *values, int n)
-{
-	unsigned long long bytes = 0;
-
-	for (int i = 0; i < n; i++)
-		if (values[i] != NULL)
-			bytes += strlen(values[i]);
-	return bytes;
-}
-
-void
-mf_wire_count_rows(MfWireStats *wire, MfResult *res, int nrows, int ncols,
-				   MfValueFn value)
-{
-	unsigned long long bytes = 0;
-
-	if (nrows <= 0)
-		return;
-	for (int r = 0; r < nrows; r++)
-		for (int c = 0; c < ncols; c++)
-		{
-			const char *v = value(res, r, c);
-
-			if (v != NULL)
-				bytes += strlen(v);
-		}
-	wire->rows_received += (unsigned long long) nrows;
-	wire->bytes_received += bytes;
-}
-
-/*
- * A bounded wait of the transport's own, for winding down after a cancel
- * (the core's wait would keep reporting the cancel that brought it there):
- * true when sock is ready before the deadline.
- */
-bool
-mf_poll_until(int sock, bool for_write, long long deadline)
-{
-	struct pollfd pfd;
-
-	if (sock < 0)
-		return false;
-	pfd.fd = sock;
-	pfd.events = for_write ? POLLOUT : POLLIN;
-	for (;;)
-	{
-		long long	left = deadline - mf_now_ms();
-		int			rc;
-
-		if (left <= 0)
-			return false;
-		pfd.revents = 0;
-		rc = poll(&pfd, 1, left > INT_MAX ? INT_MAX : (int) left);
-		if (rc > 0)
-			return true;
-		if (rc == 0 || errno != EINTR)
-			return false;
-	}
 }
 
 void
