@@ -10,36 +10,8 @@ use warnings;
 use lib 't/lib';
 use MfTest;
 use Test::More;
-use File::Path qw(rmtree);
 
-my $bin  = mf_env('MF_PGBIN');
-my $data = mf_env('MF_TMP') . '/gw_stats';
-my $log  = mf_env('MF_TMP') . '/gw_stats.log';
-my $port = mf_env('MF_GW_PORT') + 17;
-my $gw   = mf_env('MF_TMP') . '/gw';
-my $owner = scalar getpwuid((stat $gw)[4]);
-my @as = $> == 0 ? ('runuser', '-u', $owner, '--') : ();
-my @env = ('env', '-i', "PATH=$bin:/usr/bin:/bin", 'HOME=' . mf_env('MF_TMP'),
-	'LANG=C.UTF-8', 'ODBCSYSINI=' . ($ENV{ODBCSYSINI} // ''),
-	'ODBCINI=' . ($ENV{ODBCINI} // ''));
-
-rmtree($data);
-system(@as, @env, "$bin/initdb", '-D', $data, '-U', 'mfdw', '-A', 'trust',
-	'--no-sync', '--no-instructions', '-E', 'UTF8', '--locale=C.UTF-8')
-  == 0 or BAIL_OUT('initdb of the preloaded gateway failed');
-open(my $conf, '>>', "$data/postgresql.conf") or die $!;
-print $conf "port = $port\nlisten_addresses = ''\n"
-  . "unix_socket_directories = '" . mf_env('MF_SOCKDIR') . "'\n"
-  . "shared_preload_libraries = 'multi_fdw'\n"
-  . "fsync = off\nmax_connections = 20\n";
-close $conf;
-system(@as, @env, "$bin/pg_ctl", '-D', $data, '-l', $log, '-w', '-t', '60',
-	'start') == 0 or BAIL_OUT("the preloaded gateway did not start (see $log)");
-END
-{
-	system(@as, @env, "$bin/pg_ctl", '-D', $data, '-m', 'immediate', '-w',
-		'stop') if -d $data;
-}
+my $port = start_preloaded_gateway(17, 'gw_stats');
 
 # everything below talks to the preloaded cluster
 $ENV{MF_GW_PORT} = $port;
