@@ -93,6 +93,7 @@ typedef struct MfKeptParams
 
 extern bool mf_params_keep(MfKeptParams *kept, const MfConnParams *params);
 extern void mf_params_view(const MfKeptParams *kept, MfConnParams *params);
+extern void mf_error_relink_failed(MfError *err, const MfError *why);
 extern void mf_params_free(MfKeptParams *kept);
 extern bool mf_session_replay(MfConn *conn, const MfTransport *tr,
 							  const MfKeptParams *kept, MfError *err);

@@ -21,6 +21,7 @@
  */
 #include "transport/kit/kit.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,4 +137,20 @@ mf_session_replay(MfConn *conn, const MfTransport *tr,
 	}
 	tr->result_close(res);
 	return n >= 0;
+}
+
+/*
+ * A new link under a request that met a dead one could not be made: the
+ * error is the request's (why), and what connecting again said is its
+ * detail (err holds it on entry).
+ */
+void
+mf_error_relink_failed(MfError *err, const MfError *why)
+{
+	char		detail[MF_ERR_TEXT_LEN];
+
+	snprintf(detail, sizeof(detail), "Connecting again failed: %s",
+			 err->message);
+	*err = *why;
+	mf_error_copy(err->detail, sizeof(err->detail), detail);
 }

@@ -151,13 +151,6 @@ mfpq_relink(MfConn *conn, MfError *err)
 	return true;
 
 fail:
-	{
-		char		detail[MF_ERR_TEXT_LEN];
-
-		snprintf(detail, sizeof(detail), "Connecting again failed: %s",
-				 err->message);
-		*err = why;
-		mf_error_copy(err->detail, sizeof(err->detail), detail);
-	}
+	mf_error_relink_failed(err, &why);
 	return false;
 }
