@@ -38,19 +38,7 @@ CREATE FOREIGN TABLE t_my (id int, v text) SERVER $my OPTIONS (table_name 't011'
 CREATE FOREIGN TABLE t_lr (id int) SERVER pg_plain OPTIONS (table_name 't011_lr');
 SQL
 
-sub counts
-{
-	return remote_psql('SELECT count(*) FROM t011') . '/'
-	  . mariadb_safe('SELECT count(*) FROM t011');
-}
 
-# prepared transactions left on the two remotes
-sub prepared
-{
-	my $pg = remote_psql('SELECT count(*) FROM pg_prepared_xacts');
-	my $xa = () = mariadb_safe('XA RECOVER') =~ /mf_/g;
-	return "$pg/$xa";
-}
 
 # after a crash of a backend the postmaster restarts all of them, its
 # checkpointer included: wait for a new checkpointer, and for connections
@@ -92,8 +80,8 @@ my ($rc, $out, $err);
 # 1. it works
 ($rc, $out, $err) = load(1, 10);
 is($rc, 0, 'a transaction writing to both commits') or diag $err;
-is(counts(), '10/10', 'both remotes have its rows');
-is(prepared(), '0/0', 'nothing is left prepared');
+is(remote_counts('t011'), '10/10', 'both remotes have its rows');
+is(prepared_left(), '0/0', 'nothing is left prepared');
 is(gw_psql('SELECT count(*) FROM multi_fdw_in_doubt', dbname => $db), '0',
 	'nothing is in doubt');
 
@@ -107,14 +95,14 @@ COMMIT;
 SQL
 like($err, qr/duplicate key value violates unique constraint/,
 	'PREPARE refused by a deferred constraint');
-is(counts(), '10/10', 'refused PREPARE: nothing of it on either side');
-is(prepared(), '0/0', 'refused PREPARE: nothing left prepared');
+is(remote_counts('t011'), '10/10', 'refused PREPARE: nothing of it on either side');
+is(prepared_left(), '0/0', 'refused PREPARE: nothing left prepared');
 
 # 3. the second PREPARE fails (fault point)
 ($rc, $out, $err) = load(12, 20, "SET multi_fdw.two_phase_fault = 'fail_prepare';");
 like($err, qr/two_phase_fault: fail_prepare/, 'a PREPARE fails');
-is(counts(), '10/10', 'failed PREPARE: nothing of it on either side');
-is(prepared(), '0/0', 'failed PREPARE: the prepared one is rolled back');
+is(remote_counts('t011'), '10/10', 'failed PREPARE: nothing of it on either side');
+is(prepared_left(), '0/0', 'failed PREPARE: the prepared one is rolled back');
 
 # 4. the last resource (a server that cannot prepare) fails to commit
 ($rc, $out, $err) = gw_psql(<<'SQL', dbname => $db);
@@ -126,9 +114,9 @@ COMMIT;
 SQL
 like($err, qr/duplicate key value violates unique constraint/,
 	'the last resource fails to commit');
-is(counts(), '10/10', 'failed last resource: nothing on either side');
+is(remote_counts('t011'), '10/10', 'failed last resource: nothing on either side');
 is(remote_psql('SELECT count(*) FROM t011_lr'), '0', 'nor on the last resource');
-is(prepared(), '0/0', 'failed last resource: the prepared ones are rolled back');
+is(prepared_left(), '0/0', 'failed last resource: the prepared ones are rolled back');
 # and when it commits, so do the others
 ($rc, $out, $err) = gw_psql(<<'SQL', dbname => $db);
 BEGIN;
@@ -138,7 +126,7 @@ INSERT INTO t_lr VALUES (1);
 COMMIT;
 SQL
 is($rc, 0, 'with a last resource that commits') or diag $err;
-is(counts() . ' ' . remote_psql('SELECT count(*) FROM t011_lr'), '11/11 1',
+is(remote_counts('t011') . ' ' . remote_psql('SELECT count(*) FROM t011_lr'), '11/11 1',
 	'all three have the rows');
 
 # what the failures above may have left logged (a PREPARE whose answer was
@@ -153,24 +141,24 @@ is(gw_psql('SELECT count(*) FROM multi_fdw_in_doubt', dbname => $db), '0',
 like($err, qr/server closed the connection|terminated abnormally|connection to server was lost/,
 	'the backend dies after the local commit');
 ok(gateway_back(), 'the gateway is back');
-is(prepared(), '1/1', 'both remote transactions are prepared, in doubt');
+is(prepared_left(), '1/1', 'both remote transactions are prepared, in doubt');
 is(gw_psql("SELECT string_agg(decision, ',') FROM multi_fdw_in_doubt", dbname => $db),
 	'commit,commit', 'the decision says commit for both');
 is(gw_psql("SELECT string_agg(action, ',' ORDER BY server_name) FROM multi_fdw_resolve()", dbname => $db),
 	'committed,committed', 'the resolver commits both');
-is(counts(), '21/21', 'killed after the local commit: all of it arrived');
-is(prepared(), '0/0', 'nothing left prepared');
+is(remote_counts('t011'), '21/21', 'killed after the local commit: all of it arrived');
+is(prepared_left(), '0/0', 'nothing left prepared');
 
 # 6. killed after preparing, before the local commit
 ($rc, $out, $err) = load(40, 49, "SET multi_fdw.two_phase_fault = 'crash_before_local_commit';");
 like($err, qr/server closed the connection|terminated abnormally|connection to server was lost/,
 	'the backend dies before the local commit');
 ok(gateway_back(), 'the gateway is back');
-is(prepared(), '1/1', 'both prepared');
+is(prepared_left(), '1/1', 'both prepared');
 is(gw_psql("SELECT string_agg(action, ',') FROM multi_fdw_resolve()", dbname => $db),
 	'rolled back,rolled back', 'the resolver rolls both back');
-is(counts(), '21/21', 'killed before the local commit: none of it arrived');
-is(prepared(), '0/0', 'nothing left prepared');
+is(remote_counts('t011'), '21/21', 'killed before the local commit: none of it arrived');
+is(prepared_left(), '0/0', 'nothing left prepared');
 
 # 7. the remote PostgreSQL restarts between PREPARE and COMMIT PREPARED
 my $s = MfTest::Session->new(dbname => $db);
@@ -190,8 +178,8 @@ is(remote_psql('SELECT count(*) FROM pg_prepared_xacts'), '1',
 	'the prepared transaction survived the restart');
 is(gw_psql("SELECT string_agg(server_name || ':' || action, ',') FROM multi_fdw_resolve()", dbname => $db),
 	'pg_remote:committed', 'the resolver commits it');
-is(counts(), '31/31', 'restart before COMMIT PREPARED: all of it arrived');
-is(prepared(), '0/0', 'nothing left prepared');
+is(remote_counts('t011'), '31/31', 'restart before COMMIT PREPARED: all of it arrived');
+is(prepared_left(), '0/0', 'nothing left prepared');
 
 # 8. a remote unreachable during resolution, back later
 ($rc, $out, $err) = load(60, 69, "SET multi_fdw.two_phase_fault = 'crash_after_local_commit';");
@@ -210,8 +198,8 @@ system(@as, $pgctl, '-D', $data, '-l', mf_env('MF_TMP') . '/pg.log', '-w', 'star
   or BAIL_OUT('could not start the remote PostgreSQL');
 is(gw_psql("SELECT server_name || ':' || action FROM multi_fdw_resolve()", dbname => $db),
 	'pg_remote:committed', 'back, it is resolved too');
-is(counts(), '41/41', 'unreachable during resolution: all of it arrived');
-is(prepared(), '0/0', 'nothing left prepared');
+is(remote_counts('t011'), '41/41', 'unreachable during resolution: all of it arrived');
+is(prepared_left(), '0/0', 'nothing left prepared');
 
 # 9. a large load into both, killed on either side of the local commit
 my $n = 1000000;
@@ -219,13 +207,13 @@ my $n = 1000000;
 	"SET multi_fdw.two_phase_fault = 'crash_before_local_commit';");
 ok(gateway_back(), "$n rows each, killed before the local commit");
 gw_safe_psql('SELECT * FROM multi_fdw_resolve()', dbname => $db);
-is(counts(), '41/41', 'none of the load arrived');
+is(remote_counts('t011'), '41/41', 'none of the load arrived');
 ($rc, $out, $err) = load(100001, 100000 + $n,
 	"SET multi_fdw.two_phase_fault = 'crash_after_local_commit';");
 ok(gateway_back(), "$n rows each, killed after the local commit");
 gw_safe_psql('SELECT * FROM multi_fdw_resolve()', dbname => $db);
-is(counts(), (41 + $n) . '/' . (41 + $n), 'all of the load arrived');
-is(prepared(), '0/0', 'nothing left prepared');
+is(remote_counts('t011'), (41 + $n) . '/' . (41 + $n), 'all of the load arrived');
+is(prepared_left(), '0/0', 'nothing left prepared');
 is(gw_psql('SELECT count(*) FROM multi_fdw_decision', dbname => $db), '0',
 	'no decision row is left');
 
@@ -240,7 +228,7 @@ COMMIT;
 SQL
 like($err, qr/cannot commit atomically: servers .* cannot prepare/,
 	'required: two servers that cannot prepare are refused');
-is(counts(), (41 + $n) . '/' . (41 + $n), 'and nothing of it arrived');
+is(remote_counts('t011'), (41 + $n) . '/' . (41 + $n), 'and nothing of it arrived');
 
 # 11. SERIALIZABLE: the serialization check comes after the last resource
 # committed, so such a commit is refused under required, warned under auto
@@ -255,7 +243,7 @@ COMMIT;
 SQL
 like($err, qr/cannot commit atomically: server "pg_plain" cannot prepare, and a serializable transaction may still fail/,
 	'required: a last resource under SERIALIZABLE is refused');
-is(counts() . ' ' . remote_psql('SELECT count(*) FROM t011_lr'),
+is(remote_counts('t011') . ' ' . remote_psql('SELECT count(*) FROM t011_lr'),
 	(41 + $n) . '/' . (41 + $n) . " $lr", 'and nothing of it arrived, last resource included');
 ($rc, $out, $err) = gw_psql(<<"SQL", dbname => $db);
 BEGIN ISOLATION LEVEL SERIALIZABLE;
@@ -273,7 +261,7 @@ like($err, qr/the commit is not atomic: server "pg_plain" commits before Postgre
 # before that commit, must not roll it back (its snapshot does not have
 # the decision), nor take it from its session (a MySQL XA transaction
 # cannot be ended from elsewhere while its session holds it)
-my $before = counts();
+my $before = remote_counts('t011');
 my ($p0, $m0) = split m{/}, $before;
 my $r = MfTest::Session->new(dbname => $db);
 my $v = MfTest::Session->new(dbname => $db);
@@ -293,8 +281,8 @@ my ($vout, $verr) = $v->result;
 is($rout, "$my:in progress,pg_remote:in progress",
 	'a resolution that began before the commit leaves it to its session, at work on it');
 is($verr, '', 'the session commits both itself');
-is(counts(), ($p0 + 1) . '/' . ($m0 + 1), 'and both rows arrived');
-is(prepared(), '0/0', 'nothing left prepared');
+is(remote_counts('t011'), ($p0 + 1) . '/' . ($m0 + 1), 'and both rows arrived');
+is(prepared_left(), '0/0', 'nothing left prepared');
 $r->quit;
 $v->quit;
 
@@ -326,7 +314,7 @@ gw_safe_psql("ALTER USER MAPPING FOR CURRENT_USER SERVER pg_remote OPTIONS (SET 
 	dbname => $db);
 is(gw_psql("SELECT string_agg(action, ',' ORDER BY server_name) FROM multi_fdw_resolve()", dbname => $db),
 	'committed,committed', 'the mapping mended, the resolver commits both');
-is(prepared(), '0/0', 'nothing left prepared');
+is(prepared_left(), '0/0', 'nothing left prepared');
 remote_safe_psql('DROP ROLE mf011_other', user => 'mfdw', dbname => 'postgres');
 
 done_testing();

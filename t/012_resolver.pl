@@ -20,18 +20,7 @@ CREATE FOREIGN TABLE t_pg (id int) SERVER pg_remote OPTIONS (table_name 't012');
 CREATE FOREIGN TABLE t_my (id int) SERVER $my OPTIONS (table_name 't012');
 SQL
 
-sub counts
-{
-	return remote_psql('SELECT count(*) FROM t012') . '/'
-	  . mariadb_safe('SELECT count(*) FROM t012');
-}
 
-sub prepared
-{
-	my $pg = remote_psql('SELECT count(*) FROM pg_prepared_xacts');
-	my $xa = () = mariadb_safe('XA RECOVER') =~ /mf_/g;
-	return "$pg/$xa";
-}
 
 sub checkpointer_start
 {
@@ -85,7 +74,7 @@ SQL
 	isnt($rc, 0, "$fault: the backend dies");
 	ok(wait_for(sub { my $s = checkpointer_start(); $s ne '' && $s ne $start }, timeout => 60),
 		"$fault: the gateway is back");
-	is(prepared(), '1/1', "$fault: both remote transactions were left prepared");
+	is(prepared_left(), '1/1', "$fault: both remote transactions were left prepared");
 	my $decision = $what eq 'committed' ? 'commit' : 'rollback';
 	is(gw_psql("SELECT string_agg(decision, ',') FROM multi_fdw_in_doubt", dbname => $db),
 		"$decision,$decision", "$fault: both are in doubt, to $decision");
@@ -93,9 +82,9 @@ SQL
 		dbname => 'postgres');
 	# the worker comes back bgw_restart_time (10 s) after the crash, then
 	# naps; a loaded machine (CI's last steps) takes longer still
-	ok(wait_for(sub { prepared() eq '0/0' }, timeout => 120),
+	ok(wait_for(sub { prepared_left() eq '0/0' }, timeout => 120),
 		"$fault: the worker resolves both without being asked");
-	is(counts(), $want, "$fault: both remotes $what");
+	is(remote_counts('t012'), $want, "$fault: both remotes $what");
 }
 
 # One server whose options no longer load (a value the validator would
@@ -123,7 +112,7 @@ SQL
 	isnt($rc, 0, 'broken server: the backend dies');
 	ok(wait_for(sub { my $s = checkpointer_start(); $s ne '' && $s ne $start }, timeout => 60),
 		'broken server: the gateway is back');
-	is(prepared(), '1/1', 'broken server: both remote transactions were left prepared');
+	is(prepared_left(), '1/1', 'broken server: both remote transactions were left prepared');
 	# counted since the restart, so that multi_fdw_stats has both servers
 	is(gw_psql('SELECT (SELECT count(*) FROM t_pg) || \'/\' || (SELECT count(*) FROM t_my)',
 			dbname => $db), '10/10', 'broken server: both servers read before it breaks');
@@ -156,7 +145,7 @@ SQL
 	my $pid = '';
 	ok(wait_for(sub { $pid = $worker->(); $pid ne '' }, timeout => 120),
 		'broken server: the worker comes to this database');
-	ok(wait_for(sub { prepared() eq '0/1' }, timeout => 60),
+	ok(wait_for(sub { prepared_left() eq '0/1' }, timeout => 60),
 		'broken server: the worker resolves the other server\'s transaction');
 	# a few passes more (naptime 1 s): the same process every time
 	my $same = 1;
@@ -189,9 +178,9 @@ UPDATE pg_foreign_server
   SET srvoptions = array_replace(srvoptions, 'dialect=nonsense', 'dialect=mysql')
   WHERE srvname = '$my';
 SQL
-	ok(wait_for(sub { prepared() eq '0/0' }, timeout => 60),
+	ok(wait_for(sub { prepared_left() eq '0/0' }, timeout => 60),
 		'broken server: mended, its transaction is resolved too');
-	is(counts(), '20/20', 'broken server: both remotes committed');
+	is(remote_counts('t012'), '20/20', 'broken server: both remotes committed');
 }
 
 done_testing();

@@ -34,18 +34,7 @@ CREATE FOREIGN TABLE public.t_su_my (id int, t text) SERVER $my OPTIONS (table_n
 CREATE SCHEMA su_imp;
 SQL
 
-sub counts
-{
-	return remote_psql('SELECT count(*) FROM t018') . '/'
-	  . mariadb_safe('SELECT count(*) FROM t018');
-}
 
-sub prepared
-{
-	my $pg = remote_psql('SELECT count(*) FROM pg_prepared_xacts');
-	my $xa = () = mariadb_safe('XA RECOVER') =~ /mf_/g;
-	return "$pg/$xa";
-}
 
 # asked in another database: in this one, the default path is hers for a while
 sub checkpointer_start
@@ -123,7 +112,7 @@ SQL
 	}
 	$her->quit;
 }
-is(counts(), '3/2', 'her commits reached both remotes');
+is(remote_counts('t018'), '3/2', 'her commits reached both remotes');
 Hostile::check($h, 'her commits, listings, imports, ANALYZE');
 
 # ---------------------------------------------------------------------
@@ -195,7 +184,7 @@ SQL
 	ok(wait_for(sub { my $x = checkpointer_start(); $x ne '' && $x ne $start }, timeout => 60),
 		'worker: the gateway is back');
 	# the worker starts again with the gateway, in her default path
-	ok(wait_for(sub { prepared() eq '0/0' }, timeout => 120),
+	ok(wait_for(sub { prepared_left() eq '0/0' }, timeout => 120),
 		'worker: resolves both without being asked');
 	is(remote_psql('SELECT count(*) FROM t018 WHERE id = 20') . '/'
 		  . mariadb_safe('SELECT count(*) FROM t018 WHERE id = 20'),

@@ -44,7 +44,7 @@ use IPC::Run ();
 our @EXPORT = qw(gw_psql remote_psql gw_safe_psql remote_safe_psql
   setup_gateway_db setup_mysql_server mariadb_sql mariadb_safe
   restart_mariadb restart_remote_pg restart_gateway wait_for mf_env setup_tds_server stop_tds
-  start_tds start_preloaded_gateway);
+  start_tds start_preloaded_gateway remote_counts prepared_left);
 
 # A client that dies mid-test (the tests kill backends on purpose) may
 # leave input unread: writing the rest must be an error IPC::Run handles,
@@ -404,6 +404,25 @@ END
 		my ($cmd, $data) = @$p;
 		system(@$cmd, '-D', $data, '-m', 'immediate', '-w', 'stop') if -d $data;
 	}
+}
+
+# remote_counts('t011'): "n/m", the rows of that table on the remote
+# PostgreSQL and on MariaDB (the two-phase tests write the same table to
+# both)
+sub remote_counts
+{
+	my ($table) = @_;
+	return remote_psql("SELECT count(*) FROM $table") . '/'
+	  . mariadb_safe("SELECT count(*) FROM $table");
+}
+
+# prepared_left(): "n/m", the prepared transactions left on the remote
+# PostgreSQL and the XA transactions of multi_fdw's left on MariaDB
+sub prepared_left
+{
+	my $pg = remote_psql('SELECT count(*) FROM pg_prepared_xacts');
+	my $xa = () = mariadb_safe('XA RECOVER') =~ /mf_/g;
+	return "$pg/$xa";
 }
 
 # wait_for(sub { ... true when done ... }, timeout => s): polls every 0.1 s
