@@ -66,7 +66,8 @@ mf_acquire_sample_rows(Relation rel, int elevel, HeapTuple *rows, int targrows,
 
 	mf_claim_connection(entry, NULL);
 	mf_error_clear(&err);
-	res = tr->query(mf_conn(entry), sql.data, 0, NULL, NULL, opts.fetch_size, &err);
+	res = tr->query(mf_conn(entry), sql.data, 0, NULL, NULL,
+					mf_read(MF_READ_CURSOR, opts.fetch_size), &err);
 	if (res == NULL)
 		mf_raise_error(ERROR, entry, &err, sql.data);
 

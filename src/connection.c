@@ -130,7 +130,8 @@ mf_session_check(MfConnEntry *entry)
 	if (sql == NULL)
 		return;
 	mf_error_clear(&err);
-	res = entry->transport->query(entry->conn, sql, 0, NULL, NULL, 1, &err);
+	res = entry->transport->query(entry->conn, sql, 0, NULL, NULL,
+								  mf_read(MF_READ_CURSOR, 1), &err);
 	n = res != NULL ? entry->transport->fetch(res, &err) : -1;
 	if (n > 0)
 	{

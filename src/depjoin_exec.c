@@ -587,9 +587,10 @@ mf_depjoin_send(MfDepJoinState *st)
 	 */
 	st->res = st->tr->query(mf_conn(st->entry), sql.data, i, values, classes,
 							nkeys > 0 && !st->whole && !st->ranged ?
-							(st->tr->streams_any_result ? -st->fetch_size :
-							 mf_small_fetch_size(st->fetch_size, nkeys)) :
-							st->fetch_size, &err);
+							(st->tr->streams_any_result ?
+							 mf_read(MF_READ_FEW, st->fetch_size) :
+							 mf_scan_read(st->fetch_size, nkeys)) :
+							mf_read(MF_READ_CURSOR, st->fetch_size), &err);
 	if (st->res == NULL)
 		mf_raise_error(ERROR, st->entry, &err, sql.data);
 	st->statements++;

@@ -234,7 +234,8 @@ mf_analyze_sample(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 	mf_remote_table_name(rel, dialect, &values[0], &values[1]);
 	mf_claim_connection(entry, NULL);
 	mf_error_clear(&err);
-	res = tr->query(mf_conn(entry), sql, 2, values, classes, 0, &err);
+	res = tr->query(mf_conn(entry), sql, 2, values, classes,
+					mf_read(MF_READ_WHOLE, 0), &err);
 	n = res == NULL ? -1 : tr->fetch(res, &err);
 
 	/*

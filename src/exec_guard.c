@@ -389,7 +389,7 @@ mf_probe_xact(MfConnEntry *entry, char **id, char **why)
 	*id = NULL;
 	mf_error_clear(&err);
 	res = tr->query(entry->conn, entry->dialect->xact_open_sql, 0, NULL,
-					NULL, 1, &err);
+					NULL, mf_read(MF_READ_CURSOR, 1), &err);
 	if (res != NULL && (n = tr->fetch(res, &err)) == 1 && tr->ncolumns(res) == 1)
 	{
 		const char *v = tr->value(res, 0, 0);

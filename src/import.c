@@ -163,7 +163,7 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	{
 		dialect->import_query(&query, &filter);
 		res = tr->query(mf_conn(entry), query.data, 0, NULL, NULL,
-						opts.fetch_size, &err);
+						mf_read(MF_READ_CURSOR, opts.fetch_size), &err);
 	}
 	if (res == NULL)
 		mf_raise_error(ERROR, entry, &err, query.data);

@@ -306,10 +306,10 @@ mf_join_plan(PlannerInfo *root, RelOptInfo *joinrel, ForeignPath *best_path,
 	return make_foreignscan(tlist,
 							extract_actual_clauses(fpinfo->local_conds, false),
 							0, params_list,
-							list_make4(makeString(sql.data), retrieved_attrs,
-									   makeInteger(mf_small_fetch_size(fpinfo->opts.fetch_size,
-																	   best_path->path.rows)),
-									   mf_relations_tree(root, joinrel)),
+							mf_scan_private(sql.data, retrieved_attrs,
+											fpinfo->opts.fetch_size,
+											best_path->path.rows,
+											mf_relations_tree(root, joinrel)),
 							scan_tlist, NIL, outer_plan);
 }
 

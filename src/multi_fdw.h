@@ -419,7 +419,9 @@ extern void mfForeignAsyncNotify(AsyncRequest *areq);
 extern bool mfAnalyzeForeignTable(Relation relation,
 								  AcquireSampleRowsFunc *func,
 								  BlockNumber *totalpages);
-extern int	mf_small_fetch_size(int fetch_size, double rows);
+extern MfRead mf_scan_read(int fetch_size, double rows);
+extern List *mf_scan_private(char *sql, List *retrieved_attrs, int fetch_size,
+							 double rows, List *relations);
 
 /* Reads rows of a remote query into slots: shared by scans and modify. */
 typedef struct MfRowReader

@@ -220,7 +220,8 @@ mf_conn_ask_rows(MfConnEntry *entry, const char *query_fmt, const char *table,
 	int			n;
 
 	mf_error_clear(&err);
-	res = entry->transport->query(entry->conn, sql, 1, values, classes, 0, &err);
+	res = entry->transport->query(entry->conn, sql, 1, values, classes,
+								  mf_read(MF_READ_WHOLE, 0), &err);
 	if (res == NULL)
 		mf_raise_error(ERROR, entry, &err, sql);
 	while ((n = entry->transport->fetch(res, &err)) > 0)

@@ -323,7 +323,8 @@ mf_rowid_generic_begin(MfConnEntry *entry, const MfDialect *dialect,
 		return NULL;
 	mf_claim_connection(entry, NULL);
 	mf_error_clear(&err);
-	res = tr->query(mf_conn(entry), sql, 0, NULL, NULL, 0, &err);
+	res = tr->query(mf_conn(entry), sql, 0, NULL, NULL,
+					mf_read(MF_READ_WHOLE, 0), &err);
 	if (res == NULL)
 		mf_raise_error(ERROR, entry, &err, sql);
 	n = tr->fetch(res, &err);

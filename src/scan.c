@@ -43,9 +43,13 @@ enum MfScanPrivate
 {
 	MF_SCAN_SQL,				/* remote SELECT (String) */
 	MF_SCAN_RETRIEVED_ATTRS,	/* attnums it returns (List of Integer) */
+	MF_SCAN_READ_MODE,			/* how the rows are read (Integer,
+								 * MfReadMode: a cursor, or a few in the
+								 * query's own exchange) */
 	MF_SCAN_FETCH_SIZE,			/* rows per fetch (Integer) */
-	MF_SCAN_RELATIONS			/* a join's or grouping's relations, for
+	MF_SCAN_RELATIONS,			/* a join's or grouping's relations, for
 								 * EXPLAIN (join.c); NIL: a table's scan */
+	MF_SCAN_NPRIVATE			/* (their number) */
 };
 
 typedef struct MfScanState
@@ -54,8 +58,7 @@ typedef struct MfScanState
 	const MfTransport *tr;
 	char	   *sql;
 	int			fetch_size;
-	int			open_fetch_size;	/* the query's: negative when the planner
-									 * expects one fetch's worth */
+	MfRead		open_read;		/* how the query is read (transport.h) */
 	MfResult   *result;			/* NULL until the first row is wanted */
 	MfResult   *rescan_result;	/* a rescan's old result, closed when the
 								 * new query opens */
@@ -217,22 +220,42 @@ mf_upper_plan(PlannerInfo *root, RelOptInfo *rel, ForeignPath *best_path,
 												   best_path->path.pathkeys != NIL);
 	}
 	return make_foreignscan(tlist, fpinfo->local_conds, 0, params_list,
-							list_make4(makeString(sql.data), retrieved_attrs,
-									   makeInteger(mf_small_fetch_size(fpinfo->opts.fetch_size,
-																	   best_path->path.rows)),
-									   mf_relations_tree(root, rel)),
+							mf_scan_private(sql.data, retrieved_attrs,
+											fpinfo->opts.fetch_size,
+											best_path->path.rows,
+											mf_relations_tree(root, rel)),
 							fpinfo->grouped_tlist, NIL, outer_plan);
 }
 
 /*
- * The fetch size a query is opened with: negative when no more rows are
- * expected than one fetch brings, which lets a transport read them in the
- * query's own exchange (transport.h).
+ * How a query of fetch_size rows per fetch is read when the planner
+ * expects rows: a few, in the query's own exchange, when no more rows are
+ * expected than one fetch brings (transport.h); else through a cursor.
  */
-int
-mf_small_fetch_size(int fetch_size, double rows)
+MfRead
+mf_scan_read(int fetch_size, double rows)
 {
-	return rows <= fetch_size ? -fetch_size : fetch_size;
+	return mf_read(rows <= fetch_size ? MF_READ_FEW : MF_READ_CURSOR,
+				   fetch_size);
+}
+
+/* A ForeignScan's fdw_private, by the names MfScanPrivate gives. */
+List *
+mf_scan_private(char *sql, List *retrieved_attrs, int fetch_size,
+				double rows, List *relations)
+{
+	Node	   *priv[MF_SCAN_NPRIVATE];
+	List	   *list = NIL;
+
+	priv[MF_SCAN_SQL] = (Node *) makeString(sql);
+	priv[MF_SCAN_RETRIEVED_ATTRS] = (Node *) retrieved_attrs;
+	priv[MF_SCAN_READ_MODE] =
+		(Node *) makeInteger(mf_scan_read(fetch_size, rows).mode);
+	priv[MF_SCAN_FETCH_SIZE] = (Node *) makeInteger(fetch_size);
+	priv[MF_SCAN_RELATIONS] = (Node *) relations;
+	for (int i = 0; i < MF_SCAN_NPRIVATE; i++)
+		list = lappend(list, priv[i]);
+	return list;
 }
 
 ForeignScan *
@@ -311,10 +334,9 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	table_close(rel, NoLock);
 
 	return make_foreignscan(tlist, local_exprs, baserel->relid, params_list,
-							list_make4(makeString(sql.data), retrieved_attrs,
-									   makeInteger(mf_small_fetch_size(fpinfo->opts.fetch_size,
-																	   best_path->path.rows)),
-									   NIL),
+							mf_scan_private(sql.data, retrieved_attrs,
+											fpinfo->opts.fetch_size,
+											best_path->path.rows, NIL),
 							NIL, remote_exprs, outer_plan);
 }
 
@@ -477,9 +499,9 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 
 	st->sql = strVal(list_nth(fsplan->fdw_private, MF_SCAN_SQL));
 	st->fetch_size = intVal(list_nth(fsplan->fdw_private, MF_SCAN_FETCH_SIZE));
-	st->open_fetch_size = st->fetch_size;
-	if (st->fetch_size < 0)
-		st->fetch_size = -st->fetch_size;
+	st->open_read = mf_read((MfReadMode) intVal(list_nth(fsplan->fdw_private,
+														 MF_SCAN_READ_MODE)),
+							st->fetch_size);
 	st->read_ahead = st->tr->async_send != NULL;
 	st->next_fetch = st->fetch_size;
 	mf_row_reader_init(&st->reader, tupdesc,
@@ -556,20 +578,20 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 		if (st->tr->requery != NULL)
 			st->result = st->tr->requery(old, st->sql, st->nparams,
 										 st->param_values, st->param_classes,
-										 st->open_fetch_size, &err);
+										 st->open_read, &err);
 		else
 		{
 			st->tr->result_close(old);
 			st->result = st->tr->query(mf_conn(st->entry), st->sql,
 									   st->nparams, st->param_values,
 									   st->param_classes,
-									   st->open_fetch_size, &err);
+									   st->open_read, &err);
 		}
 	}
 	else
 		st->result = st->tr->query(mf_conn(st->entry), st->sql, st->nparams,
 								   st->param_values, st->param_classes,
-								   st->open_fetch_size, &err);
+								   st->open_read, &err);
 	if (st->result == NULL)
 		mf_raise_error(ERROR, st->entry, &err, st->sql);
 	st->nrows = st->next_row = 0;

@@ -265,9 +265,46 @@ typedef bool (*MfExecuteFn) (MfStmt *stmt, const char *const *values,
 							 long *rows_affected, MfResult **result,
 							 MfError *err);
 typedef void (*MfStmtCloseFn) (MfStmt *stmt);
+/*
+ * How a query's rows are read (MfTransport.query): the core's choice, from
+ * what the planner expects of the result.
+ */
+typedef enum MfReadMode
+{
+	MF_READ_CURSOR,				/* through a server-side cursor, rows at a
+								 * time (0: the transport's default), so
+								 * that memory stays bounded and other
+								 * statements may run on the connection
+								 * between two fetches */
+	MF_READ_FEW,				/* the planner expects at most rows rows:
+								 * the first ones may come in the request's
+								 * own exchange (no cursor, or one opened and
+								 * fetched at once), read rows at a time;
+								 * memory stays bounded if it is wrong */
+	MF_READ_WHOLE				/* a small result read whole at once, without
+								 * a cursor where the transport can do
+								 * without one (rows unused) */
+} MfReadMode;
+
+typedef struct MfRead
+{
+	MfReadMode	mode;
+	int			rows;
+} MfRead;
+
+static inline MfRead
+mf_read(MfReadMode mode, int rows)
+{
+	MfRead		r;
+
+	r.mode = mode;
+	r.rows = rows;
+	return r;
+}
+
 typedef MfResult *(*MfQueryFn) (MfConn *conn, const char *sql, int nparams,
 								const char *const *values,
-								const MfTypeClass *classes, int fetch_size,
+								const MfTypeClass *classes, MfRead read,
 								MfError *err);
 typedef int (*MfFetchFn) (MfResult *res, MfError *err);
 typedef int (*MfNColumnsFn) (MfResult *res);
@@ -275,7 +312,7 @@ typedef const char *(*MfValueFn) (MfResult *res, int row, int col);
 typedef void (*MfResultCloseFn) (MfResult *res);
 typedef MfResult *(*MfRequeryFn) (MfResult *old, const char *sql, int nparams,
 								  const char *const *values,
-								  const MfTypeClass *classes, int fetch_size,
+								  const MfTypeClass *classes, MfRead read,
 								  MfError *err);
 typedef bool (*MfCancelFn) (MfConn *conn, MfError *err);
 typedef bool (*MfHoldsLinkFn) (MfResult *res);
@@ -482,7 +519,7 @@ typedef struct MfTransport
 	const char *max_packet_setting;
 
 	/*
-	 * A result asked for as small (query's fetch_size -n) costs no more per
+	 * A result asked for as a few rows (MF_READ_FEW) costs no more per
 	 * row than one read through a cursor, however big it turns out: the
 	 * core may ask so for a result it reads through at once (a dependent
 	 * join's key lists), saving the cursor's exchanges.
@@ -521,15 +558,8 @@ typedef struct MfTransport
 	MfExecuteFn execute;		/* values: one per parameter; result may be
 								 * NULL when no rows are wanted */
 	MfStmtCloseFn stmt_close;	/* deallocates remotely when it still can */
-	MfQueryFn query;			/* a query returning rows, read fetch_size
-								 * rows at a time; fetch_size 0: a small
-								 * result, read whole, perhaps without a
-								 * server-side cursor; fetch_size -n: the
-								 * planner expects at most n rows, so the
-								 * first ones may come in the request's own
-								 * exchange (no cursor, or one opened and
-								 * fetched at once), read n at a time, but
-								 * memory stays bounded if it is wrong */
+	MfQueryFn query;			/* a query returning rows, read as read
+								 * says (MfReadMode) */
 	MfFetchFn fetch;			/* rows now available (0 at the end), -1 on
 								 * error; values of the previous batch are
 								 * gone */

@@ -123,7 +123,8 @@ mf_session_replay(MfConn *conn, const MfTransport *tr,
 			return false;
 	if (kept->setup_check == NULL)
 		return true;
-	res = tr->query(conn, kept->setup_check, 0, NULL, NULL, 1, err);
+	res = tr->query(conn, kept->setup_check, 0, NULL, NULL,
+					mf_read(MF_READ_CURSOR, 1), err);
 	if (res == NULL)
 		return false;
 	n = tr->fetch(res, err);

@@ -134,17 +134,16 @@ mfpq_cursor_done(MfResult *res)
 
 /* A cursor's result, not opened yet. */
 static MfResult *
-mfpq_cursor_result(MfConn *conn, int fetch_size, MfError *err)
+mfpq_cursor_result(MfConn *conn, MfRead read, MfError *err)
 {
 	MfResult   *res = mfpq_new_result(conn, err);
 
 	if (res == NULL)
 		return NULL;
 	res->is_cursor = true;
-	/* a small result (fetch_size < 0) comes in the opening exchange anyway */
-	if (fetch_size < 0)
-		fetch_size = -fetch_size;
-	res->fetch_size = fetch_size > 0 ? fetch_size : MFPQ_DEFAULT_FETCH;
+	/* a whole result comes through a cursor too, the default at a time */
+	res->fetch_size = read.mode != MF_READ_WHOLE && read.rows > 0 ?
+		read.rows : MFPQ_DEFAULT_FETCH;
 	snprintf(res->name, sizeof(res->name), "mf_c%lu", ++conn->next_id);
 	return res;
 }
@@ -155,18 +154,18 @@ mfpq_cursor_result(MfConn *conn, int fetch_size, MfError *err)
  */
 static MfResult *
 mfpq_query_once(MfConn *conn, const char *sql, int nparams,
-				const char *const *values, int fetch_size, MfError *err)
+				const char *const *values, MfRead read, MfError *err)
 {
 	MfResult   *res;
 
 	if (!mfpq_usable(conn, MF_STEP_FETCH, err))
 		return NULL;
-	if (fetch_size < 0)
+	if (read.mode == MF_READ_FEW)
 	{
 		res = mfpq_new_result(conn, err);
 		if (res == NULL)
 			return NULL;
-		res->fetch_size = -fetch_size;
+		res->fetch_size = read.rows > 0 ? read.rows : MFPQ_DEFAULT_FETCH;
 		if (!mfpq_small_open(conn, res, sql, nparams, values, err))
 		{
 			mfpq_free_result(res);
@@ -174,7 +173,7 @@ mfpq_query_once(MfConn *conn, const char *sql, int nparams,
 		}
 		return res;
 	}
-	res = mfpq_cursor_result(conn, fetch_size, err);
+	res = mfpq_cursor_result(conn, read, err);
 	if (res == NULL)
 		return NULL;
 	if (!mfpq_cursor_open(conn, res, sql, nparams, values, err))
@@ -189,14 +188,14 @@ mfpq_query_once(MfConn *conn, const char *sql, int nparams,
 MfResult *
 mfpq_query(MfConn *conn, const char *sql, int nparams,
 		   const char *const *values, const MfTypeClass *classes,
-		   int fetch_size, MfError *err)
+		   MfRead read, MfError *err)
 {
 	MfResult   *res;
 
 	(void) classes;
-	res = mfpq_query_once(conn, sql, nparams, values, fetch_size, err);
+	res = mfpq_query_once(conn, sql, nparams, values, read, err);
 	if (res == NULL && mfpq_relink(conn, err))
-		res = mfpq_query_once(conn, sql, nparams, values, fetch_size, err);
+		res = mfpq_query_once(conn, sql, nparams, values, read, err);
 	return res;
 }
 
@@ -207,12 +206,12 @@ mfpq_query(MfConn *conn, const char *sql, int nparams,
 MfResult *
 mfpq_requery(MfResult *old, const char *sql, int nparams,
 			 const char *const *values, const MfTypeClass *classes,
-			 int fetch_size, MfError *err)
+			 MfRead read, MfError *err)
 {
 	MfConn	   *conn = old->conn;
 
 	mfpq_result_close(old);
-	return mfpq_query(conn, sql, nparams, values, classes, fetch_size, err);
+	return mfpq_query(conn, sql, nparams, values, classes, read, err);
 }
 
 static int

@@ -320,10 +320,10 @@ extern int mfpq_fetch(MfResult *res, MfError *err);
 extern int mfpq_ncolumns(MfResult *res);
 extern MfResult *mfpq_query(MfConn *conn, const char *sql, int nparams,
 							const char *const *values, const MfTypeClass *classes,
-							int fetch_size, MfError *err);
+							MfRead read, MfError *err);
 extern MfResult *mfpq_requery(MfResult *old, const char *sql, int nparams,
 							  const char *const *values,
-							  const MfTypeClass *classes, int fetch_size,
+							  const MfTypeClass *classes, MfRead read,
 							  MfError *err);
 extern void mfpq_result_close(MfResult *res);
 extern const char *mfpq_value(MfResult *res, int row, int col);

@@ -30,29 +30,30 @@
  */
 
 /*
- * A query's rows come one of three ways.  fetch_size > 0: through a
- * server-side cursor, fetch_size rows per COM_STMT_FETCH, so that memory
- * stays bounded and other statements may run on the connection between two
- * fetches.  fetch_size < 0: the planner expects a small result (at most
- * -fetch_size rows), so no cursor: the rows follow the execute's answer in
+ * A query's rows come one of three ways.  MF_READ_CURSOR: through a
+ * server-side cursor, rows per COM_STMT_FETCH, so that memory stays
+ * bounded and other statements may run on the connection between two
+ * fetches.  MF_READ_FEW: the planner expects a small result (at most
+ * rows), so no cursor: the rows follow the execute's answer in
  * its own exchange and are read off the socket as the core fetches them,
  * a batch at a time, so memory stays bounded even when the estimate is
  * wrong; the core reads the rest itself before another command needs the
  * connection (holds_link), and one that comes first all the same has at
  * most MF_STREAM_SPILL_MAX of it read into memory (mfmy_stream_spill).
- * fetch_size 0: a small result read whole at once (XA RECOVER takes no
+ * MF_READ_WHOLE: a small result read whole at once (XA RECOVER takes no
  * cursor: asked for one on a statement other than a SELECT, Connector/C
  * falls out of step with the server).
  */
 MfResult *
 mfmy_query(MfConn *conn, const char *sql, int nparams,
 		   const char *const *values, const MfTypeClass *classes,
-		   int fetch_size, MfError *err)
+		   MfRead read, MfError *err)
 {
 	MfResult   *res;
 	MfmyOp		op;
 	bool		ok;
-	bool		want_cursor = fetch_size > 0;
+	bool		want_cursor = read.mode == MF_READ_CURSOR;
+	bool		few = read.mode == MF_READ_FEW;
 
 	if (!mfmy_usable(conn, MF_STEP_FETCH, err))
 		return NULL;
@@ -64,12 +65,12 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 	}
 	res->conn = conn;
 	MF_LIST_PUSH(conn->results, res);
-	if (fetch_size > 0)
-		res->fetch_size = fetch_size;
-	else if (fetch_size < -(MFMY_STREAM_BATCH - 1))
+	if (want_cursor && read.rows > 0)
+		res->fetch_size = read.rows;
+	else if (few && read.rows > MFMY_STREAM_BATCH - 1)
 		res->fetch_size = MFMY_STREAM_BATCH;
-	else if (fetch_size < 0 && 1 - fetch_size > MFMY_DEFAULT_FETCH)
-		res->fetch_size = 1 - fetch_size;	/* one more: the end comes too */
+	else if (few && 1 + read.rows > MFMY_DEFAULT_FETCH)
+		res->fetch_size = 1 + read.rows;	/* one more: the end comes too */
 	else
 		res->fetch_size = MFMY_DEFAULT_FETCH;
 	if (!mfmy_params_init(&res->params, nparams, classes))
@@ -84,14 +85,14 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 	 * exchange where its values print exactly (my_text.c).  At most ten
 	 * times the rows the planner expects are held.
 	 */
-	if (fetch_size < 0 && nparams == 0 &&
+	if (few && nparams == 0 &&
 		!mfmy_cache_has(conn, sql, 0, false) &&
 		(conn->text_declined < MFMY_TEXT_GIVE_UP ||
 		 ++conn->text_declined % MFMY_TEXT_GIVE_UP == 0))
 	{
 		int			rc = mfmy_text_query(res, sql,
-										 -fetch_size > MFMY_TEXT_MAX_ROWS / 10 ?
-										 MFMY_TEXT_MAX_ROWS : -10 * fetch_size,
+										 read.rows > MFMY_TEXT_MAX_ROWS / 10 ?
+										 MFMY_TEXT_MAX_ROWS : 10 * read.rows,
 										 err);
 
 		if (rc > 0)
@@ -112,7 +113,7 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 	/* a second time when the server wants it prepared again (my_cache.c) */
 	for (int tries = 0;; tries++)
 	{
-		unsigned long prefetch = (unsigned long) fetch_size;
+		unsigned long prefetch = (unsigned long) res->fetch_size;
 
 		res->st = res->handle->st;
 		if (want_cursor &&
@@ -138,7 +139,7 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 	res->cursor = ok && (conn->my->server_status & SERVER_STATUS_CURSOR_EXISTS);
 	if (ok && !res->cursor && mysql_stmt_field_count(res->st) > 0)
 	{
-		if (fetch_size < 0)
+		if (few)
 		{
 			res->stream = true;
 			conn->streaming = res;

@@ -518,7 +518,7 @@ extern int mfmy_fetch(MfResult *res, MfError *err);
 extern int mfmy_ncolumns(MfResult *res);
 extern MfResult *mfmy_query(MfConn *conn, const char *sql, int nparams,
 							const char *const *values, const MfTypeClass *classes,
-							int fetch_size, MfError *err);
+							MfRead read, MfError *err);
 extern void mfmy_result_close(MfResult *res);
 extern MfResult *mfmy_stmt_result(MfStmt *stmt, MfError *err);
 extern const char *mfmy_value(MfResult *res, int row, int col);
@@ -551,7 +551,7 @@ extern bool mfmy_execute_array_retry(MfStmt *stmt, int nsets,
 									 long *rows_affected, MfError *err);
 extern MfResult *mfmy_query_retry(MfConn *conn, const char *sql, int nparams,
 								  const char *const *values,
-								  const MfTypeClass *classes, int fetch_size,
+								  const MfTypeClass *classes, MfRead read,
 								  MfError *err);
 
 #endif							/* MF_MY_INT_H */

@@ -201,13 +201,12 @@ mfmy_execute_array_retry(MfStmt *stmt, int nsets, const char *const *values,
 MfResult *
 mfmy_query_retry(MfConn *conn, const char *sql, int nparams,
 				 const char *const *values, const MfTypeClass *classes,
-				 int fetch_size, MfError *err)
+				 MfRead read, MfError *err)
 {
 	MfResult   *res = mfmy_query(conn, sql, nparams, values, classes,
-								 fetch_size, err);
+								 read, err);
 
 	if (res == NULL && mfmy_relink(conn, err))
-		res = mfmy_query(conn, sql, nparams, values, classes, fetch_size,
-						 err);
+		res = mfmy_query(conn, sql, nparams, values, classes, read, err);
 	return res;
 }

@@ -9,7 +9,7 @@
  * COM_QUERY costs one.  But the text protocol sends every value as the
  * server prints it, and for some types that is not the value: a FLOAT is
  * printed to 6 digits, a zero date as 0000-00-00.  So the query goes by
- * COM_QUERY only when the planner expects a small result (fetch_size < 0),
+ * COM_QUERY only when the planner expects a small result (MF_READ_FEW),
  * and its rows are taken only when every column is of a kind whose printed
  * form is exact (integers, decimals, character and byte strings, bits,
  * JSON, ENUM, SET), and there are few enough of them to hold (a wrong

@@ -448,7 +448,7 @@ mfodbc_store_value(MfResult *r, int c, size_t *off, MfError *err)
 }
 
 MfResult *
-mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns, int fetch_size)
+mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns, int rows)
 {
 	MfResult   *r = calloc(1, sizeof(MfResult));
 
@@ -457,10 +457,7 @@ mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns, int fetch_size)
 	r->conn = conn;
 	r->h = h;
 	r->owns_handle = owns;
-	/* a small result (fetch_size < 0) is read as any other */
-	if (fetch_size < 0)
-		fetch_size = -fetch_size;
-	r->fetch_size = fetch_size > 0 ? fetch_size : MFODBC_DEFAULT_FETCH;
+	r->fetch_size = rows > 0 ? rows : MFODBC_DEFAULT_FETCH;
 	MF_LIST_PUSH(conn->results, r);
 	return r;
 }
@@ -468,7 +465,7 @@ mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns, int fetch_size)
 MfResult *
 mfodbc_query(MfConn *conn, const char *sql, int nparams,
 			 const char *const *values, const MfTypeClass *classes,
-			 int fetch_size, MfError *err)
+			 MfRead read, MfError *err)
 {
 	MfResult   *r;
 	SQLRETURN	rc;
@@ -476,7 +473,9 @@ mfodbc_query(MfConn *conn, const char *sql, int nparams,
 	mf_error_clear(err);
 	if (!mfodbc_ready(conn, MF_STEP_FETCH, err))
 		return NULL;
-	r = mfodbc_new_result(conn, SQL_NULL_HSTMT, true, fetch_size);
+	/* a small result is read as any other, rows at a time */
+	r = mfodbc_new_result(conn, SQL_NULL_HSTMT, true,
+						  read.mode == MF_READ_WHOLE ? 0 : read.rows);
 	if (r == NULL)
 	{
 		mfodbc_oom(conn, MF_STEP_FETCH, err);

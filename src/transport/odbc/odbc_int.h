@@ -178,7 +178,7 @@ extern MfResult *mfodbc_catalog_columns(MfConn *conn, const char *schema,
 /* odbc_fetch.c */
 extern void mfodbc_free_result(MfResult *r);
 extern MfResult *mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns,
-								   int fetch_size);
+								   int rows);
 extern bool mfodbc_offsets_reserve(MfResult *r, size_t n);
 extern bool mfodbc_arena_add(MfResult *r, const char *s, size_t len,
 							 size_t *off);
@@ -187,7 +187,7 @@ extern int mfodbc_fetch(MfResult *res, MfError *err);
 extern int mfodbc_ncolumns(MfResult *res);
 extern MfResult *mfodbc_query(MfConn *conn, const char *sql, int nparams,
 							  const char *const *values, const MfTypeClass *classes,
-							  int fetch_size, MfError *err);
+							  MfRead read, MfError *err);
 extern void mfodbc_result_close(MfResult *res);
 extern bool mfodbc_store_value(MfResult *r, int c, size_t *off, MfError *err);
 extern const char *mfodbc_value(MfResult *res, int row, int col);
