@@ -42,7 +42,8 @@ DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \
 # one folder per client library, and the kit they share
 TR_KIT = src/transport/kit/kit_error.o src/transport/kit/kit_wait.o \
 	src/transport/kit/kit_wire.o src/transport/kit/kit_bytea.o \
-	src/transport/kit/kit_datetime.o src/transport/kit/kit_session.o
+	src/transport/kit/kit_datetime.o src/transport/kit/kit_session.o \
+	src/transport/kit/kit_rows.o
 TR_LIBPQ = src/transport/libpq/pq_transport.o src/transport/libpq/pq_wire.o \
 	src/transport/libpq/pq_fetch.o src/transport/libpq/pq_stream.o \
 	src/transport/libpq/pq_defer.o src/transport/libpq/pq_small.o \

@@ -12,6 +12,7 @@
  *		kit_bytea.c		bytea's text forms to bytes and bytes to hex
  *		kit_datetime.c	dates and timestamps in PostgreSQL's ISO text form
  *		kit_session.c	what a transport keeps to connect again by itself
+ *		kit_rows.c		a batch of rows as texts in one buffer (mysql, odbc)
  *
  * No PostgreSQL header: see transport.h.
  *
@@ -41,6 +42,34 @@ extern void mf_error_fail(MfError *err, MfStep step, const char *sqlstate,
  * MF_STREAM_SPILL_MAX while a command needed the link (54000).
  */
 extern void mf_error_spill_limit(MfError *err);
+
+/* ---------------------------------------------------------------------
+ * kit_rows.c
+ * ---------------------------------------------------------------------
+ */
+
+#define MF_ROWS_NULL	((size_t) -1)
+
+/* A batch of rows: each value's text in one buffer, by offset. */
+typedef struct MfRows
+{
+	int			nrows;
+	int			rows_cap;		/* rows offsets has room for */
+	size_t	   *offsets;		/* nrows x ncols: where each value's text
+								 * starts, MF_ROWS_NULL for SQL NULL */
+	char	   *text;			/* NUL-terminated texts, one after another */
+	size_t		text_len;
+	size_t		text_cap;
+} MfRows;
+
+extern bool mf_rows_reserve(MfRows *rows, int nrows, int ncols);
+extern bool mf_rows_reserve_text(MfRows *rows, size_t len);
+extern bool mf_rows_add_text(MfRows *rows, const char *s, size_t len,
+							 size_t *off);
+extern const char *mf_rows_value(const MfRows *rows, int ncols, int row,
+								 int col);
+extern void mf_rows_clear(MfRows *rows);
+extern void mf_rows_free(MfRows *rows);
 
 /* ---------------------------------------------------------------------
  * Lists of live statements and results

@@ -236,9 +236,9 @@ static int
 mfmy_read_rows(MfResult *res, int limit, MfError *err)
 {
 	MfConn	   *conn = res->conn;
-	int			first = res->nrows;
+	int			first = res->rows.nrows;
 
-	while (res->nrows - first < limit)
+	while (res->rows.nrows - first < limit)
 	{
 		MfmyOp		op;
 		int			rc;
@@ -269,25 +269,19 @@ mfmy_read_rows(MfResult *res, int limit, MfError *err)
 			return -1;
 		}
 		/* room for the row's offsets, grown as rows come */
-		if (res->nrows >= res->rows_cap)
+		if (res->rows.nrows >= res->rows.rows_cap)
 		{
-			int			cap = res->rows_cap > 0 ? res->rows_cap * 2 : 64;
-			size_t	   *p;
+			int			cap = res->rows.rows_cap > 0 ? res->rows.rows_cap * 2 : 64;
 
 			if (cap - first > limit)
 				cap = first + limit;
-			p = realloc(res->offsets, (size_t) cap *
-						(size_t) (res->ncols > 0 ? res->ncols : 1) *
-						sizeof(size_t));
-			if (p == NULL)
+			if (!mf_rows_reserve(&res->rows, cap, res->ncols))
 			{
 				mfmy_oom(conn, MF_STEP_FETCH, err);
 				return -1;
 			}
-			res->offsets = p;
-			res->rows_cap = cap;
 		}
-		row = res->offsets + (size_t) res->nrows * res->ncols;
+		row = res->rows.offsets + (size_t) res->rows.nrows * res->ncols;
 		for (int c = 0; c < res->ncols; c++)
 			if (!mfmy_store_value(res, c, &row[c], &rebind, err))
 				return -1;
@@ -296,24 +290,18 @@ mfmy_read_rows(MfResult *res, int limit, MfError *err)
 			mfmy_stmt_error(conn, res->st, MF_STEP_FETCH, err);
 			return -1;
 		}
-		res->nrows++;
+		res->rows.nrows++;
 	}
-	return res->nrows;
+	return res->rows.nrows;
 }
 
 /* The current batch and the rows read ahead change places. */
 static void
 mfmy_spill_swap(MfResult *res)
 {
-	MfmySpill	cur = {res->nrows, res->rows_cap, res->offsets, res->arena,
-	res->arena_len, res->arena_cap};
+	MfRows		cur = res->rows;
 
-	res->nrows = res->spill.nrows;
-	res->rows_cap = res->spill.rows_cap;
-	res->offsets = res->spill.offsets;
-	res->arena = res->spill.arena;
-	res->arena_len = res->spill.arena_len;
-	res->arena_cap = res->spill.arena_cap;
+	res->rows = res->spill;
 	res->spill = cur;
 }
 
@@ -340,8 +328,7 @@ mfmy_stream_spill(MfConn *conn)
 	}
 	conn->streaming = NULL;
 	mfmy_spill_swap(res);
-	res->nrows = 0;
-	res->arena_len = 0;
+	mf_rows_clear(&res->rows);
 	mf_error_clear(&res->spill_err);
 	while (!res->read_to_end)
 	{
@@ -351,12 +338,12 @@ mfmy_stream_spill(MfConn *conn)
 			mfmy_stream_end(res);
 			break;
 		}
-		if (res->arena_cap + (size_t) res->rows_cap *
+		if (res->rows.text_cap + (size_t) res->rows.rows_cap *
 			(size_t) (res->ncols > 0 ? res->ncols : 1) * sizeof(size_t) >
 			MF_STREAM_SPILL_MAX)
 		{
 			mfmy_stream_end(res);
-			res->nrows = 0;
+			res->rows.nrows = 0;
 			mf_error_spill_limit(&res->spill_err);
 			res->spill_failed = true;
 			break;
@@ -397,14 +384,13 @@ mfmy_fetch_batch(MfResult *res, MfError *err)
 {
 	MfConn	   *conn = res->conn;
 
-	res->nrows = 0;
-	res->arena_len = 0;
+	mf_rows_clear(&res->rows);
 	if (res->spilled)
 	{
 		mfmy_spill_swap(res);
 		res->spilled = false;
-		if (res->nrows > 0)
-			return res->nrows;
+		if (res->rows.nrows > 0)
+			return res->rows.nrows;
 	}
 	if (res->spill_failed)
 	{
@@ -441,7 +427,7 @@ mfmy_fetch_batch(MfResult *res, MfError *err)
 			mfmy_stream_end(res);
 		return -1;
 	}
-	return res->nrows;
+	return res->rows.nrows;
 }
 
 /* A batch, counted as it is handed over. */
@@ -476,12 +462,7 @@ mfmy_ncolumns(MfResult *res)
 const char *
 mfmy_value(MfResult *res, int row, int col)
 {
-	size_t		off;
-
-	if (row < 0 || row >= res->nrows || col < 0 || col >= res->ncols)
-		return NULL;
-	off = res->offsets[(size_t) row * res->ncols + col];
-	return off == MFMY_NULL_OFFSET ? NULL : res->arena + off;
+	return mf_rows_value(&res->rows, res->ncols, row, col);
 }
 
 void
@@ -520,10 +501,8 @@ mfmy_release_result(MfResult *res)
 			free(res->cols[c].buf);
 	free(res->cols);
 	free(res->bind);
-	free(res->offsets);
-	free(res->arena);
-	free(res->spill.offsets);
-	free(res->spill.arena);
+	mf_rows_free(&res->rows);
+	mf_rows_free(&res->spill);
 	free(res);
 }
 

@@ -66,8 +66,6 @@
 /* Largest buffer a string column keeps between rows. */
 #define MFMY_STRING_KEEP	(64 * 1024)
 
-#define MFMY_NULL_OFFSET	SIZE_MAX
-
 /*
  * Most sets of values in one bulk execution.  It bounds the memory of the
  * parameter arrays (about 40 bytes per value); one packet of 10,000 sets
@@ -377,17 +375,6 @@ typedef struct MfmyCol
 	my_bool		error;
 } MfmyCol;
 
-/* Rows read ahead into memory (a streamed result that had to give way). */
-typedef struct MfmySpill
-{
-	int			nrows;
-	int			rows_cap;
-	size_t	   *offsets;
-	char	   *arena;
-	size_t		arena_len;
-	size_t		arena_cap;
-} MfmySpill;
-
 struct MfResult
 {
 	MfConn	   *conn;
@@ -416,17 +403,12 @@ struct MfResult
 	 * while reading them is that fetch's.
 	 */
 	bool		spilled;
-	MfmySpill	spill;
+	MfRows		spill;			/* rows read ahead into memory */
 	bool		spill_failed;
 	MfError		spill_err;
 
-	/* the current batch: texts in one arena, by offset (SIZE_MAX: NULL) */
-	int			nrows;
-	int			rows_cap;
-	size_t	   *offsets;
-	char	   *arena;
-	size_t		arena_len;
-	size_t		arena_cap;
+	/* the current batch (kit_rows.c) */
+	MfRows		rows;
 };
 
 /* installs a connection's local-infile handler (mfmy_infile_serve) */
@@ -434,7 +416,6 @@ typedef void (*MfmyServeFn) (MYSQL *my, MfConn *conn);
 
 /* my_value.c, for my_fetch.c and my_text.c */
 extern MfmyColKind mfmy_col_kind(const MYSQL_FIELD *f);
-extern bool mfmy_arena_reserve(MfResult *res, size_t len);
 extern bool mfmy_store_hex(MfResult *res, const unsigned char *data, size_t len,
 						   size_t *off);
 extern bool mfmy_store_bits(MfResult *res, const unsigned char *data, size_t len,

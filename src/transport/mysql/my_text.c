@@ -73,7 +73,7 @@ mfmy_text_store(MfResult *res, int c, const char *data, unsigned long len,
 {
 	MfmyCol    *col = &res->cols[c];
 
-	*off = MFMY_NULL_OFFSET;
+	*off = MF_ROWS_NULL;
 	if (data == NULL)
 		return true;
 	if (col->kind == MFMY_COL_BYTES)
@@ -81,13 +81,7 @@ mfmy_text_store(MfResult *res, int c, const char *data, unsigned long len,
 	if (col->kind == MFMY_COL_BIT)
 		return mfmy_store_bits(res, (const unsigned char *) data, len,
 							   col->bits, off);
-	if (!mfmy_arena_reserve(res, len + 1))
-		return false;
-	*off = res->arena_len;
-	memcpy(res->arena + res->arena_len, data, len);
-	res->arena[res->arena_len + len] = '\0';
-	res->arena_len += len + 1;
-	return true;
+	return mf_rows_add_text(&res->rows, data, len, off);
 }
 
 /*
@@ -153,29 +147,21 @@ mfmy_text_query(MfResult *res, const char *sql, int max_rows, MfError *err)
 
 		if (rc <= 0)
 			continue;			/* read to the end, for the link's sake */
-		if (res->nrows >= max_rows)
+		if (res->rows.nrows >= max_rows)
 		{
 			rc = 0;
 			continue;
 		}
-		if (res->nrows >= res->rows_cap)
+		if (res->rows.nrows >= res->rows.rows_cap &&
+			!mf_rows_reserve(&res->rows, res->rows.rows_cap > 0 ?
+							 res->rows.rows_cap * 2 : 16, res->ncols))
 		{
-			int			cap = res->rows_cap > 0 ? res->rows_cap * 2 : 16;
-			size_t	   *p = realloc(res->offsets, (size_t) cap *
-									(size_t) (res->ncols > 0 ? res->ncols : 1) *
-									sizeof(size_t));
-
-			if (p == NULL)
-			{
-				mfmy_oom(conn, MF_STEP_FETCH, err);
-				rc = -1;
-				continue;
-			}
-			res->offsets = p;
-			res->rows_cap = cap;
+			mfmy_oom(conn, MF_STEP_FETCH, err);
+			rc = -1;
+			continue;
 		}
 		lengths = mysql_fetch_lengths(r);
-		offsets = res->offsets + (size_t) res->nrows * res->ncols;
+		offsets = res->rows.offsets + (size_t) res->rows.nrows * res->ncols;
 		for (int c = 0; rc > 0 && c < res->ncols; c++)
 			if (!mfmy_text_store(res, c, row[c], lengths[c], &offsets[c]))
 			{
@@ -183,7 +169,7 @@ mfmy_text_query(MfResult *res, const char *sql, int max_rows, MfError *err)
 				rc = -1;
 			}
 		if (rc > 0)
-			res->nrows++;
+			res->rows.nrows++;
 	}
 	if (mfmy_op_interrupted(&op, MF_STEP_FETCH, err))
 		rc = -1;
@@ -203,16 +189,8 @@ mfmy_text_query(MfResult *res, const char *sql, int max_rows, MfError *err)
 	if (rc > 0)
 	{
 		/* the rows wait for the first fetch, as a stream's read ahead */
-		res->spill.nrows = res->nrows;
-		res->spill.rows_cap = res->rows_cap;
-		res->spill.offsets = res->offsets;
-		res->spill.arena = res->arena;
-		res->spill.arena_len = res->arena_len;
-		res->spill.arena_cap = res->arena_cap;
-		res->nrows = res->rows_cap = 0;
-		res->offsets = NULL;
-		res->arena = NULL;
-		res->arena_len = res->arena_cap = 0;
+		res->spill = res->rows;
+		memset(&res->rows, 0, sizeof(res->rows));
 		res->spilled = true;
 		res->at_end = true;
 		res->read_to_end = true;
@@ -223,8 +201,7 @@ mfmy_text_query(MfResult *res, const char *sql, int max_rows, MfError *err)
 		free(res->cols);
 		res->cols = NULL;
 		res->ncols = 0;
-		res->nrows = 0;
-		res->arena_len = 0;
+		mf_rows_clear(&res->rows);
 	}
 	return rc;
 }

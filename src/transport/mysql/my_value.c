@@ -165,28 +165,6 @@ mfmy_bind_columns(MfResult *res, MfError *err)
 	return true;
 }
 
-/* Room for len more bytes in the arena. */
-bool
-mfmy_arena_reserve(MfResult *res, size_t len)
-{
-	size_t		need = res->arena_len + len;
-
-	if (need > res->arena_cap)
-	{
-		size_t		cap = res->arena_cap ? res->arena_cap : 8192;
-		char	   *p;
-
-		while (cap < need)
-			cap *= 2;
-		p = realloc(res->arena, cap);
-		if (p == NULL)
-			return false;
-		res->arena = p;
-		res->arena_cap = cap;
-	}
-	return true;
-}
-
 static bool
 mfmy_arena_printf(MfResult *res, size_t *off, const char *fmt,...)
 			__attribute__((format(printf, 3, 4)));
@@ -197,15 +175,15 @@ mfmy_arena_printf(MfResult *res, size_t *off, const char *fmt,...)
 	va_list		ap;
 	int			n;
 
-	if (!mfmy_arena_reserve(res, 128))
+	if (!mf_rows_reserve_text(&res->rows, 128))
 		return false;
 	va_start(ap, fmt);
-	n = vsnprintf(res->arena + res->arena_len, 128, fmt, ap);
+	n = vsnprintf(res->rows.text + res->rows.text_len, 128, fmt, ap);
 	va_end(ap);
 	if (n < 0 || n >= 128)
 		return false;
-	*off = res->arena_len;
-	res->arena_len += (size_t) n + 1;
+	*off = res->rows.text_len;
+	res->rows.text_len += (size_t) n + 1;
 	return true;
 }
 
@@ -250,15 +228,15 @@ mfmy_store_hex(MfResult *res, const unsigned char *data, size_t len,
 {
 	char	   *p;
 
-	if (!mfmy_arena_reserve(res, 2 * len + 3))
+	if (!mf_rows_reserve_text(&res->rows, 2 * len + 3))
 		return false;
-	p = res->arena + res->arena_len;
-	*off = res->arena_len;
+	p = res->rows.text + res->rows.text_len;
+	*off = res->rows.text_len;
 	*p++ = '\\';
 	*p++ = 'x';
 	mf_hex_encode(p, data, len);
 	p[2 * len] = '\0';
-	res->arena_len += 2 * len + 3;
+	res->rows.text_len += 2 * len + 3;
 	return true;
 }
 
@@ -274,10 +252,10 @@ mfmy_store_bits(MfResult *res, const unsigned char *data, size_t len,
 
 	if (width == 0 || width > 64)
 		width = 64;
-	if (!mfmy_arena_reserve(res, width + 1))
+	if (!mf_rows_reserve_text(&res->rows, width + 1))
 		return false;
-	p = res->arena + res->arena_len;
-	*off = res->arena_len;
+	p = res->rows.text + res->rows.text_len;
+	*off = res->rows.text_len;
 	for (unsigned long i = 0; i < width; i++)
 	{
 		unsigned long bit = width - 1 - i;	/* from the most significant */
@@ -290,7 +268,7 @@ mfmy_store_bits(MfResult *res, const unsigned char *data, size_t len,
 		p[i] = v ? '1' : '0';
 	}
 	p[width] = '\0';
-	res->arena_len += width + 1;
+	res->rows.text_len += width + 1;
 	return true;
 }
 
@@ -366,7 +344,7 @@ mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 	size_t		len;
 	bool		ok = true;
 
-	*off = MFMY_NULL_OFFSET;
+	*off = MF_ROWS_NULL;
 	if (col->is_null)
 		return true;
 
@@ -426,12 +404,12 @@ mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 				ok = mfmy_store_hex(res, data, len, off);
 			else if (col->kind == MFMY_COL_BIT)
 				ok = mfmy_store_bits(res, data, len, col->bits, off);
-			else if ((ok = mfmy_arena_reserve(res, len + 1)))
+			else if ((ok = mf_rows_reserve_text(&res->rows, len + 1)))
 			{
-				*off = res->arena_len;
-				memcpy(res->arena + res->arena_len, data, len);
-				res->arena[res->arena_len + len] = '\0';
-				res->arena_len += len + 1;
+				*off = res->rows.text_len;
+				memcpy(res->rows.text + res->rows.text_len, data, len);
+				res->rows.text[res->rows.text_len + len] = '\0';
+				res->rows.text_len += len + 1;
 			}
 			break;
 	}

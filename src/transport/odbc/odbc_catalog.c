@@ -119,15 +119,17 @@ typedef struct MfodbcRows
 static bool
 mfodbc_add_row(MfResult *r, const char *const *vals)
 {
-	if (!mfodbc_offsets_reserve(r, (size_t) (r->mem_rows + 1) * r->ncols))
+	if (r->mem_rows >= r->rows.rows_cap &&
+		!mf_rows_reserve(&r->rows, r->rows.rows_cap > 0 ? r->rows.rows_cap * 2 : 64,
+						 r->ncols))
 		return false;
 	for (int c = 0; c < r->ncols; c++)
 	{
-		size_t	   *o = &r->offsets[(size_t) r->mem_rows * r->ncols + c];
+		size_t	   *o = &r->rows.offsets[(size_t) r->mem_rows * r->ncols + c];
 
 		if (vals[c] == NULL)
-			*o = MFODBC_NULL_OFFSET;
-		else if (!mfodbc_arena_add(r, vals[c], strlen(vals[c]), o))
+			*o = MF_ROWS_NULL;
+		else if (!mf_rows_add_text(&r->rows, vals[c], strlen(vals[c]), o))
 			return false;
 	}
 	r->mem_rows++;

@@ -29,57 +29,6 @@
  * ---------------------------------------------------------------------
  */
 
-static bool
-mfodbc_arena_reserve(MfResult *r, size_t n)
-{
-	if (r->arena_len + n > r->arena_cap)
-	{
-		size_t		cap = r->arena_cap ? r->arena_cap : 8192;
-		char	   *a;
-
-		while (r->arena_len + n > cap)
-			cap *= 2;
-		a = realloc(r->arena, cap);
-		if (a == NULL)
-			return false;
-		r->arena = a;
-		r->arena_cap = cap;
-	}
-	return true;
-}
-
-bool
-mfodbc_offsets_reserve(MfResult *r, size_t n)
-{
-	if (n > r->offsets_cap)
-	{
-		size_t		cap = r->offsets_cap ? r->offsets_cap : 256;
-		size_t	   *o;
-
-		while (cap < n)
-			cap *= 2;
-		o = realloc(r->offsets, cap * sizeof(size_t));
-		if (o == NULL)
-			return false;
-		r->offsets = o;
-		r->offsets_cap = cap;
-	}
-	return true;
-}
-
-/* append a NUL-terminated string to the arena; its offset in *off */
-bool
-mfodbc_arena_add(MfResult *r, const char *s, size_t len, size_t *off)
-{
-	if (!mfodbc_arena_reserve(r, len + 1))
-		return false;
-	*off = r->arena_len;
-	memcpy(r->arena + r->arena_len, s, len);
-	r->arena[r->arena_len + len] = '\0';
-	r->arena_len += len + 1;
-	return true;
-}
-
 bool
 mfodbc_describe(MfResult *r, MfError *err)
 {
@@ -165,7 +114,7 @@ mfodbc_get_bits(MfResult *r, int c, size_t *off)
 		return MFODBC_GET_FAILED;
 	if (ind == SQL_NULL_DATA)
 	{
-		*off = MFODBC_NULL_OFFSET;
+		*off = MF_ROWS_NULL;
 		return MFODBC_GOT;
 	}
 	if (ind < 0 || ind > (SQLLEN) sizeof(data))
@@ -173,17 +122,17 @@ mfodbc_get_bits(MfResult *r, int c, size_t *off)
 	nbits = (size_t) ind * 8;
 	if (r->cols[c].size > 0 && r->cols[c].size < nbits)
 		nbits = r->cols[c].size;
-	if (!mfodbc_arena_reserve(r, nbits + 1))
+	if (!mf_rows_reserve_text(&r->rows, nbits + 1))
 		return MFODBC_GET_OOM;
-	start = r->arena_len;
+	start = r->rows.text_len;
 	for (size_t i = 0; i < nbits; i++)
 	{
 		size_t		bit = (size_t) ind * 8 - nbits + i;
 
-		r->arena[r->arena_len++] =
+		r->rows.text[r->rows.text_len++] =
 			(data[bit / 8] & (0x80 >> (bit % 8))) ? '1' : '0';
 	}
-	r->arena[r->arena_len++] = '\0';
+	r->rows.text[r->rows.text_len++] = '\0';
 	*off = start;
 	return MFODBC_GOT;
 }
@@ -200,7 +149,7 @@ mfodbc_get_binary(MfResult *r, int c, size_t *off)
 	size_t		start;
 	bool		first = true;
 
-	start = r->arena_len;
+	start = r->rows.text_len;
 	for (;;)
 	{
 		size_t		got;
@@ -212,34 +161,34 @@ mfodbc_get_binary(MfResult *r, int c, size_t *off)
 			return MFODBC_GET_FAILED;
 		if (ind == SQL_NULL_DATA)
 		{
-			*off = MFODBC_NULL_OFFSET;
+			*off = MF_ROWS_NULL;
 			return MFODBC_GOT;
 		}
 		if (first)
 		{
-			if (!mfodbc_arena_reserve(r, 3))
+			if (!mf_rows_reserve_text(&r->rows, 3))
 				return MFODBC_GET_OOM;
-			r->arena[r->arena_len++] = '\\';
-			r->arena[r->arena_len++] = 'x';
+			r->rows.text[r->rows.text_len++] = '\\';
+			r->rows.text[r->rows.text_len++] = 'x';
 			first = false;
 		}
 		got = (ind == SQL_NO_TOTAL || ind > (SQLLEN) sizeof(chunk)) ?
 			sizeof(chunk) : (size_t) ind;
-		if (!mfodbc_arena_reserve(r, got * 2 + 1))
+		if (!mf_rows_reserve_text(&r->rows, got * 2 + 1))
 			return MFODBC_GET_OOM;
-		mf_hex_encode(r->arena + r->arena_len, chunk, got);
-		r->arena_len += 2 * got;
+		mf_hex_encode(r->rows.text + r->rows.text_len, chunk, got);
+		r->rows.text_len += 2 * got;
 		if (rc == SQL_SUCCESS)
 			break;
 	}
 	if (first)
 	{
-		if (!mfodbc_arena_reserve(r, 3))
+		if (!mf_rows_reserve_text(&r->rows, 3))
 			return MFODBC_GET_OOM;
-		r->arena[r->arena_len++] = '\\';
-		r->arena[r->arena_len++] = 'x';
+		r->rows.text[r->rows.text_len++] = '\\';
+		r->rows.text[r->rows.text_len++] = 'x';
 	}
-	r->arena[r->arena_len++] = '\0';
+	r->rows.text[r->rows.text_len++] = '\0';
 	*off = start;
 	return MFODBC_GOT;
 }
@@ -262,10 +211,10 @@ mfodbc_get_bit(MfResult *r, int c, size_t *off)
 		return MFODBC_GET_FAILED;
 	if (ind == SQL_NULL_DATA)
 	{
-		*off = MFODBC_NULL_OFFSET;
+		*off = MF_ROWS_NULL;
 		return MFODBC_GOT;
 	}
-	return mfodbc_arena_add(r, v ? "t" : "f", 1, off) ?
+	return mf_rows_add_text(&r->rows, v ? "t" : "f", 1, off) ?
 		MFODBC_GOT : MFODBC_GET_OOM;
 }
 
@@ -287,11 +236,11 @@ mfodbc_get_real(MfResult *r, int c, size_t *off)
 		return MFODBC_GET_FAILED;
 	if (ind == SQL_NULL_DATA)
 	{
-		*off = MFODBC_NULL_OFFSET;
+		*off = MF_ROWS_NULL;
 		return MFODBC_GOT;
 	}
 	snprintf(text, sizeof(text), "%.9g", (double) v);
-	return mfodbc_arena_add(r, text, strlen(text), off) ?
+	return mf_rows_add_text(&r->rows, text, strlen(text), off) ?
 		MFODBC_GOT : MFODBC_GET_OOM;
 }
 
@@ -318,7 +267,7 @@ mfodbc_get_timestamp(MfResult *r, int c, size_t *off, bool date_only)
 		return MFODBC_GET_FAILED;
 	if (ind == SQL_NULL_DATA)
 	{
-		*off = MFODBC_NULL_OFFSET;
+		*off = MF_ROWS_NULL;
 		return MFODBC_GOT;
 	}
 	dt.year = ts.year;
@@ -332,7 +281,7 @@ mfodbc_get_timestamp(MfResult *r, int c, size_t *off, bool date_only)
 		len = mf_format_date(v, sizeof(v), &dt);
 	else
 		len = mf_format_timestamp_utc(v, sizeof(v), &dt, true);
-	return mfodbc_arena_add(r, v, (size_t) len, off) ? MFODBC_GOT : MFODBC_GET_OOM;
+	return mf_rows_add_text(&r->rows, v, (size_t) len, off) ? MFODBC_GOT : MFODBC_GET_OOM;
 }
 
 /*
@@ -349,7 +298,7 @@ mfodbc_get_text(MfResult *r, int c, size_t *off)
 	SQLLEN		ind = 0;
 	SQLRETURN	rc;
 	SQLWCHAR	chunk[4097];
-	size_t		start = r->arena_len;
+	size_t		start = r->rows.text_len;
 	size_t		carry = 0;
 
 	for (;;)
@@ -364,7 +313,7 @@ mfodbc_get_text(MfResult *r, int c, size_t *off)
 			return MFODBC_GET_FAILED;
 		if (ind == SQL_NULL_DATA)
 		{
-			*off = MFODBC_NULL_OFFSET;
+			*off = MF_ROWS_NULL;
 			return MFODBC_GOT;
 		}
 		if (ind == SQL_NO_TOTAL ||
@@ -379,18 +328,18 @@ mfodbc_get_text(MfResult *r, int c, size_t *off)
 			units--;
 			carry = 1;
 		}
-		if (!mfodbc_arena_reserve(r, units * 3 + 1))
+		if (!mf_rows_reserve_text(&r->rows, units * 3 + 1))
 			return MFODBC_GET_OOM;
-		r->arena_len += mfodbc_from_wide(chunk, units, r->arena + r->arena_len);
+		r->rows.text_len += mfodbc_from_wide(chunk, units, r->rows.text + r->rows.text_len);
 		if (carry)
 			chunk[0] = chunk[units];
 		if (rc == SQL_SUCCESS)
 			break;
 	}
-	if (!mfodbc_arena_reserve(r, carry * 3 + 1))
+	if (!mf_rows_reserve_text(&r->rows, carry * 3 + 1))
 		return MFODBC_GET_OOM;
 	if (carry)
-		r->arena_len += mfodbc_from_wide(chunk, 1, r->arena + r->arena_len);
+		r->rows.text_len += mfodbc_from_wide(chunk, 1, r->rows.text + r->rows.text_len);
 
 	/*
 	 * psqlODBC hands a timestamptz over as the session's (UTC) wall
@@ -398,16 +347,16 @@ mfodbc_get_text(MfResult *r, int c, size_t *off)
 	 * without time zone ignores the offset on input.
 	 */
 	if ((type == SQL_TYPE_TIMESTAMP || type == SQL_TIMESTAMP) &&
-		r->arena_len - start >= 19 &&
-		isdigit((unsigned char) r->arena[start]) &&
-		!mfodbc_has_offset(r->arena + start, r->arena_len - start))
+		r->rows.text_len - start >= 19 &&
+		isdigit((unsigned char) r->rows.text[start]) &&
+		!mfodbc_has_offset(r->rows.text + start, r->rows.text_len - start))
 	{
-		if (!mfodbc_arena_reserve(r, 4))
+		if (!mf_rows_reserve_text(&r->rows, 4))
 			return MFODBC_GET_OOM;
-		memcpy(r->arena + r->arena_len, "+00", 3);
-		r->arena_len += 3;
+		memcpy(r->rows.text + r->rows.text_len, "+00", 3);
+		r->rows.text_len += 3;
 	}
-	r->arena[r->arena_len++] = '\0';
+	r->rows.text[r->rows.text_len++] = '\0';
 	*off = start;
 	return MFODBC_GOT;
 }
@@ -533,8 +482,7 @@ mfodbc_fetch_batch(MfResult *res, MfError *err)
 	int			n = 0;
 
 	mf_error_clear(err);
-	res->nrows = 0;
-	res->arena_len = 0;
+	mf_rows_clear(&res->rows);
 
 	if (res->h == SQL_NULL_HSTMT)
 	{
@@ -542,12 +490,12 @@ mfodbc_fetch_batch(MfResult *res, MfError *err)
 		if (res->done)
 			return 0;
 		res->done = true;
-		res->nrows = res->mem_rows;
+		res->rows.nrows = res->mem_rows;
 		return res->mem_rows;
 	}
 	if (res->done)
 		return 0;
-	if (!mfodbc_offsets_reserve(res, (size_t) res->fetch_size * res->ncols))
+	if (!mf_rows_reserve(&res->rows, res->fetch_size, res->ncols))
 	{
 		mfodbc_oom(res->conn, MF_STEP_FETCH, err);
 		return -1;
@@ -571,11 +519,11 @@ mfodbc_fetch_batch(MfResult *res, MfError *err)
 		if (!SQL_SUCCEEDED(rc))
 			return -1;
 		for (int c = 0; c < res->ncols; c++)
-			if (!mfodbc_store_value(res, c, &res->offsets[(size_t) n * res->ncols + c], err))
+			if (!mfodbc_store_value(res, c, &res->rows.offsets[(size_t) n * res->ncols + c], err))
 				return -1;
 		n++;
 	}
-	res->nrows = n;
+	res->rows.nrows = n;
 	return n;
 }
 
@@ -603,12 +551,7 @@ mfodbc_ncolumns(MfResult *res)
 const char *
 mfodbc_value(MfResult *res, int row, int col)
 {
-	size_t		off;
-
-	if (row < 0 || row >= res->nrows || col < 0 || col >= res->ncols)
-		return NULL;
-	off = res->offsets[(size_t) row * res->ncols + col];
-	return off == MFODBC_NULL_OFFSET ? NULL : res->arena + off;
+	return mf_rows_value(&res->rows, res->ncols, row, col);
 }
 
 void
@@ -637,7 +580,6 @@ mfodbc_free_result(MfResult *r)
 	if (r->params)
 		mfodbc_free_stmt(r->params);
 	free(r->cols);
-	free(r->offsets);
-	free(r->arena);
+	mf_rows_free(&r->rows);
 	free(r);
 }

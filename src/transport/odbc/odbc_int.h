@@ -104,13 +104,8 @@ struct MfResult
 	int			fetch_size;
 	bool		done;
 
-	/* the current batch: offsets into arena, (size_t) -1 for NULL */
-	int			nrows;
-	size_t	   *offsets;
-	size_t		offsets_cap;
-	char	   *arena;
-	size_t		arena_len;
-	size_t		arena_cap;
+	/* the current batch (kit_rows.c) */
+	MfRows		rows;
 
 	/* in-memory rows (catalog results): all handed out by the first fetch */
 	int			mem_rows;
@@ -119,7 +114,6 @@ struct MfResult
 			   *next;
 };
 
-#define MFODBC_NULL_OFFSET	((size_t) -1)
 
 /* one parameter bound column-wise for nsets sets */
 typedef struct MfodbcBind
@@ -179,9 +173,6 @@ extern MfResult *mfodbc_catalog_columns(MfConn *conn, const char *schema,
 extern void mfodbc_free_result(MfResult *r);
 extern MfResult *mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns,
 								   int rows);
-extern bool mfodbc_offsets_reserve(MfResult *r, size_t n);
-extern bool mfodbc_arena_add(MfResult *r, const char *s, size_t len,
-							 size_t *off);
 extern bool mfodbc_describe(MfResult *r, MfError *err);
 extern int mfodbc_fetch(MfResult *res, MfError *err);
 extern int mfodbc_ncolumns(MfResult *res);
