@@ -34,7 +34,7 @@ CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
 	src/twophase_resolve.o src/resolver.o src/truncate.o \
 	src/appname.o src/estimate.o src/rowid.o src/stored_row.o src/upper.o \
 	src/deparse_upper.o src/deparse_collate.o src/deparse_decimal.o src/deparse_stmt.o src/join.o src/deparse_join.o \
-	src/depjoin.o src/depjoin_exec.o src/stats.o src/progress.o src/run_as.o src/exec_guard.o \
+	src/depjoin.o src/depjoin_exec.o src/deparse_keys.o src/stats.o src/progress.o src/run_as.o src/exec_guard.o \
 	src/held_rows.o src/analyze.o src/remote_facts.o src/option_read.o \
 	src/partition_guard.o
 DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \

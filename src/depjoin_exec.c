@@ -325,16 +325,6 @@ mf_depjoin_probe(MfDepJoinState *st)
 	return mf_depjoin_find(st, values, h);
 }
 
-/* Append a marker for a value of type typid, the dialect's cast after it. */
-static void
-mf_depjoin_marker(StringInfo sql, const MfDialect *dialect, MfMarkerStyle markers,
-				  int n, Oid typid)
-{
-	mf_append_marker(sql, markers, n);
-	if (dialect->cast_param)
-		dialect->cast_param(sql, typid, -1);
-}
-
 /*
  * The bytes a request of sql and its values 0 .. n - 1 counts against the
  * remote's cap, as transport.h's max_packet says: its text and its values
@@ -372,15 +362,12 @@ mf_depjoin_key_list(MfDepJoinState *st, StringInfo sql, const char **values,
 	if (dialect->supports_arrays)
 	{
 		/* one array of every key per column */
-		if (st->ncols == 1)
-			appendStringInfo(sql, "%s = ANY (", st->key_sql[0]);
-		else
-		{
-			appendStringInfoChar(sql, '(');
-			for (int c = 0; c < st->ncols; c++)
-				appendStringInfo(sql, "%s%s", c > 0 ? ", " : "", st->key_sql[c]);
-			appendStringInfoString(sql, ") IN (SELECT * FROM unnest(");
-		}
+		Oid			array_types[MF_DEPJOIN_MAX_COLS];
+
+		for (int c = 0; c < st->ncols; c++)
+			array_types[c] = get_array_type(st->key_type[c]);
+		mf_deparse_key_arrays(sql, dialect, markers, st->key_sql, array_types,
+							  st->ncols, i + 1);
 		for (int c = 0; c < st->ncols; c++)
 		{
 			Datum	   *elems = palloc(sizeof(Datum) * nkeys);
@@ -394,15 +381,10 @@ mf_depjoin_key_list(MfDepJoinState *st, StringInfo sql, const char **values,
 			get_typlenbyvalalign(st->key_type[c], &typlen, &typbyval, &typalign);
 			arr = construct_array(elems, nkeys, st->key_type[c], st->key_len[c],
 								  st->key_byval[c], typalign);
-			if (c > 0)
-				appendStringInfoString(sql, ", ");
-			mf_depjoin_marker(sql, dialect, markers, i + 1,
-							  get_array_type(st->key_type[c]));
 			values[i] = OidOutputFunctionCall(F_ARRAY_OUT, PointerGetDatum(arr));
 			classes[i++] = MF_TYPE_TEXT;
 			pfree(elems);
 		}
-		appendStringInfoString(sql, st->ncols == 1 ? ")" : "))");
 	}
 	else
 	{
@@ -412,37 +394,23 @@ mf_depjoin_key_list(MfDepJoinState *st, StringInfo sql, const char **values,
 		 */
 		bool		ored = st->ncols > 1 && !dialect->supports_row_in;
 
-		if (!ored)
-		{
-			appendStringInfoString(sql, st->ncols > 1 ? "(" : "");
-			for (int c = 0; c < st->ncols; c++)
-				appendStringInfo(sql, "%s%s", c > 0 ? ", " : "", st->key_sql[c]);
-			appendStringInfoString(sql, st->ncols > 1 ? ") IN (" : " IN (");
-		}
+		mf_deparse_key_list_open(sql, st->key_sql, st->ncols, ored);
 		for (int k = 0; k < nkeys; k++)
 		{
 			int			len = sql->len;
 			int			i0 = i;
 
-			if (k > 0)
-				appendStringInfoString(sql, ored ? " OR " : ", ");
-			if (st->ncols > 1)
-				appendStringInfoChar(sql, '(');
+			mf_deparse_key_list_item(sql, dialect, markers, st->key_sql,
+									 st->key_type, st->ncols, ored, k == 0,
+									 i + 1);
 			for (int c = 0; c < st->ncols; c++)
 			{
-				if (ored)
-					appendStringInfo(sql, "%s%s = ", c > 0 ? " AND " : "", st->key_sql[c]);
-				else if (c > 0)
-					appendStringInfoString(sql, ", ");
-				mf_depjoin_marker(sql, dialect, markers, i + 1, st->key_type[c]);
 				values[i] = OutputFunctionCall(&st->key_out[c],
 											   st->groups[first + k].key[c]);
 				mf_check_param_value(dialect, mf_conn_server_name(st->entry),
 									 st->key_type[c], values[i]);
 				classes[i++] = mf_type_class(st->key_type[c]);
 			}
-			if (st->ncols > 1)
-				appendStringInfoChar(sql, ')');
 			vbytes += mf_depjoin_values_bytes(values, i0, i);
 			if (budget > 0 && k > 0 && (size_t) sql->len + vbytes > budget)
 			{
@@ -454,8 +422,7 @@ mf_depjoin_key_list(MfDepJoinState *st, StringInfo sql, const char **values,
 				break;
 			}
 		}
-		if (!ored)
-			appendStringInfoChar(sql, ')');
+		mf_deparse_key_list_close(sql, ored);
 	}
 	*nvalues = i;
 	return nkeys;
@@ -550,11 +517,8 @@ mf_depjoin_send(MfDepJoinState *st)
 			if (DatumGetInt32(FunctionCall2Coll(&tc->cmp_proc_finfo, st->key_collation[0], k, hi)) > 0)
 				hi = k;
 		}
-		appendStringInfo(&sql, " %s (%s >= ", st->has_where ? "AND" : "WHERE", st->key_sql[0]);
-		mf_depjoin_marker(&sql, dialect, markers, i + 1, st->key_type[0]);
-		appendStringInfo(&sql, " AND %s <= ", st->key_sql[0]);
-		mf_depjoin_marker(&sql, dialect, markers, i + 2, st->key_type[0]);
-		appendStringInfoChar(&sql, ')');
+		mf_deparse_key_range(&sql, dialect, markers, st->key_sql[0],
+							 st->key_type[0], st->has_where, i + 1);
 		values[i] = OutputFunctionCall(&st->key_out[0], lo);
 		mf_check_param_value(dialect, mf_conn_server_name(st->entry),
 							 st->key_type[0], values[i]);
@@ -567,10 +531,10 @@ mf_depjoin_send(MfDepJoinState *st)
 	}
 	else if (nkeys > 0)
 	{
-		appendStringInfo(&sql, " %s (", st->has_where ? "AND" : "WHERE");
+		mf_deparse_keys_begin(&sql, st->has_where);
 		nkeys = mf_depjoin_key_list(st, &sql, values, classes, &i,
 									st->stmt_first_key, nkeys, budget);
-		appendStringInfoChar(&sql, ')');
+		mf_deparse_keys_end(&sql);
 		st->keys_shipped += nkeys;
 	}
 	mf_reset_transmission_modes(nestlevel);
@@ -893,34 +857,11 @@ mf_depjoin_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 						mf_join_type_name(intVal(list_nth(priv, MF_DJ_JOINTYPE))), es);
 	if (es->verbose)
 	{
-		StringInfoData sql;
-		StringInfoData cols;
-		ListCell   *lc;
-
-		initStringInfo(&cols);
-		foreach(lc, key_sql)
-			appendStringInfo(&cols, "%s%s", cols.len > 0 ? ", " : "", strVal(lfirst(lc)));
-		initStringInfo(&sql);
-		appendStringInfo(&sql, "%s %s (",
-						 strVal(list_nth(priv, MF_DJ_SQL)),
-						 boolVal(list_nth(priv, MF_DJ_HAS_WHERE)) ? "AND" : "WHERE");
-		if (list_length(key_sql) == 1)
-			appendStringInfo(&sql, "%s %s", cols.data,
-							 arrays ? "= ANY (<keys>)" : "IN (<keys>)");
-		else if (arrays)
-			appendStringInfo(&sql, "(%s) IN (SELECT * FROM unnest(<keys>))", cols.data);
-		else if (row_in)
-			appendStringInfo(&sql, "(%s) IN (<keys>)", cols.data);
-		else
-		{
-			appendStringInfoChar(&sql, '(');
-			foreach(lc, key_sql)
-				appendStringInfo(&sql, "%s%s = <key>", foreach_current_index(lc) > 0 ? " AND " : "",
-								 strVal(lfirst(lc)));
-			appendStringInfoString(&sql, ") OR ...");
-		}
-		appendStringInfoChar(&sql, ')');
-		ExplainPropertyText("Remote SQL", sql.data, es);
+		ExplainPropertyText("Remote SQL",
+							mf_deparse_keys_explain(strVal(list_nth(priv, MF_DJ_SQL)),
+													boolVal(list_nth(priv, MF_DJ_HAS_WHERE)),
+													key_sql, arrays, row_in),
+							es);
 	}
 	if (es->analyze)
 	{

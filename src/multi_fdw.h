@@ -302,6 +302,28 @@ extern char *mf_deparse_insert(Relation rel, const MfDialect *dialect,
 							   List *returning_attrs);
 extern char *mf_deparse_copy(Relation rel, const MfDialect *dialect,
 							 List *target_attrs);
+/* deparse_keys.c */
+extern void mf_deparse_keys_begin(StringInfo sql, bool has_where);
+extern void mf_deparse_keys_end(StringInfo sql);
+extern void mf_deparse_key_arrays(StringInfo sql, const MfDialect *dialect,
+								  MfMarkerStyle markers, char *const *key_sql,
+								  const Oid *array_types, int ncols,
+								  int first_param);
+extern void mf_deparse_key_list_open(StringInfo sql, char *const *key_sql,
+									 int ncols, bool ored);
+extern void mf_deparse_key_list_item(StringInfo sql, const MfDialect *dialect,
+									 MfMarkerStyle markers,
+									 char *const *key_sql,
+									 const Oid *key_types, int ncols,
+									 bool ored, bool first, int first_param);
+extern void mf_deparse_key_list_close(StringInfo sql, bool ored);
+extern void mf_deparse_key_range(StringInfo sql, const MfDialect *dialect,
+								 MfMarkerStyle markers, const char *key_sql,
+								 Oid key_type, bool has_where,
+								 int first_param);
+extern char *mf_deparse_keys_explain(const char *select, bool has_where,
+									 List *key_sql, bool arrays, bool row_in);
+
 extern void mf_check_param_value(const MfDialect *dialect,
 								 const char *servername, Oid typid,
 								 const char *value);
