@@ -357,6 +357,47 @@ mf_deparse_direct_modify(PlannerInfo *root, RelOptInfo *baserel, Relation rel,
 	return buf.data;
 }
 
+/*
+ * The SELECT that reads a stored row back by its key columns (stored_row.c):
+ * attrs the columns read, each key compared with the next marker; after an
+ * INSERT, a key the remote generates where it was sent NULL is the
+ * dialect's generated_key_sql (COALESCE).
+ */
+char *
+mf_deparse_reread(Relation rel, const MfDialect *dialect, MfMarkerStyle markers,
+				  List *attrs, List *keys, bool after_insert)
+{
+	StringInfoData sql;
+	ListCell   *lc;
+	int			n = 1;
+
+	initStringInfo(&sql);
+	appendStringInfoString(&sql, "SELECT ");
+	foreach(lc, attrs)
+	{
+		if (foreach_current_index(lc) > 0)
+			appendStringInfoString(&sql, ", ");
+		mf_deparse_column(&sql, RelationGetRelid(rel), lfirst_int(lc), dialect);
+	}
+	appendStringInfoString(&sql, " FROM ");
+	mf_deparse_relation(&sql, rel, dialect);
+	foreach(lc, keys)
+	{
+		appendStringInfoString(&sql, n == 1 ? " WHERE " : " AND ");
+		mf_deparse_column(&sql, RelationGetRelid(rel), lfirst_int(lc), dialect);
+		appendStringInfoString(&sql, " = ");
+		if (after_insert && dialect->generated_key_sql != NULL)
+		{
+			appendStringInfoString(&sql, "COALESCE(");
+			mf_append_marker(&sql, markers, n++);
+			appendStringInfo(&sql, ", %s)", dialect->generated_key_sql);
+		}
+		else
+			mf_append_marker(&sql, markers, n++);
+	}
+	return sql.data;
+}
+
 /* SELECT of every column, for ANALYZE's sample. */
 void
 mf_deparse_analyze(StringInfo buf, Relation rel, const MfDialect *dialect,

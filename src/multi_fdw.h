@@ -327,6 +327,9 @@ extern char *mf_deparse_keys_explain(const char *select, bool has_where,
 extern void mf_check_param_value(const MfDialect *dialect,
 								 const char *servername, Oid typid,
 								 const char *value);
+extern char *mf_deparse_reread(Relation rel, const MfDialect *dialect,
+							   MfMarkerStyle markers, List *attrs,
+							   List *keys, bool after_insert);
 extern char *mf_deparse_direct_modify(PlannerInfo *root, RelOptInfo *baserel,
 									  Relation rel, const MfDialect *dialect,
 									  CmdType operation, List *tlist,

@@ -136,25 +136,12 @@ mf_plan_reread(MfStoredRow *sr, Relation rel, const MfDialect *dialect,
 			   List *identity_attrs, bool missing_ok)
 {
 	List	   *keys = mf_key_columns(rel, true);
-	StringInfoData sql;
 	ListCell   *lc;
-	int			n = 1;
 
 	if (keys == NIL && missing_ok)
 		return;
 	if (keys == NIL)
 		mf_stored_row_no_key(rel, dialect);
-
-	initStringInfo(&sql);
-	appendStringInfoString(&sql, "SELECT ");
-	foreach(lc, sr->attrs)
-	{
-		if (foreach_current_index(lc) > 0)
-			appendStringInfoString(&sql, ", ");
-		mf_deparse_column(&sql, RelationGetRelid(rel), lfirst_int(lc), dialect);
-	}
-	appendStringInfoString(&sql, " FROM ");
-	mf_deparse_relation(&sql, rel, dialect);
 
 	sr->reread_params = NIL;
 	foreach(lc, keys)
@@ -178,20 +165,9 @@ mf_plan_reread(MfStoredRow *sr, Relation rel, const MfDialect *dialect,
 							NameStr(TupleDescAttr(RelationGetDescr(rel), attnum - 1)->attname)),
 					 errdetail("A generated column is computed locally and never sent.")));
 		sr->reread_params = lappend_int(sr->reread_params, pos);
-
-		appendStringInfoString(&sql, n == 1 ? " WHERE " : " AND ");
-		mf_deparse_column(&sql, RelationGetRelid(rel), attnum, dialect);
-		appendStringInfoString(&sql, " = ");
-		if (operation == CMD_INSERT && dialect->generated_key_sql != NULL)
-		{
-			appendStringInfoString(&sql, "COALESCE(");
-			mf_append_marker(&sql, markers, n++);
-			appendStringInfo(&sql, ", %s)", dialect->generated_key_sql);
-		}
-		else
-			mf_append_marker(&sql, markers, n++);
 	}
-	sr->reread_sql = sql.data;
+	sr->reread_sql = mf_deparse_reread(rel, dialect, markers, sr->attrs, keys,
+									   operation == CMD_INSERT);
 }
 
 /*
