@@ -28,7 +28,7 @@ DATA = sql/multi_fdw--1.0.sql sql/multi_fdw--1.0--1.1.sql \
 PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
 
 CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
-	src/deparse.o src/scan.o src/modify.o src/modify_plan.o src/direct_modify.o \
+	src/deparse.o src/scan.o src/scan_plan.o src/modify.o src/modify_plan.o src/direct_modify.o \
 	src/buffer.o src/import.o \
 	src/registry.o src/pipeline.o src/twophase.o src/twophase_log.o \
 	src/twophase_resolve.o src/resolver.o src/truncate.o \
@@ -190,6 +190,7 @@ $(OBJS): src/dialect.h src/transport.h src/multi_fdw.h src/compat.h
 src/connection.o src/twophase.o: src/connection_int.h
 src/option.o src/option_read.o: src/option_int.h
 src/modify.o src/modify_plan.o: src/modify_int.h
+src/scan.o src/scan_plan.o: src/scan_int.h
 src/deparse.o src/deparse_upper.o src/deparse_join.o src/deparse_collate.o src/deparse_stmt.o \
 	src/deparse_decimal.o: src/deparse_int.h
 
