@@ -3,8 +3,10 @@
  * multi_fdw.c
  *		The handler: which callback of the FDW API lives where.
  *
- * Scans are in scan.c, modifications in modify.c (batched inserts through
- * buffer.c), IMPORT FOREIGN SCHEMA in import.c.  Every remote conversation
+ * Scans are planned in scan_plan.c and run in scan.c, modifications
+ * planned in modify_plan.c and run in modify.c (batched inserts through
+ * buffer.c) or sent whole by direct_modify.c, IMPORT FOREIGN SCHEMA is in
+ * import.c; multi_fdw_exec, below, checks its statement in exec_guard.c.  Every remote conversation
  * goes through a transport (src/transport/) and every piece of SQL through
  * a dialect (dialects/).
  *
