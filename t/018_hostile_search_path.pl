@@ -163,6 +163,30 @@ Hostile::check($h, 'her commits, listings, imports, ANALYZE');
 	$her->quit;
 	$su->quit;
 }
+# an intent still at work while the in-doubt view is read and resolved
+# with her search_path: the view asks pg_stat_activity whether its
+# transaction still runs, and leaves it to its session
+{
+	my $su = MfTest::Session->new(dbname => $db);
+	$su->query($h->{set_path});
+	my $v = MfTest::Session->new(dbname => $db);
+	$v->send("SET multi_fdw.two_phase_fault = 'sleep_after_local_commit';
+		BEGIN; INSERT INTO public.t_su (id) VALUES (12);
+		INSERT INTO public.t_su_my (id) VALUES (12); COMMIT");
+	my $seen = '';
+	wait_for(sub {
+		my ($o) = $su->query("SELECT pg_catalog.string_agg(decision, ',') FROM public.multi_fdw_in_doubt");
+		$seen = $o // '';
+		return $seen =~ /in progress/;
+	}, timeout => 4);
+	like($seen, qr/in progress/, 'superuser with her path: the in-doubt view judges a running intent');
+	my ($o, $e) = $su->query("SELECT pg_catalog.string_agg(action, ',') FROM public.multi_fdw_resolve()");
+	unlike($e, qr/ERROR/, 'superuser with her path: resolving leaves a running intent to its session');
+	my ($vo, $ve) = $v->result;
+	is($ve, '', 'and that session commits it');
+	$v->quit;
+	$su->quit;
+}
 Hostile::check($h, 'a superuser with her search_path');
 
 # ---------------------------------------------------------------------
