@@ -27,18 +27,31 @@ DATA = sql/multi_fdw--1.0.sql sql/multi_fdw--1.0--1.1.sql \
 	sql/multi_fdw--1.1--1.2.sql
 PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
 
-CORE = src/multi_fdw.o src/option.o src/connection.o src/error.o \
-	src/deparse.o src/scan.o src/scan_plan.o src/modify.o src/modify_plan.o src/direct_modify.o \
-	src/buffer.o src/import.o \
-	src/registry.o src/pipeline.o src/twophase.o src/twophase_log.o \
-	src/twophase_resolve.o src/resolver.o src/truncate.o \
-	src/appname.o src/estimate.o src/rowid.o src/stored_row.o src/upper.o \
-	src/deparse_upper.o src/deparse_collate.o src/deparse_decimal.o src/deparse_stmt.o src/join.o src/deparse_join.o \
-	src/depjoin.o src/depjoin_exec.o src/deparse_keys.o src/stats.o src/progress.o src/run_as.o src/exec_guard.o \
-	src/held_rows.o src/analyze.o src/remote_facts.o src/option_read.o \
-	src/partition_guard.o
-DIALECTS = dialects/dialect_shared.o dialects/postgres.o dialects/mysql.o \
-	dialects/sqlserver.o dialects/oracle.o
+# the core, by layer (docs/architecture.md): the handler, then each layer
+# calling only those below it; t/testbed/layer-check holds them to it
+CORE_PLAN = src/plan/scan_plan.o src/plan/join.o src/plan/upper.o \
+	src/plan/estimate.o src/plan/modify_plan.o src/plan/stored_row_plan.o \
+	src/plan/rowid.o src/plan/depjoin.o
+CORE_DEPARSE = src/deparse/deparse.o src/deparse/deparse_ship.o \
+	src/deparse/deparse_expr.o src/deparse/deparse_collate.o \
+	src/deparse/deparse_decimal.o src/deparse/deparse_join.o \
+	src/deparse/deparse_upper.o src/deparse/deparse_stmt.o \
+	src/deparse/deparse_keys.o src/deparse/dialect_shared.o
+CORE_EXEC = src/exec/scan.o src/exec/held_rows.o src/exec/modify.o \
+	src/exec/direct_modify.o src/exec/stored_row.o src/exec/buffer.o \
+	src/exec/pipeline.o src/exec/depjoin_exec.o src/exec/analyze.o \
+	src/exec/truncate.o src/exec/import.o src/exec/partition_guard.o
+CORE_REMOTE = src/remote/registry.o src/remote/option.o \
+	src/remote/option_read.o src/remote/appname.o src/remote/connection.o \
+	src/remote/connection_list.o \
+	src/remote/remote_facts.o src/remote/exec_guard.o src/remote/error.o \
+	src/remote/run_as.o src/remote/twophase.o src/remote/twophase_log.o \
+	src/remote/twophase_resolve.o src/remote/resolver.o
+CORE_OBSERVE = src/observe/stats.o src/observe/progress.o
+CORE = src/multi_fdw.o $(CORE_EXEC) $(CORE_PLAN) $(CORE_DEPARSE) \
+	$(CORE_REMOTE) $(CORE_OBSERVE)
+DIALECTS = dialects/postgres.o dialects/mysql.o dialects/sqlserver.o \
+	dialects/oracle.o
 # one folder per client library, and the kit they share
 TR_KIT = src/transport/kit/kit_error.o src/transport/kit/kit_wait.o \
 	src/transport/kit/kit_wire.o src/transport/kit/kit_bytea.o \
@@ -148,7 +161,7 @@ all:
 	@exit 1
 endif
 
-# The transports sit behind the wall of src/transport.h: they are built
+# The transports sit behind the wall of src/transport/transport.h: they are built
 # without PostgreSQL's server headers on the include path, so that one
 # slipping in is a compile error.
 WALLED_FLAGS = -I$(srcdir)/src $(MYSQL_CFLAGS) -I$(shell $(PG_CONFIG) --includedir 2>/dev/null)
@@ -161,6 +174,7 @@ deps:
 # against that PostgreSQL (its servers, psql and pg_regress).
 test: deps
 	$(MAKE) all WITH_MYSQL=yes WITH_ODBC=yes
+	t/testbed/layer-check
 	$(MAKE) install WITH_MYSQL=yes WITH_ODBC=yes
 	PG_CONFIG="$(PG_CONFIG)" t/testbed/run-tests
 
@@ -185,28 +199,34 @@ demo: deps
 	$(MAKE) install
 	t/testbed/demo
 
-# PGXS tracks no header dependencies: every object follows the interfaces.
-$(OBJS): src/dialect.h src/transport.h src/multi_fdw.h src/compat.h
-src/connection.o src/twophase.o: src/connection_int.h
-src/option.o src/option_read.o: src/option_int.h
-src/modify.o src/modify_plan.o: src/modify_int.h
-src/scan.o src/scan_plan.o: src/scan_int.h
-src/deparse.o src/deparse_upper.o src/deparse_join.o src/deparse_collate.o src/deparse_stmt.o \
-	src/deparse_decimal.o: src/deparse_int.h
+# PGXS tracks no header dependencies: every object follows the headers of
+# its layer and those below.
+OBSERVE_H = src/compat.h src/transport/transport.h src/observe/observe.h
+REMOTE_H = $(OBSERVE_H) src/remote/dialect.h src/remote/remote.h
+DEPARSE_H = $(REMOTE_H) src/deparse/dialect_shared.h src/deparse/deparse.h
+PLAN_H = $(DEPARSE_H) src/plan/plan.h src/plan/scan_int.h \
+	src/plan/modify_int.h src/plan/depjoin_int.h
+EXEC_H = $(PLAN_H) src/exec/exec.h src/exec/depjoin_state.h
+$(CORE_OBSERVE): $(OBSERVE_H)
+$(CORE_REMOTE): $(REMOTE_H) src/remote/connection_int.h \
+	src/remote/option_int.h src/remote/twophase_int.h
+$(CORE_DEPARSE) $(DIALECTS): $(DEPARSE_H) src/deparse/deparse_int.h
+$(CORE_PLAN): $(PLAN_H)
+$(CORE_EXEC) src/multi_fdw.o: $(EXEC_H)
 
 # The registry and the library follow the choice of transports: the stamp
 # changes when WITH_MYSQL or WITH_ODBC does.
 MF_BUILD_FLAGS = WITH_MYSQL=$(WITH_MYSQL) WITH_ODBC=$(WITH_ODBC)
 src/build-flags.stamp: FORCE
 	@echo '$(MF_BUILD_FLAGS)' | cmp -s - $@ || echo '$(MF_BUILD_FLAGS)' > $@
-src/registry.o src/registry.bc $(shlib): src/build-flags.stamp
+src/remote/registry.o src/remote/registry.bc $(shlib): src/build-flags.stamp
 # every object follows SANITIZE: a build with it and one without never mix
 MF_SANITIZE_FLAGS = SANITIZE=$(filter-out 0 no,$(SANITIZE))
 src/sanitize.stamp: FORCE
 	@echo '$(MF_SANITIZE_FLAGS)' | cmp -s - $@ || echo '$(MF_SANITIZE_FLAGS)' > $@
 $(OBJS) $(shlib): src/sanitize.stamp
 .PHONY: FORCE
-$(TRANSPORTS): src/transport/kit/kit.h
+$(TRANSPORTS): src/transport/transport.h src/transport/kit/kit.h
 $(TR_LIBPQ): src/transport/libpq/pq_int.h
 $(TR_MYSQL): src/transport/mysql/my_int.h
 $(TR_ODBC): src/transport/odbc/odbc_int.h

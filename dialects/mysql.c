@@ -54,7 +54,7 @@
 #include "nodes/parsenodes.h"
 #include "nodes/pg_list.h"
 
-#include "dialect.h"
+#include "deparse/dialect_shared.h"
 
 static void
 mfmysql_quote_ident(StringInfo buf, const char *ident)

@@ -43,7 +43,7 @@
 #include "nodes/pg_list.h"
 #include "utils/memutils.h"
 
-#include "dialect.h"
+#include "deparse/dialect_shared.h"
 
 static void
 mforacle_quote_ident(StringInfo buf, const char *ident)

@@ -40,7 +40,7 @@
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 
-#include "dialect.h"
+#include "deparse/dialect_shared.h"
 
 
 static void

@@ -38,7 +38,7 @@
 #include "nodes/parsenodes.h"
 #include "nodes/pg_list.h"
 
-#include "dialect.h"
+#include "deparse/dialect_shared.h"
 
 static void
 mfmssql_quote_ident(StringInfo buf, const char *ident)

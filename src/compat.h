@@ -4,7 +4,8 @@
  *		What differs between the PostgreSQL major versions multi_fdw
  *		builds against (15, 16, 17 and 18), in one place.
  *
- * The core includes this through multi_fdw.h; it is on the PostgreSQL side
+ * Every layer of the core includes this (through observe/observe.h, at the
+ * bottom of the layers); it is on the PostgreSQL side
  * of the wall (the transports never see it).  Each entry says in which
  * version the API changed, so that an entry can go once multi_fdw no
  * longer supports the versions before it.  Call sites use the mf_ / MF_

@@ -3,12 +3,15 @@
  * multi_fdw.c
  *		The handler: which callback of the FDW API lives where.
  *
- * Scans are planned in scan_plan.c and run in scan.c, modifications
- * planned in modify_plan.c and run in modify.c (batched inserts through
- * buffer.c) or sent whole by direct_modify.c, IMPORT FOREIGN SCHEMA is in
- * import.c; multi_fdw_exec, below, checks its statement in exec_guard.c.  Every remote conversation
- * goes through a transport (src/transport/) and every piece of SQL through
- * a dialect (dialects/).
+ * Scans are planned in plan/scan_plan.c and run in exec/scan.c,
+ * modifications planned in plan/modify_plan.c and run in exec/modify.c
+ * (batched inserts through exec/buffer.c) or sent whole by
+ * exec/direct_modify.c, IMPORT FOREIGN SCHEMA is in exec/import.c;
+ * multi_fdw_exec, below, checks its statement in remote/exec_guard.c.
+ * Every remote conversation goes through a transport (src/transport/) and
+ * every piece of SQL through deparse/ and a dialect (dialects/), which the
+ * handler registers as the library loads (docs/architecture.md: the
+ * layers, and why the registry does not name them itself).
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *
@@ -21,7 +24,7 @@
 #include "utils/acl.h"
 #include "utils/builtins.h"
 
-#include "multi_fdw.h"
+#include "exec/exec.h"
 
 PG_MODULE_MAGIC;
 
@@ -30,11 +33,18 @@ void		_PG_init(void);
 void
 _PG_init(void)
 {
+	/* the dialects, in the order lists name them (registry.c) */
+	mf_register_dialect(&mf_dialect_postgres);
+	mf_register_dialect(&mf_dialect_mysql);
+	mf_register_dialect(&mf_dialect_sqlserver);
+	mf_register_dialect(&mf_dialect_oracle);
+
 	mf_install_wait();
 	mf_options_init();
 	mf_stats_init();
 	mf_twophase_init();
 	mf_resolver_init();
+	mf_depjoin_exec_init();		/* before the planner's hook that names it */
 	mf_depjoin_init();
 	mf_appname_init();
 }
@@ -131,8 +141,6 @@ multi_fdw_exec(PG_FUNCTION_ARGS)
 
 	mf_get_options(server->serverid, InvalidOid, &opts);
 	entry = mf_get_connection(GetUserMapping(GetUserId(), server->serverid), &opts);
-	/* It may be DDL that changes what the remote said of its tables. */
-	mf_conn_forget_facts(entry);
 	mf_exec_user_statement(entry, sql, &rows);
 	PG_RETURN_INT64(rows);
 }

@@ -23,7 +23,7 @@
 #ifndef MF_KIT_H
 #define MF_KIT_H
 
-#include "transport.h"
+#include "transport/transport.h"
 
 /* ---------------------------------------------------------------------
  * kit_error.c

@@ -26,7 +26,7 @@
 #ifndef MF_PQ_INT_H
 #define MF_PQ_INT_H
 
-#include "transport.h"
+#include "transport/transport.h"
 #include "transport/kit/kit.h"
 
 #include <libpq-fe.h>

@@ -22,7 +22,7 @@
 #ifndef MF_MY_INT_H
 #define MF_MY_INT_H
 
-#include "transport.h"
+#include "transport/transport.h"
 #include "transport/kit/kit.h"
 
 #include <stdint.h>

@@ -24,7 +24,7 @@
 #ifndef MF_ODBC_INT_H
 #define MF_ODBC_INT_H
 
-#include "transport.h"
+#include "transport/transport.h"
 #include "transport/kit/kit.h"
 
 #include <sql.h>

@@ -1,0 +1,192 @@
+/*-------------------------------------------------------------------------
+ *
+ * deparse_collate.c
+ *		Does the remote compare text as we do?  The collation rules of
+ *		what is shipped: conditions, grouping, DISTINCT, sorting, min/max.
+ *
+ * The postgres dialect follows postgres_fdw: an expression whose
+ * collation is the default one, or a column's own, is compared remotely
+ * under the remote column's collation, assumed to be the same.  Dialects
+ * whose text comparisons depend on a collation we cannot see
+ * (text_equality_by_option: MySQL, SQL Server) compare a column only when
+ * it carries text_pushdown, the promise that the remote compares it byte
+ * for byte; they order it only when the local collation orders by code
+ * point as that byte-wise remote collation does (C, POSIX, C.UTF-8).
+ *
+ * Either way the local collation must be deterministic.  A
+ * nondeterministic one ('ABC' = 'abc' under an ICU collation of strength
+ * 2, a column's or one named by COLLATE) makes strings equal that differ
+ * in bytes: no byte-wise remote groups or compares them so, and a remote
+ * PostgreSQL's column need not have it.  What compares under it stays
+ * here.
+ *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "access/htup_details.h"
+#include "catalog/pg_collation.h"
+#include "catalog/pg_database.h"
+#include "miscadmin.h"
+#include "nodes/nodeFuncs.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/syscache.h"
+
+#include "deparse/deparse_int.h"
+
+/*
+ * Are strings equal under the collation only when their bytes are?  The
+ * database's default collation always is (PostgreSQL 15 allows no other).
+ */
+static bool
+mf_collation_deterministic(Oid collid)
+{
+	return !OidIsValid(collid) || collid == DEFAULT_COLLATION_OID ||
+		get_collation_isdeterministic(collid);
+}
+
+/*
+ * A collation is safe when it is deterministic and the default one (both
+ * sides are assumed to share it, as postgres_fdw assumes) or comes from a
+ * column of the foreign table, whose remote twin is assumed to sort the
+ * same way.
+ */
+bool
+mf_collation_safe(Oid inputcollid, List *args)
+{
+	ListCell   *lc;
+
+	if (!OidIsValid(inputcollid) || inputcollid == DEFAULT_COLLATION_OID)
+		return true;
+	if (!mf_collation_deterministic(inputcollid))
+		return false;
+	foreach(lc, args)
+	{
+		Node	   *arg = mf_strip_relabel(lfirst(lc));
+
+		if (arg && IsA(arg, Var) && ((Var *) arg)->varcollid == inputcollid)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * = or <> on text that the dialect would refuse for fear of its collation,
+ * shipped because a column involved is marked text_pushdown (and nothing
+ * else involved is a column that is not), under a deterministic local
+ * collation: equal there means equal bytes, as on the remote.
+ */
+bool
+mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt)
+{
+	const char *opname;
+	bool		marked = false;
+	ListCell   *lc;
+
+	if (!cxt->dialect->text_equality_by_option || list_length(op->args) != 2 ||
+		!mf_collation_deterministic(op->inputcollid))
+		return false;
+	opname = get_opname(op->opno);
+	if (opname == NULL || (strcmp(opname, "=") != 0 && strcmp(opname, "<>") != 0))
+		return false;
+	foreach(lc, op->args)
+	{
+		Node	   *arg = mf_strip_relabel(lfirst(lc));
+
+		if (!mf_is_text_type(exprType(arg)))
+			return false;
+		if (IsA(arg, Var))
+		{
+			Var		   *var = (Var *) arg;
+
+			if (!mf_var_is_scanned(var, cxt) ||
+				!mf_column_flag(mf_var_relid(var, cxt), var->varattno,
+								"text_pushdown"))
+				return false;
+			marked = true;
+		}
+		else if (!mf_expr_shippable(arg, cxt))
+			return false;
+	}
+	return marked;
+}
+
+/* Does the collation order strings by code point (byte-wise in UTF-8)? */
+static bool
+mf_collation_bytewise(Oid collid)
+{
+	HeapTuple	tup;
+	char		provider;
+	Datum		datum;
+	bool		isnull;
+	char	   *name = NULL;
+
+	if (collid == C_COLLATION_OID)
+		return true;
+	if (!OidIsValid(collid))
+		return false;
+	if (collid == DEFAULT_COLLATION_OID)
+	{
+		tup = SearchSysCache1(DATABASEOID, ObjectIdGetDatum(MyDatabaseId));
+		if (!HeapTupleIsValid(tup))
+			return false;
+		provider = ((Form_pg_database) GETSTRUCT(tup))->datlocprovider;
+		datum = SysCacheGetAttr(DATABASEOID, tup, Anum_pg_database_datcollate,
+								&isnull);
+	}
+	else
+	{
+		tup = SearchSysCache1(COLLOID, ObjectIdGetDatum(collid));
+		if (!HeapTupleIsValid(tup))
+			return false;
+		provider = ((Form_pg_collation) GETSTRUCT(tup))->collprovider;
+		datum = SysCacheGetAttr(COLLOID, tup, Anum_pg_collation_collcollate,
+								&isnull);
+	}
+	if (!isnull && provider == COLLPROVIDER_LIBC)
+		name = TextDatumGetCString(datum);
+	ReleaseSysCache(tup);
+
+	/* glibc's C.UTF-8 sorts by code point, as the C locale sorts bytes */
+	return name != NULL &&
+		(strcmp(name, "C") == 0 || strcmp(name, "POSIX") == 0 ||
+		 pg_strcasecmp(name, "C.UTF-8") == 0 ||
+		 pg_strcasecmp(name, "C.utf8") == 0);
+}
+
+/*
+ * May the remote compare the values of expr, under collation collid, as
+ * we do: by equality (grouping, DISTINCT) or, with ordering, by order
+ * (sorting, min, max)?
+ */
+bool
+mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
+						bool ordering)
+{
+	Oid			typid = getBaseType(exprType(expr));
+	Node	   *arg = expr;
+
+	while (arg && IsA(arg, RelabelType))
+		arg = (Node *) ((RelabelType *) arg)->arg;
+
+	if (mf_is_text_type(typid) && cxt->dialect->text_equality_by_option)
+	{
+		Var		   *var = (Var *) arg;
+
+		if (!cxt->dialect->text_grouping_by_option ||
+			!mf_collation_deterministic(collid))
+			return false;
+		if (!IsA(arg, Var) || !mf_var_is_scanned(var, cxt) ||
+			!mf_column_flag(mf_var_relid(var, cxt), var->varattno,
+							"text_pushdown"))
+			return false;
+		return !ordering || mf_collation_bytewise(collid);
+	}
+	if (!mf_collation_safe(collid, list_make1(expr)))
+		return false;
+	return cxt->dialect->operator_shippable(ordering ? "<" : "=", typid,
+											typid, collid);
+}

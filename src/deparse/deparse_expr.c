@@ -1,0 +1,428 @@
+/*-------------------------------------------------------------------------
+ *
+ * deparse_expr.c
+ *		An expression that deparse_ship.c found shippable, written down in
+ *		the dialect's grammar: columns, constants, parameters and the
+ *		placeholders of values computed locally, operators, functions,
+ *		aggregates; and a relation's conditions as a WHERE list.
+ *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "access/htup_details.h"
+#include "access/table.h"
+#include "access/transam.h"
+#include "catalog/dependency.h"
+#include "catalog/pg_aggregate.h"
+#include "catalog/pg_collation.h"
+#include "catalog/pg_operator.h"
+#include "catalog/pg_namespace.h"
+#include "catalog/pg_proc.h"
+#include "catalog/pg_type.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/clauses.h"
+#include "optimizer/optimizer.h"
+#include "parser/parsetree.h"
+#include "utils/builtins.h"
+#include "utils/fmgroids.h"
+#include "utils/bytea.h"
+#include "miscadmin.h"
+#include "utils/float.h"
+#include "pgtime.h"
+#include "utils/guc.h"
+#include "utils/lsyscache.h"
+#include "utils/rel.h"
+#include "utils/syscache.h"
+
+#include "deparse/deparse_int.h"
+
+/* ---------------------------------------------------------------------
+ * Expressions
+ * ---------------------------------------------------------------------
+ */
+/*
+ * A parameter's marker.  A numbered marker reuses the number of an equal
+ * expression; a positional one takes a parameter of its own, so that
+ * params_list holds one value per marker, in the order they appear (the
+ * expressions are written left to right, and nothing is written out of
+ * that order).
+ */
+static void
+mf_deparse_placeholder(Node *node, MfDeparseCxt *cxt)
+{
+	const MfDialect *d = cxt->dialect;
+	int			number = 0;
+	ListCell   *lc;
+
+	if (cxt->markers == MF_MARKERS_NUMBERED)
+	{
+		int			i = 1;
+
+		foreach(lc, *cxt->params_list)
+		{
+			if (equal(lfirst(lc), node))
+			{
+				number = i;
+				break;
+			}
+			i++;
+		}
+	}
+	if (number == 0)
+	{
+		*cxt->params_list = lappend(*cxt->params_list, node);
+		number = list_length(*cxt->params_list);
+	}
+
+	mf_append_marker(cxt->buf, cxt->markers, number);
+	if (d->cast_param)
+		d->cast_param(cxt->buf, exprType(node), exprTypmod(node));
+}
+
+static void
+mf_deparse_const(Const *c, MfDeparseCxt *cxt, bool beside_column)
+{
+	char	   *value;
+
+	if (c->constisnull)
+	{
+		appendStringInfoString(cxt->buf, "NULL");
+		return;
+	}
+	value = mf_const_text(c);
+
+	if (beside_column && cxt->dialect->deparse_const_beside_column)
+	{
+		cxt->dialect->deparse_const_beside_column(cxt->buf, c->consttype,
+												  c->consttypmod, value);
+		return;
+	}
+	if (cxt->dialect->deparse_const)
+	{
+		cxt->dialect->deparse_const(cxt->buf, c->consttype, c->consttypmod, value);
+		return;
+	}
+	switch (mf_type_class(c->consttype))
+	{
+		case MF_TYPE_INT:
+		case MF_TYPE_NUMERIC:
+		case MF_TYPE_FLOAT:
+			appendStringInfo(cxt->buf, value[0] == '-' ? "(%s)" : "%s", value);
+			break;
+		case MF_TYPE_BOOL:
+			appendStringInfoString(cxt->buf, value[0] == 't' ? "1" : "0");
+			break;
+		default:
+			cxt->dialect->quote_literal(cxt->buf, value);
+			break;
+	}
+}
+
+/*
+ * A column of the scanned table, seen through at most an implicit
+ * binary-compatible cast (varchar compared as text), which prints as the
+ * column itself.
+ */
+static bool
+mf_is_plain_column(Node *node, MfDeparseCxt *cxt)
+{
+	if (IsA(node, RelabelType) &&
+		((RelabelType *) node)->relabelformat == COERCE_IMPLICIT_CAST)
+		node = (Node *) ((RelabelType *) node)->arg;
+	return IsA(node, Var) && mf_var_is_scanned((Var *) node, cxt);
+}
+
+/* One operand; a constant beside a column of its type may stay untyped. */
+static void
+mf_deparse_operand(Node *arg, Node *other, MfDeparseCxt *cxt)
+{
+	if (IsA(arg, Const) && other != NULL &&
+		exprType(arg) == exprType(other) && mf_is_plain_column(other, cxt))
+		mf_deparse_const((Const *) arg, cxt, true);
+	else
+		mf_deparse_node(arg, cxt);
+}
+
+/*
+ * An operator's name; one outside pg_catalog (an extension's) qualified,
+ * since the remote's search_path is pg_catalog alone.
+ */
+static char *
+mf_operator_name(Oid opno)
+{
+	HeapTuple	tup = SearchSysCache1(OPEROID, ObjectIdGetDatum(opno));
+	Form_pg_operator form;
+	char	   *name;
+
+	if (!HeapTupleIsValid(tup))
+		elog(ERROR, "cache lookup failed for operator %u", opno);
+	form = (Form_pg_operator) GETSTRUCT(tup);
+	if (form->oprnamespace == PG_CATALOG_NAMESPACE)
+		name = pstrdup(NameStr(form->oprname));
+	else
+		name = psprintf("OPERATOR(%s.%s)",
+						quote_identifier(get_namespace_name(form->oprnamespace)),
+						NameStr(form->oprname));
+	ReleaseSysCache(tup);
+	return name;
+}
+
+/* A call of a shipped extension's function, by its qualified name. */
+static void
+mf_deparse_func(FuncExpr *f, MfDeparseCxt *cxt)
+{
+	ListCell   *lc;
+	bool		first = true;
+
+	appendStringInfo(cxt->buf, "%s.%s(",
+					 quote_identifier(get_namespace_name(get_func_namespace(f->funcid))),
+					 quote_identifier(get_func_name(f->funcid)));
+	foreach(lc, f->args)
+	{
+		if (!first)
+			appendStringInfoString(cxt->buf, ", ");
+		mf_deparse_node(lfirst(lc), cxt);
+		first = false;
+	}
+	appendStringInfoChar(cxt->buf, ')');
+}
+
+static void
+mf_deparse_op(Oid opno, List *args, MfDeparseCxt *cxt, bool any)
+{
+	char	   *opname = mf_operator_name(opno);
+
+	appendStringInfoChar(cxt->buf, '(');
+	if (list_length(args) == 2)
+	{
+		mf_deparse_operand(linitial(args), any ? NULL : lsecond(args), cxt);
+		appendStringInfo(cxt->buf, " %s ", opname);
+		if (any)
+			appendStringInfoString(cxt->buf, "ANY (");
+		mf_deparse_operand(lsecond(args), any ? NULL : linitial(args), cxt);
+		if (any)
+			appendStringInfoChar(cxt->buf, ')');
+	}
+	else
+	{
+		appendStringInfoString(cxt->buf, opname);
+		appendStringInfoChar(cxt->buf, ' ');
+		mf_deparse_node(llast(args), cxt);
+	}
+	appendStringInfoChar(cxt->buf, ')');
+}
+
+/*
+ * A column of the scanned relation: rN.col in a join.  A whole row of a
+ * joined table, which only a join's select list asks for (join.c, where
+ * the dialect has whole_row), is ROW(rN.c1, rN.c2, ...) of its columns as
+ * declared here, in their order, which record_in reads as the table's row
+ * type; under CASE WHEN (rN.*)::text IS NOT NULL, so that it is NULL where
+ * an outer join null-extends the table, and not a row of NULLs (the text
+ * of a remote row is NULL only then), as postgres_fdw writes it.
+ */
+void
+mf_deparse_var(Var *var, MfDeparseCxt *cxt)
+{
+	Relation	rel;
+	TupleDesc	tupdesc;
+	bool		first = true;
+
+	if (var->varattno != 0)
+	{
+		if (cxt->qualify)
+			appendStringInfo(cxt->buf, "r%d.", var->varno);
+		mf_deparse_column(cxt->buf, mf_var_relid(var, cxt), var->varattno,
+						  cxt->dialect);
+		return;
+	}
+	if (!cxt->qualify || !cxt->dialect->whole_row)
+		elog(ERROR, "a whole-row reference is not shipped to dialect %s",
+			 cxt->dialect->name);
+
+	rel = table_open(mf_var_relid(var, cxt), NoLock);
+	tupdesc = RelationGetDescr(rel);
+	appendStringInfo(cxt->buf, "CASE WHEN (r%d.*)::text IS NOT NULL THEN ROW(",
+					 var->varno);
+	for (int i = 1; i <= tupdesc->natts; i++)
+	{
+		if (TupleDescAttr(tupdesc, i - 1)->attisdropped)
+			continue;
+		if (!first)
+			appendStringInfoString(cxt->buf, ", ");
+		appendStringInfo(cxt->buf, "r%d.", var->varno);
+		mf_deparse_column(cxt->buf, RelationGetRelid(rel), i, cxt->dialect);
+		first = false;
+	}
+	appendStringInfoString(cxt->buf, ") END");
+	table_close(rel, NoLock);
+}
+
+void
+mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt)
+{
+	Node	   *arg;
+	const MfAggregate *a;
+
+	if (!mf_aggref_arg(agg, &arg))
+		elog(ERROR, "aggregate of several arguments is not shipped");
+	a = mf_find_aggregate(cxt->dialect, agg->aggfnoid,
+						  arg ? exprType(arg) : InvalidOid);
+	if (a == NULL)
+		elog(ERROR, "aggregate %u is not shipped", agg->aggfnoid);
+
+	appendStringInfo(cxt->buf, "%s(", a->remote);
+	if (agg->aggdistinct != NIL)
+		appendStringInfoString(cxt->buf, "DISTINCT ");
+	if (arg == NULL)
+		appendStringInfoChar(cxt->buf, '*');
+	else if (a->arg_cast != NULL)
+	{
+		appendStringInfoString(cxt->buf, "CAST(");
+		mf_deparse_node(arg, cxt);
+		appendStringInfo(cxt->buf, " AS %s)", a->arg_cast);
+	}
+	else
+		mf_deparse_node(arg, cxt);
+	if (agg->aggfilter != NULL)
+	{
+		appendStringInfoString(cxt->buf, ") FILTER (WHERE ");
+		mf_deparse_node((Node *) agg->aggfilter, cxt);
+	}
+	appendStringInfoChar(cxt->buf, ')');
+}
+
+void
+mf_deparse_node(Node *node, MfDeparseCxt *cxt)
+{
+	ListCell   *lc;
+
+	if (mf_is_local_param(node, cxt->dialect))
+	{
+		mf_deparse_placeholder(node, cxt);
+		return;
+	}
+
+	switch (nodeTag(node))
+	{
+		case T_Var:
+			mf_deparse_var((Var *) node, cxt);
+			break;
+		case T_Const:
+			mf_deparse_const((Const *) node, cxt, false);
+			break;
+		case T_Param:
+			mf_deparse_placeholder(node, cxt);
+			break;
+		case T_RelabelType:
+			mf_deparse_node((Node *) ((RelabelType *) node)->arg, cxt);
+			break;
+		case T_FuncExpr:
+			mf_deparse_func((FuncExpr *) node, cxt);
+			break;
+		case T_OpExpr:
+			{
+				OpExpr	   *op = (OpExpr *) node;
+				int64		min;
+				int64		max;
+				const char *piece;
+
+				if (!mf_op_guard_range(cxt, op->opno, &min, &max))
+				{
+					mf_deparse_op(op->opno, op->args, cxt, false);
+					break;
+				}
+				for (int i = 0;
+					 (piece = cxt->dialect->range_guard_piece(i, min, max)) != NULL;
+					 i++)
+				{
+					if (i > 0)
+						mf_deparse_op(op->opno, op->args, cxt, false);
+					appendStringInfoString(cxt->buf, piece);
+				}
+				break;
+			}
+		case T_ScalarArrayOpExpr:
+			{
+				ScalarArrayOpExpr *op = (ScalarArrayOpExpr *) node;
+
+				if (!op->useOr)
+					elog(ERROR, "ALL (array) is not shipped");
+				mf_deparse_op(op->opno, op->args, cxt, true);
+				break;
+			}
+		case T_BoolExpr:
+			{
+				BoolExpr   *b = (BoolExpr *) node;
+				const char *sep = b->boolop == AND_EXPR ? " AND " : " OR ";
+				bool		first = true;
+
+				if (b->boolop == NOT_EXPR)
+				{
+					appendStringInfoString(cxt->buf, "(NOT ");
+					mf_deparse_node(linitial(b->args), cxt);
+					appendStringInfoChar(cxt->buf, ')');
+					break;
+				}
+				appendStringInfoChar(cxt->buf, '(');
+				foreach(lc, b->args)
+				{
+					if (!first)
+						appendStringInfoString(cxt->buf, sep);
+					mf_deparse_node(lfirst(lc), cxt);
+					first = false;
+				}
+				appendStringInfoChar(cxt->buf, ')');
+				break;
+			}
+		case T_NullTest:
+			{
+				NullTest   *nt = (NullTest *) node;
+
+				appendStringInfoChar(cxt->buf, '(');
+				mf_deparse_node((Node *) nt->arg, cxt);
+				appendStringInfoString(cxt->buf, nt->nulltesttype == IS_NULL ?
+									   " IS NULL)" : " IS NOT NULL)");
+				break;
+			}
+		case T_Aggref:
+			mf_deparse_aggref((Aggref *) node, cxt);
+			break;
+		default:
+			elog(ERROR, "unsupported expression type for deparse: %d",
+				 (int) nodeTag(node));
+	}
+}
+
+void
+mf_deparse_expr(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
+				Expr *expr, List **params_list)
+{
+	MfDeparseCxt cxt;
+
+	mf_deparse_cxt_init(&cxt, root, baserel, buf, params_list);
+	mf_deparse_node((Node *) expr, &cxt);
+}
+
+/* Append " <keyword> c1 AND c2 ..." for a list of RestrictInfos or Exprs. */
+void
+mf_deparse_conditions(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
+					  List *conds, const char *keyword, List **params_list)
+{
+	ListCell   *lc;
+	bool		first = true;
+
+	foreach(lc, conds)
+	{
+		Expr	   *expr = lfirst(lc);
+
+		if (IsA(expr, RestrictInfo))
+			expr = ((RestrictInfo *) expr)->clause;
+		appendStringInfoString(buf, first ? keyword : " AND ");
+		mf_deparse_expr(buf, root, baserel, expr, params_list);
+		first = false;
+	}
+}

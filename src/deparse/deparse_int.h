@@ -1,0 +1,68 @@
+/*-------------------------------------------------------------------------
+ *
+ * deparse_int.h
+ *		What the deparse files share: the context of one expression
+ *		walk, and the walks themselves.
+ *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef MF_DEPARSE_INT_H
+#define MF_DEPARSE_INT_H
+
+#include "deparse/deparse.h"
+
+typedef struct MfDeparseCxt
+{
+	PlannerInfo *root;
+	RelOptInfo *baserel;		/* the relation scanned: a foreign table, or
+								 * a join of foreign tables (join.c) */
+	Oid			relid;			/* a foreign table's; InvalidOid for a join */
+	bool		qualify;		/* columns written as rN.col: a join's */
+	const MfDialect *dialect;
+	MfMarkerStyle markers;		/* the server's transport's */
+	StringInfo	buf;
+	List	  **params_list;
+	bool		aggregates;		/* aggregates may appear: the expressions
+								 * of a grouped relation */
+} MfDeparseCxt;
+
+/* deparse.c: what every walk shares */
+extern const MfDialect *mf_rel_dialect(RelOptInfo *baserel);
+extern MfMarkerStyle mf_rel_markers(RelOptInfo *baserel);
+extern char *mf_const_text(Const *c);
+extern void mf_deparse_cxt_init(MfDeparseCxt *cxt, PlannerInfo *root,
+								RelOptInfo *baserel, StringInfo buf,
+								List **params_list);
+extern bool mf_is_local_param(Node *node, const MfDialect *dialect);
+extern bool mf_is_text_type(Oid typid);
+extern bool mf_var_is_scanned(Var *var, MfDeparseCxt *cxt);
+extern Oid	mf_var_relid(Var *var, MfDeparseCxt *cxt);
+extern Node *mf_strip_relabel(Node *node);
+
+/* deparse_ship.c: what may be sent */
+extern bool mf_expr_shippable(Node *node, MfDeparseCxt *cxt);
+extern bool mf_op_guard_range(MfDeparseCxt *cxt, Oid opno, int64 *min,
+							  int64 *max);
+extern const MfAggregate *mf_find_aggregate(const MfDialect *dialect,
+											Oid aggfnoid, Oid argtype);
+extern bool mf_aggref_arg(Aggref *agg, Node **arg);
+extern bool mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt);
+
+/* deparse_expr.c: what is sent, written */
+extern void mf_deparse_node(Node *node, MfDeparseCxt *cxt);
+extern void mf_deparse_var(Var *var, MfDeparseCxt *cxt);
+extern void mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt);
+
+/* deparse_collate.c */
+extern bool mf_collation_safe(Oid inputcollid, List *args);
+extern bool mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt);
+extern bool mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
+									bool ordering);
+
+/* deparse_decimal.c */
+extern bool mf_decimal_exact(Node *node, MfDeparseCxt *cxt);
+
+
+#endif							/* MF_DEPARSE_INT_H */

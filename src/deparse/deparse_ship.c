@@ -1,0 +1,412 @@
+/*-------------------------------------------------------------------------
+ *
+ * deparse_ship.c
+ *		What may be evaluated remotely: the shippability walk over an
+ *		expression (types, operators and their guards, functions of
+ *		shipped extensions, aggregates), and the split of a relation's
+ *		conditions into remote and local ones.  Collations are
+ *		deparse_collate.c's, exact decimals deparse_decimal.c's.
+ *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "access/htup_details.h"
+#include "access/table.h"
+#include "access/transam.h"
+#include "catalog/dependency.h"
+#include "catalog/pg_aggregate.h"
+#include "catalog/pg_collation.h"
+#include "catalog/pg_operator.h"
+#include "catalog/pg_namespace.h"
+#include "catalog/pg_proc.h"
+#include "catalog/pg_type.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/clauses.h"
+#include "optimizer/optimizer.h"
+#include "parser/parsetree.h"
+#include "utils/builtins.h"
+#include "utils/fmgroids.h"
+#include "utils/bytea.h"
+#include "miscadmin.h"
+#include "utils/float.h"
+#include "pgtime.h"
+#include "utils/guc.h"
+#include "utils/lsyscache.h"
+#include "utils/rel.h"
+#include "utils/syscache.h"
+
+#include "deparse/deparse_int.h"
+
+/*
+ * Does the object belong to one of the extensions that the server's
+ * extensions option says the remote has too (postgres_fdw's rule)?
+ */
+static bool
+mf_in_shipped_extension(MfDeparseCxt *cxt, Oid classid, Oid objid)
+{
+	List	   *extensions;
+
+	if (cxt->baserel == NULL || cxt->baserel->fdw_private == NULL)
+		return false;
+	extensions = ((MfRelInfo *) cxt->baserel->fdw_private)->opts.extensions;
+	return extensions != NIL &&
+		list_member_oid(extensions, getExtensionOfObject(classid, objid));
+}
+
+static bool
+mf_type_shippable(MfDeparseCxt *cxt, Oid typid)
+{
+	return cxt->dialect->type_shippable(typid) ||
+		mf_in_shipped_extension(cxt, TypeRelationId, typid);
+}
+
+/* A constant int2, int4 or int8 other than zero. */
+static bool
+mf_const_is_nonzero_integer(Const *c)
+{
+	switch (c->consttype)
+	{
+		case INT2OID:
+			return DatumGetInt16(c->constvalue) != 0;
+		case INT4OID:
+			return DatumGetInt32(c->constvalue) != 0;
+		case INT8OID:
+			return DatumGetInt64(c->constvalue) != 0;
+		default:
+			return false;
+	}
+}
+
+/*
+ * Is this an int2/int4 + - * (or prefix -) that the dialect computes wider
+ * and ships inside its range guard (range_guard_piece)?  If so, [min, max]
+ * is our result type's range.
+ */
+bool
+mf_op_guard_range(MfDeparseCxt *cxt, Oid opno, int64 *min, int64 *max)
+{
+	HeapTuple	tup;
+	Form_pg_operator form;
+	const char *name;
+	bool		guarded;
+
+	if (cxt->dialect->range_guard_piece == NULL || opno >= FirstGenbkiObjectId)
+		return false;
+	tup = SearchSysCache1(OPEROID, ObjectIdGetDatum(opno));
+	if (!HeapTupleIsValid(tup))
+		elog(ERROR, "cache lookup failed for operator %u", opno);
+	form = (Form_pg_operator) GETSTRUCT(tup);
+	name = NameStr(form->oprname);
+	guarded = (form->oprleft == INT2OID || form->oprleft == INT4OID ||
+			   (form->oprleft == InvalidOid && strcmp(name, "-") == 0)) &&
+		(form->oprright == INT2OID || form->oprright == INT4OID) &&
+		(form->oprresult == INT2OID || form->oprresult == INT4OID) &&
+		(strcmp(name, "+") == 0 || strcmp(name, "-") == 0 ||
+		 strcmp(name, "*") == 0);
+	if (guarded)
+	{
+		*min = form->oprresult == INT2OID ? PG_INT16_MIN : PG_INT32_MIN;
+		*max = form->oprresult == INT2OID ? PG_INT16_MAX : PG_INT32_MAX;
+	}
+	ReleaseSysCache(tup);
+	return guarded;
+}
+
+/* No operand needs a guard of its own (the guard repeats its operation). */
+static bool
+mf_operands_unguarded(MfDeparseCxt *cxt, List *args)
+{
+	ListCell   *lc;
+	int64		min;
+	int64		max;
+
+	foreach(lc, args)
+	{
+		Node	   *arg = mf_strip_relabel(lfirst(lc));
+
+		if (IsA(arg, OpExpr) &&
+			mf_op_guard_range(cxt, ((OpExpr *) arg)->opno, &min, &max))
+			return false;
+	}
+	return true;
+}
+
+static bool
+mf_operator_shippable(MfDeparseCxt *cxt, Oid opno, Oid opfuncid,
+					  Oid inputcollid, List *args)
+{
+	int64		min;
+	int64		max;
+
+	HeapTuple	tup;
+	Form_pg_operator form;
+	bool		ok;
+
+	if (func_volatile(opfuncid) != PROVOLATILE_IMMUTABLE)
+		return false;
+	if (!mf_collation_safe(inputcollid, args))
+		return false;
+	tup = SearchSysCache1(OPEROID, ObjectIdGetDatum(opno));
+	if (!HeapTupleIsValid(tup))
+		elog(ERROR, "cache lookup failed for operator %u", opno);
+	form = (Form_pg_operator) GETSTRUCT(tup);
+
+	/*
+	 * The dialect judges built-ins by name; a shipped extension's operator
+	 * is the remote's own.
+	 */
+	if (opno >= FirstGenbkiObjectId)
+		ok = mf_in_shipped_extension(cxt, OperatorRelationId, opno);
+	else
+		ok = cxt->dialect->operator_shippable(NameStr(form->oprname),
+											  form->oprleft, form->oprright,
+											  inputcollid) ||
+			(mf_op_guard_range(cxt, opno, &min, &max) &&
+			 mf_operands_unguarded(cxt, args));
+
+	/*
+	 * Where x % 0 is NULL rather than an error, % is the same only with a
+	 * divisor known not to be zero: a non-null constant other than 0.
+	 */
+	if (ok && cxt->dialect->zero_divisor_gives_null &&
+		strcmp(NameStr(form->oprname), "%") == 0)
+	{
+		Node	   *divisor = list_length(args) == 2 ?
+			mf_strip_relabel(lsecond(args)) : NULL;
+
+		ok = divisor != NULL && IsA(divisor, Const) &&
+			!((Const *) divisor)->constisnull &&
+			mf_const_is_nonzero_integer((Const *) divisor);
+	}
+
+	if (ok && strchr(NameStr(form->oprname), '?') != NULL &&
+		cxt->baserel != NULL && cxt->baserel->fdw_private != NULL &&
+		mf_rel_markers(cxt->baserel) == MF_MARKERS_POSITIONAL)
+		ok = false;
+	ReleaseSysCache(tup);
+	return ok;
+}
+
+/* ---------------------------------------------------------------------
+ * Aggregates
+ * ---------------------------------------------------------------------
+ */
+
+const MfAggregate *
+mf_find_aggregate(const MfDialect *dialect, Oid aggfnoid, Oid argtype)
+{
+	char	   *name;
+
+	if (aggfnoid >= FirstGenbkiObjectId)
+		return NULL;
+	name = get_func_name(aggfnoid);
+	if (name == NULL)
+		return NULL;
+	for (int i = 0; i < dialect->n_aggregates; i++)
+	{
+		const MfAggregate *a = &dialect->aggregates[i];
+
+		if (strcmp(a->name, name) == 0 &&
+			(a->argtype == InvalidOid || a->argtype == argtype))
+			return a;
+	}
+	return NULL;
+}
+
+/* The one argument of agg, NULL for agg(*); false when there are more. */
+bool
+mf_aggref_arg(Aggref *agg, Node **arg)
+{
+	ListCell   *lc;
+
+	*arg = NULL;
+	foreach(lc, agg->args)
+	{
+		TargetEntry *tle = lfirst_node(TargetEntry, lc);
+
+		if (tle->resjunk)
+			continue;
+		if (*arg != NULL)
+			return false;
+		*arg = (Node *) tle->expr;
+	}
+	return agg->aggstar ? *arg == NULL : *arg != NULL;
+}
+
+bool
+mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt)
+{
+	const MfDialect *d = cxt->dialect;
+	const MfAggregate *a;
+	Node	   *arg;
+	bool		ok;
+
+	/* plain aggregates only: no partial, ordered-set or sorted input */
+	if (agg->aggsplit != AGGSPLIT_SIMPLE || agg->aggkind != AGGKIND_NORMAL ||
+		agg->aggorder != NIL || agg->aggdirectargs != NIL ||
+		agg->aggvariadic || agg->agglevelsup != 0)
+		return false;
+	if (agg->aggfilter != NULL && !d->aggregate_filter)
+		return false;
+	if (!mf_aggref_arg(agg, &arg))
+		return false;
+	a = mf_find_aggregate(d, agg->aggfnoid,
+						  arg ? exprType(arg) : InvalidOid);
+	if (a == NULL || (agg->aggdistinct != NIL && !a->distinct))
+		return false;
+	if (!d->type_shippable(agg->aggtype))
+		return false;
+
+	/* no aggregate inside an aggregate */
+	cxt->aggregates = false;
+	ok = mf_expr_shippable(arg, cxt) &&
+		mf_expr_shippable((Node *) agg->aggfilter, cxt);
+	cxt->aggregates = true;
+	if (!ok || (arg != NULL && mf_is_local_param(arg, d)))
+		return false;
+
+	if (arg != NULL && !mf_collation_safe(agg->inputcollid, list_make1(arg)))
+		return false;
+	if (arg != NULL && a->orders &&
+		!mf_comparison_shippable(cxt, arg, agg->inputcollid, true))
+		return false;
+	if (arg != NULL && agg->aggdistinct != NIL &&
+		!mf_comparison_shippable(cxt, arg, agg->inputcollid, false))
+		return false;
+	return true;
+}
+
+bool
+mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
+{
+	ListCell   *lc;
+
+	if (node == NULL)
+		return true;
+
+	switch (nodeTag(node))
+	{
+		case T_Var:
+			{
+				Var		   *var = (Var *) node;
+
+				/* only ordinary columns of the scanned relation */
+				if (var->vartype == BOOLOID && !cxt->dialect->boolean_conditions)
+					break;
+				return mf_var_is_scanned(var, cxt) &&
+					mf_type_shippable(cxt, var->vartype);
+			}
+		case T_Const:
+			{
+				Const	   *c = (Const *) node;
+
+				if (!mf_type_shippable(cxt, c->consttype))
+					return false;
+				if (c->constisnull || cxt->dialect->const_shippable == NULL)
+					return mf_decimal_exact(node, cxt);
+				return cxt->dialect->const_shippable(c->consttype,
+													 mf_const_text(c)) &&
+					mf_decimal_exact(node, cxt);
+			}
+		case T_Param:
+			{
+				Param	   *p = (Param *) node;
+
+				return (p->paramkind == PARAM_EXTERN ||
+						p->paramkind == PARAM_EXEC) &&
+					mf_type_shippable(cxt, p->paramtype);
+			}
+		case T_RelabelType:
+			return mf_expr_shippable((Node *) ((RelabelType *) node)->arg, cxt);
+		case T_FuncExpr:
+			{
+				/* only the immutable functions of a shipped extension */
+				FuncExpr   *f = (FuncExpr *) node;
+
+				if (f->funcformat != COERCE_EXPLICIT_CALL || f->funcvariadic ||
+					!mf_in_shipped_extension(cxt, ProcedureRelationId, f->funcid) ||
+					func_volatile(f->funcid) != PROVOLATILE_IMMUTABLE ||
+					!mf_collation_safe(f->inputcollid, f->args) ||
+					!mf_type_shippable(cxt, f->funcresulttype))
+					break;
+				foreach(lc, f->args)
+					if (!mf_expr_shippable(lfirst(lc), cxt))
+						return false;
+				return true;
+			}
+		case T_OpExpr:
+			{
+				OpExpr	   *op = (OpExpr *) node;
+
+				if (mf_text_equality_shippable(op, cxt))
+					return true;
+				if (!mf_operator_shippable(cxt, op->opno, op->opfuncid,
+										   op->inputcollid, op->args) ||
+					!mf_decimal_exact(node, cxt))
+					break;
+				foreach(lc, op->args)
+					if (!mf_expr_shippable(lfirst(lc), cxt))
+						return false;
+				return true;
+			}
+		case T_ScalarArrayOpExpr:
+			{
+				ScalarArrayOpExpr *op = (ScalarArrayOpExpr *) node;
+
+				if (!cxt->dialect->supports_arrays || !op->useOr ||
+					!mf_operator_shippable(cxt, op->opno, op->opfuncid,
+										   op->inputcollid, op->args))
+					break;
+				foreach(lc, op->args)
+					if (!mf_expr_shippable(lfirst(lc), cxt))
+						return false;
+				return true;
+			}
+		case T_BoolExpr:
+			foreach(lc, ((BoolExpr *) node)->args)
+				if (!mf_expr_shippable(lfirst(lc), cxt))
+					return false;
+			return true;
+		case T_NullTest:
+			if (((NullTest *) node)->argisrow)
+				break;
+			return mf_expr_shippable((Node *) ((NullTest *) node)->arg, cxt);
+		case T_Aggref:
+			return cxt->aggregates && mf_aggref_shippable((Aggref *) node, cxt);
+		default:
+			break;
+	}
+	return mf_is_local_param(node, cxt->dialect);
+}
+
+bool
+mf_is_foreign_expr(PlannerInfo *root, RelOptInfo *baserel, Expr *expr)
+{
+	MfDeparseCxt cxt;
+
+	mf_deparse_cxt_init(&cxt, root, baserel, NULL, NULL);
+	return mf_expr_shippable((Node *) expr, &cxt);
+}
+
+void
+mf_classify_conditions(PlannerInfo *root, RelOptInfo *baserel,
+					   List *input_conds, List **remote_conds,
+					   List **local_conds)
+{
+	ListCell   *lc;
+
+	*remote_conds = NIL;
+	*local_conds = NIL;
+	foreach(lc, input_conds)
+	{
+		RestrictInfo *ri = lfirst_node(RestrictInfo, lc);
+
+		if (mf_is_foreign_expr(root, baserel, ri->clause))
+			*remote_conds = lappend(*remote_conds, ri);
+		else
+			*local_conds = lappend(*local_conds, ri);
+	}
+}

@@ -1,0 +1,647 @@
+/*-------------------------------------------------------------------------
+ *
+ * scan.c
+ *		Reading foreign tables: remote rows turned into tuples, execution
+ *		(read-ahead, async Append), EXPLAIN.  The planning is scan_plan.c's.
+ *
+ * A scan sends one SELECT of the columns the query needs, with the WHERE
+ * clauses the dialect can express, and reads its rows fetch_size at a time
+ * through the transport.
+ *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include <math.h>
+
+#include "access/htup_details.h"
+#include "access/table.h"
+#include "executor/execAsync.h"
+#include "executor/executor.h"
+#include "foreign/fdwapi.h"
+#include "miscadmin.h"
+#include "optimizer/cost.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/prep.h"
+#include "optimizer/pathnode.h"
+#include "optimizer/paths.h"
+#include "optimizer/planmain.h"
+#include "optimizer/restrictinfo.h"
+#include "parser/parsetree.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/rel.h"
+#include "utils/sampling.h"
+
+#include "exec/exec.h"
+#include "plan/scan_int.h"
+
+
+typedef struct MfScanState
+{
+	MfConnEntry *entry;
+	const MfTransport *tr;
+	char	   *sql;
+	int			fetch_size;
+	MfRead		open_read;		/* how the query is read (transport.h) */
+	MfResult   *result;			/* NULL until the first row is wanted */
+	MfResult   *rescan_result;	/* a rescan's old result, closed when the
+								 * new query opens */
+	int			nrows;			/* rows of the current fetch */
+	int			next_row;
+	bool		eof;
+
+	/* reading ahead: the next batch is asked for before this one is used */
+	bool		read_ahead;		/* the transport can */
+	bool		request_out;	/* asked for, answer not read yet */
+	bool		ahead_ready;	/* answer read, waiting in the transport */
+	int			next_fetch;		/* rows to ask for next time */
+
+	/* parameters computed here and sent with the query */
+	List	   *param_exprs;
+	FmgrInfo   *param_flinfo;
+	bool		params_need_modes;	/* their output depends on settings */
+	const char **param_values;
+	Datum	   *param_datums;
+	bool	   *param_nulls;
+	MfTypeClass *param_classes;
+	Oid		   *param_types;
+	int			nparams;
+
+	MfRowReader reader;
+	MfHeldRows	held;			/* rows read ahead for another's sake */
+	MfNodeStats stats;			/* EXPLAIN ANALYZE, progress (stats.c) */
+} MfScanState;
+
+/* ---------------------------------------------------------------------
+ * Turning remote rows into tuples
+ * ---------------------------------------------------------------------
+ */
+
+typedef struct MfConvErrorCxt
+{
+	Relation	rel;
+	AttrNumber	attnum;
+} MfConvErrorCxt;
+
+static void
+mf_conversion_error_callback(void *arg)
+{
+	MfConvErrorCxt *cxt = arg;
+
+	if (cxt->rel != NULL && cxt->attnum > 0)
+		errcontext("column \"%s\" of foreign table \"%s\"",
+				   NameStr(TupleDescAttr(RelationGetDescr(cxt->rel), cxt->attnum - 1)->attname),
+				   RelationGetRelationName(cxt->rel));
+}
+
+void
+mf_row_reader_init(MfRowReader *reader, TupleDesc tupdesc,
+				   List *retrieved_attrs, MemoryContext parent)
+{
+	reader->attinmeta = TupleDescGetAttInMetadata(tupdesc);
+	reader->retrieved_attrs = retrieved_attrs;
+	reader->temp_cxt = AllocSetContextCreate(parent, "multi_fdw row",
+											 ALLOCSET_SMALL_SIZES);
+	reader->held = NULL;
+}
+
+/*
+ * One remote row as a heap tuple in target (which may be the reader's own
+ * per-row context: it is reset first).
+ */
+HeapTuple
+mf_row_reader_form(MfRowReader *reader, const MfTransport *tr, MfResult *res,
+				   int row, MemoryContext target, Relation rel)
+{
+	TupleDesc	tupdesc = reader->attinmeta->tupdesc;
+	MemoryContext old;
+	Datum	   *values;
+	bool	   *nulls;
+	ItemPointer ctid = NULL;
+	TransactionId remote_tableoid = InvalidTransactionId;
+	HeapTuple	tuple;
+	ErrorContextCallback errcb;
+	MfConvErrorCxt errcxt = {rel, 0};
+	ListCell   *lc;
+	int			col = 0;
+
+	MemoryContextReset(reader->temp_cxt);
+	old = MemoryContextSwitchTo(reader->temp_cxt);
+	values = palloc0(sizeof(Datum) * tupdesc->natts);
+	nulls = palloc(sizeof(bool) * tupdesc->natts);
+	memset(nulls, true, sizeof(bool) * tupdesc->natts);
+
+	errcb.callback = mf_conversion_error_callback;
+	errcb.arg = &errcxt;
+	errcb.previous = error_context_stack;
+	error_context_stack = &errcb;
+
+	foreach(lc, reader->retrieved_attrs)
+	{
+		int			attnum = lfirst_int(lc);
+		const char *text = mf_held_value(reader->held, tr, res, row, col++);
+
+		errcxt.attnum = attnum;
+		if (attnum > 0)
+		{
+			AttInMetadata *m = reader->attinmeta;
+
+			values[attnum - 1] = InputFunctionCall(&m->attinfuncs[attnum - 1],
+												   (char *) text,
+												   m->attioparams[attnum - 1],
+												   m->atttypmods[attnum - 1]);
+			nulls[attnum - 1] = (text == NULL);
+		}
+		else if (attnum == SelfItemPointerAttributeNumber && text != NULL)
+			ctid = (ItemPointer) DatumGetPointer(DirectFunctionCall1(tidin,
+																	 CStringGetDatum(text)));
+		else if (attnum == MF_REMOTE_TABLEOID_ATTNO && text != NULL)
+			remote_tableoid = DatumGetObjectId(DirectFunctionCall1(oidin,
+																   CStringGetDatum(text)));
+	}
+	error_context_stack = errcb.previous;
+
+	MemoryContextSwitchTo(target);
+	tuple = heap_form_tuple(tupdesc, values, nulls);
+	if (ctid)
+		tuple->t_self = *ctid;
+	/* other system columns mean nothing for a remote row */
+	HeapTupleHeaderSetXmax(tuple->t_data, remote_tableoid);
+	HeapTupleHeaderSetXmin(tuple->t_data, InvalidTransactionId);
+	HeapTupleHeaderSetCmin(tuple->t_data, InvalidTransactionId);
+	MemoryContextSwitchTo(old);
+	return tuple;
+}
+
+/* Store a remote row in slot; it stays valid until the next call. */
+void
+mf_row_reader_store(MfRowReader *reader, const MfTransport *tr, MfResult *res,
+					int row, TupleTableSlot *slot)
+{
+	HeapTuple	tuple;
+
+	ExecClearTuple(slot);
+	tuple = mf_row_reader_form(reader, tr, res, row, reader->temp_cxt, NULL);
+	/* the slot may be virtual: a partitioned root's, say, which keeps no tid */
+	ExecForceStoreHeapTuple(tuple, slot, false);
+	slot->tts_tid = tuple->t_self;
+}
+
+
+/* ---------------------------------------------------------------------
+ * Execution
+ * ---------------------------------------------------------------------
+ */
+
+void
+mfBeginForeignScan(ForeignScanState *node, int eflags)
+{
+	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
+	EState	   *estate = node->ss.ps.state;
+	MfScanState *st;
+	RangeTblEntry *rte;
+	Oid			userid;
+	MfOptions	opts;
+	Index		rti = fsplan->scan.scanrelid;
+	TupleDesc	tupdesc;
+	int			i = 0;
+	ListCell   *lc;
+
+	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
+		return;
+
+	st = palloc0(sizeof(MfScanState));
+	node->fdw_state = st;
+
+	/* a join's or grouping's rows are those of its remote select list */
+	if (rti > 0)
+		tupdesc = RelationGetDescr(node->ss.ss_currentRelation);
+	else
+	{
+		rti = mf_fscan_first_base_relid(fsplan);
+		tupdesc = node->ss.ss_ScanTupleSlot->tts_tupleDescriptor;
+	}
+	rte = exec_rt_fetch(rti, estate);
+	userid = mf_fscan_userid(fsplan, estate, rti);
+	mf_get_table_options(rte->relid, &opts);
+	st->entry = mf_get_connection(GetUserMapping(userid, opts.serverid), &opts);
+	st->tr = mf_conn_transport(st->entry);
+	mf_stats_node_begin(&st->stats, st->entry, node->ss.ss_currentRelation,
+						CMD_SELECT);
+
+	st->sql = strVal(list_nth(fsplan->fdw_private, MF_SCAN_SQL));
+	st->fetch_size = intVal(list_nth(fsplan->fdw_private, MF_SCAN_FETCH_SIZE));
+	st->open_read = mf_read((MfReadMode) intVal(list_nth(fsplan->fdw_private,
+														 MF_SCAN_READ_MODE)),
+							st->fetch_size);
+	st->read_ahead = st->tr->async_send != NULL;
+	st->next_fetch = st->fetch_size;
+	mf_row_reader_init(&st->reader, tupdesc,
+					   list_nth(fsplan->fdw_private, MF_SCAN_RETRIEVED_ATTRS),
+					   estate->es_query_cxt);
+	mf_held_init(&st->held, estate->es_query_cxt);
+	st->reader.held = &st->held;
+
+	st->nparams = list_length(fsplan->fdw_exprs);
+	st->param_exprs = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
+	st->param_flinfo = palloc0(sizeof(FmgrInfo) * Max(st->nparams, 1));
+	st->param_values = palloc0(sizeof(char *) * Max(st->nparams, 1));
+	st->param_datums = palloc0(sizeof(Datum) * Max(st->nparams, 1));
+	st->param_nulls = palloc0(sizeof(bool) * Max(st->nparams, 1));
+	st->param_classes = palloc0(sizeof(MfTypeClass) * Max(st->nparams, 1));
+	st->param_types = palloc0(sizeof(Oid) * Max(st->nparams, 1));
+	foreach(lc, fsplan->fdw_exprs)
+	{
+		Oid			typefnoid;
+		bool		isvarlena;
+
+		getTypeOutputInfo(exprType(lfirst(lc)), &typefnoid, &isvarlena);
+		fmgr_info(typefnoid, &st->param_flinfo[i]);
+		st->param_classes[i] = mf_type_class(exprType(lfirst(lc)));
+		st->param_types[i] = exprType(lfirst(lc));
+		i++;
+	}
+	st->params_need_modes = mf_outputs_need_modes(st->param_flinfo,
+												  st->nparams);
+}
+
+static void
+mf_scan_open(ForeignScanState *node, MfScanState *st)
+{
+	ExprContext *econtext = node->ss.ps.ps_ExprContext;
+	MemoryContext old = MemoryContextSwitchTo(econtext->ecxt_per_tuple_memory);
+	MfError		err;
+	int			i = 0;
+	int			nestlevel;
+	ListCell   *lc;
+
+	/*
+	 * Evaluate under the user's settings (a cast of text or date to
+	 * timestamptz depends on them), then write the values under the
+	 * remote's.
+	 */
+	foreach(lc, st->param_exprs)
+	{
+		st->param_datums[i] = ExecEvalExpr(lfirst(lc), econtext,
+										   &st->param_nulls[i]);
+		i++;
+	}
+	nestlevel = mf_set_transmission_modes_if(st->params_need_modes);
+	for (i = 0; i < st->nparams; i++)
+		st->param_values[i] = st->param_nulls[i] ? NULL :
+			OutputFunctionCall(&st->param_flinfo[i], st->param_datums[i]);
+	mf_reset_transmission_modes(nestlevel);
+	for (i = 0; i < st->nparams; i++)
+		mf_check_param_value(mf_conn_dialect(st->entry),
+							 mf_conn_server_name(st->entry),
+							 st->param_types[i], st->param_values[i]);
+	MemoryContextSwitchTo(old);
+
+	mf_stats_node_use(&st->stats);
+	mf_claim_connection(st->entry, st);
+	mf_stats_count(st->entry, MF_C_STATEMENTS, 1);
+	mf_error_clear(&err);
+	if (st->rescan_result != NULL)
+	{
+		/* a rescan: the old query is closed as the new one opens */
+		MfResult   *old = st->rescan_result;
+
+		st->rescan_result = NULL;
+		if (st->tr->requery != NULL)
+			st->result = st->tr->requery(old, st->sql, st->nparams,
+										 st->param_values, st->param_classes,
+										 st->open_read, &err);
+		else
+		{
+			st->tr->result_close(old);
+			st->result = st->tr->query(mf_conn(st->entry), st->sql,
+									   st->nparams, st->param_values,
+									   st->param_classes,
+									   st->open_read, &err);
+		}
+	}
+	else
+		st->result = st->tr->query(mf_conn(st->entry), st->sql, st->nparams,
+								   st->param_values, st->param_classes,
+								   st->open_read, &err);
+	if (st->result == NULL)
+		mf_raise_error(ERROR, st->entry, &err, st->sql);
+	st->nrows = st->next_row = 0;
+	st->eof = false;
+	st->next_fetch = st->fetch_size;
+}
+
+/* ---------------------------------------------------------------------
+ * Reading ahead
+ *
+ * After each batch arrives, the next one is asked for at once, so the
+ * network works while the executor consumes this one: a scan no longer waits
+ * a round trip per fetch.  Batches grow from fetch_size to
+ * MF_FETCH_GROWTH times it, which bounds what is held (two batches).  While
+ * the request is out the connection is busy, so the scan is its stream
+ * owner: anyone else who needs it makes the scan read the answer first.
+ * ---------------------------------------------------------------------
+ */
+#define MF_FETCH_GROWTH		8
+
+/* The request is out: read its answer (someone else needs the connection). */
+static void
+mf_scan_finish_cb(void *arg)
+{
+	MfScanState *st = arg;
+	MfError		err;
+
+	st->request_out = false;
+	mf_error_clear(&err);
+	if (st->tr->async_poll(st->result, true, &err) < 0)
+		mf_raise_error(ERROR, st->entry, &err, st->sql);
+	st->ahead_ready = true;
+}
+
+static void
+mf_scan_send_ahead(MfScanState *st)
+{
+	MfError		err;
+	int			rows = st->next_fetch;
+
+	if (!st->read_ahead || st->eof || st->request_out || st->ahead_ready ||
+		mf_held_watching(&st->held))
+		return;
+	st->next_fetch = Min(st->next_fetch * 2, st->fetch_size * MF_FETCH_GROWTH);
+	mf_stats_node_use(&st->stats);
+	mf_set_stream_owner(st->entry, st, mf_scan_finish_cb);
+	mf_error_clear(&err);
+	if (!st->tr->async_send(st->result, rows, &err))
+	{
+		mf_clear_stream_owner(st->entry, st);
+		mf_raise_error(ERROR, st->entry, &err, st->sql);
+	}
+	st->request_out = true;
+}
+
+/* Has the answer to the request arrived?  Never waits. */
+static bool
+mf_scan_ahead_arrived(MfScanState *st)
+{
+	MfError		err;
+	int			rc;
+
+	/* rows on the wire come with the fetch (and wait for it) */
+	if (st->ahead_ready || mf_held_watching(&st->held))
+		return true;
+	if (!st->request_out)
+		return false;
+	mf_error_clear(&err);
+	rc = st->tr->async_poll(st->result, false, &err);
+	if (rc < 0)
+	{
+		st->request_out = false;
+		mf_clear_stream_owner(st->entry, st);
+		mf_raise_error(ERROR, st->entry, &err, st->sql);
+	}
+	if (rc == 0)
+		return false;
+	st->request_out = false;
+	st->ahead_ready = true;
+	mf_clear_stream_owner(st->entry, st);
+	return true;
+}
+
+/* The next batch: the one read ahead, or a FETCH now; then ask for more. */
+static void
+mf_scan_next_batch(MfScanState *st)
+{
+	MfError		err;
+
+	mf_stats_node_use(&st->stats);
+	mf_held_unwatch(&st->held);
+	mf_claim_connection(st->entry, st);
+	mf_error_clear(&err);
+	st->nrows = mf_held_fetch(&st->held, st->tr, st->result, &err);
+	st->request_out = st->ahead_ready = false;
+	mf_clear_stream_owner(st->entry, st);
+	if (st->nrows < 0)
+		mf_raise_error(ERROR, st->entry, &err, st->sql);
+	st->next_row = 0;
+	if (st->nrows == 0)
+		st->eof = true;
+	else if (!mf_held_watch(&st->held, st->entry, st->tr, st->result,
+							&st->nrows, &st->next_row))
+		mf_scan_send_ahead(st);
+	mf_stats_node_publish(&st->stats);
+}
+
+static TupleTableSlot *
+mf_scan_store_next(ForeignScanState *node, MfScanState *st)
+{
+	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
+
+	ExecClearTuple(slot);
+	MemoryContextReset(st->reader.temp_cxt);
+	ExecStoreHeapTuple(mf_row_reader_form(&st->reader, st->tr, st->result,
+										  st->next_row++, st->reader.temp_cxt,
+										  node->ss.ss_currentRelation),
+					   slot, false);
+	return slot;
+}
+
+TupleTableSlot *
+mfIterateForeignScan(ForeignScanState *node)
+{
+	MfScanState *st = node->fdw_state;
+
+	if (st->result == NULL)
+		mf_scan_open(node, st);
+
+	while (st->next_row >= st->nrows)
+	{
+		/*
+		 * At the end, the row statements that an UPDATE or DELETE
+		 * pipelined on this connection are answered before the executor
+		 * ends its count: those that changed nothing come off it.
+		 */
+		if (st->eof && !node->ss.ps.async_capable)
+			mf_claim_connection(st->entry, st);
+		/* under an async Append, the next batch is mf_async_produce's job */
+		if (st->eof || node->ss.ps.async_capable)
+			return ExecClearTuple(node->ss.ss_ScanTupleSlot);
+		mf_scan_next_batch(st);
+	}
+	return mf_scan_store_next(node, st);
+}
+
+/* ---------------------------------------------------------------------
+ * Asynchronous execution under an Append: several servers read at once
+ * ---------------------------------------------------------------------
+ */
+
+bool
+mfIsForeignPathAsyncCapable(ForeignPath *path)
+{
+	MfRelInfo  *fpinfo = path->path.parent->fdw_private;
+
+	return fpinfo->opts.async_capable &&
+		fpinfo->opts.transport->async_send != NULL;
+}
+
+/*
+ * Give the Append a row if there is one, or the end; else leave the request
+ * pending with the next batch asked for.  Rows go through the node itself,
+ * so local conditions and projection apply as for a synchronous scan.
+ */
+static void
+mf_async_produce(AsyncRequest *areq)
+{
+	ForeignScanState *node = (ForeignScanState *) areq->requestee;
+	MfScanState *st = node->fdw_state;
+
+	if (st->result == NULL)
+		mf_scan_open(node, st);
+	for (;;)
+	{
+		TupleTableSlot *result;
+
+		if (st->next_row >= st->nrows && !st->eof)
+		{
+			mf_scan_send_ahead(st);
+			if (!mf_scan_ahead_arrived(st))
+			{
+				ExecAsyncRequestPending(areq);
+				return;
+			}
+			mf_scan_next_batch(st);
+			continue;
+		}
+		result = areq->requestee->ExecProcNodeReal(areq->requestee);
+		if (!TupIsNull(result) || st->eof)
+		{
+			ExecAsyncRequestDone(areq, result);
+			return;
+		}
+		/* the rest of the batch failed the local conditions */
+	}
+}
+
+void
+mfForeignAsyncRequest(AsyncRequest *areq)
+{
+	mf_async_produce(areq);
+}
+
+void
+mfForeignAsyncConfigureWait(AsyncRequest *areq)
+{
+	ForeignScanState *node = (ForeignScanState *) areq->requestee;
+	MfScanState *st = node->fdw_state;
+	AppendState *requestor = (AppendState *) areq->requestor;
+	WaitEventSet *set = requestor->as_eventset;
+
+	/* the answer may have been read meanwhile (someone claimed the link) */
+	if (st->next_row < st->nrows || st->eof || mf_scan_ahead_arrived(st))
+	{
+		areq->callback_pending = false;
+		mf_async_produce(areq);
+		ExecAsyncResponse(areq);
+		if (!areq->callback_pending)
+			return;
+	}
+
+	if (!st->request_out)
+	{
+		/*
+		 * Another scan's request holds the connection.  Wait for it rather
+		 * than take the link, unless nothing else could wake us up.
+		 */
+		if (mf_conn_has_other_owner(st->entry, st) &&
+			(!bms_is_empty(requestor->as_needrequest) ||
+			 GetNumRegisteredWaitEvents(set) > 1))
+			return;
+		mf_scan_send_ahead(st);
+	}
+	AddWaitEventToSet(set, WL_SOCKET_READABLE,
+					  st->tr->async_socket(mf_conn(st->entry)), NULL, areq);
+}
+
+void
+mfForeignAsyncNotify(AsyncRequest *areq)
+{
+	mf_async_produce(areq);
+}
+
+/*
+ * Close the scan's query; with keep, where the transport can, hand it to
+ * the next mf_scan_open, which closes it in the exchange that opens the
+ * new one (until then the remote cursor stays open, which holds nothing
+ * the connection needs).  A small result whose rows are still on the
+ * wire is not kept: it does hold the connection, and with no reader left
+ * to take its rows (held_rows.c) the next statement of another scan would
+ * have the transport read them all into memory.  Closed now, they are
+ * read and dropped, as the requery would have done.
+ */
+static void
+mf_scan_close(MfScanState *st, bool keep)
+{
+	mf_held_reset(&st->held);
+	if (st->rescan_result != NULL)
+	{
+		st->tr->result_close(st->rescan_result);
+		st->rescan_result = NULL;
+	}
+	if (st->result != NULL)
+	{
+		/* closing reads any answer still out, so the link is free after */
+		mf_clear_stream_owner(st->entry, st);
+		if (keep && st->tr->requery != NULL &&
+			!(st->tr->holds_link != NULL && st->tr->holds_link(st->result)))
+			st->rescan_result = st->result;
+		else
+			st->tr->result_close(st->result);
+		st->result = NULL;
+	}
+	st->request_out = st->ahead_ready = false;
+	st->nrows = st->next_row = 0;
+	st->eof = false;
+}
+
+void
+mfReScanForeignScan(ForeignScanState *node)
+{
+	MfScanState *st = node->fdw_state;
+
+	/* parameters may have changed: run the query again */
+	mf_scan_close(st, true);
+}
+
+void
+mfEndForeignScan(ForeignScanState *node)
+{
+	MfScanState *st = node->fdw_state;
+
+	if (st == NULL)
+		return;
+	mf_stats_node_use(&st->stats);
+	mf_scan_close(st, false);
+	mf_stats_node_end(&st->stats);
+}
+
+void
+mfExplainForeignScan(ForeignScanState *node, ExplainState *es)
+{
+	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
+
+	List	   *relations = list_nth(fsplan->fdw_private, MF_SCAN_RELATIONS);
+
+	if (relations != NIL)
+		mf_explain_relations(fsplan, relations, es);
+	if (es->verbose)
+		ExplainPropertyText("Remote SQL",
+							strVal(list_nth(fsplan->fdw_private, MF_SCAN_SQL)),
+							es);
+	if (es->analyze && node->fdw_state != NULL)
+		mf_stats_explain(&((MfScanState *) node->fdw_state)->stats, es);
+}

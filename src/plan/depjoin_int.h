@@ -1,0 +1,85 @@
+/*-------------------------------------------------------------------------
+ *
+ * depjoin_int.h
+ *		What the dependent join's planning (depjoin.c) and execution
+ *		(depjoin_exec.c) share: the plan's private list and the limits.
+ *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef MF_DEPJOIN_INT_H
+#define MF_DEPJOIN_INT_H
+
+#include "nodes/extensible.h"
+
+#include "plan/plan.h"
+
+/*
+ * Keys per statement where they go as lists: about a fetch, or where the
+ * transport streams any result (no cursor exchanges), ten times that;
+ * never more than the dialect's list or the statement's parameters take.
+ */
+#define MF_DEPJOIN_LIST		1000
+#define MF_DEPJOIN_LIST_STREAMED	10000
+
+/* columns of one key: the equalities of the join shipped together */
+#define MF_DEPJOIN_MAX_COLS	4
+
+/* custom_private of the dependent join's CustomPath, by position */
+enum MfDepJoinPathPrivate
+{
+	MF_DJP_JOINTYPE,			/* JOIN_INNER, _LEFT, _SEMI, _ANTI (Integer) */
+	MF_DJP_F_RTI,				/* F's range table index (Integer) */
+	MF_DJP_KEYS,				/* the key's RestrictInfos, a column each */
+	MF_DJP_RESTRICT				/* the join's restrictlist */
+};
+
+/* custom_private of the plan, by position */
+enum MfDepJoinPrivate
+{
+	MF_DJ_JOINTYPE,				/* JOIN_INNER, _LEFT, _SEMI, _ANTI (Integer) */
+	MF_DJ_F_RTI,				/* F's range table index at planning */
+	MF_DJ_MIN_RTI,				/* the smallest of custom_relids then */
+	MF_DJ_SQL,					/* F's SELECT, its WHERE open for the keys */
+	MF_DJ_HAS_WHERE,			/* the SELECT has a WHERE already (Boolean) */
+	MF_DJ_KEY_SQL,				/* F's key columns, as the remote names
+								 * them (Strings) */
+	MF_DJ_RETRIEVED,			/* F's attnums the SELECT returns */
+	MF_DJ_X_KEY,				/* X's key columns: their positions in X's
+								 * tlist (ints) */
+	MF_DJ_F_KEY,				/* F's key columns: their attnums (ints) */
+	MF_DJ_KEY_OP,				/* F's equality per column (Oids): the
+								 * join's, or F's type's for integers of
+								 * two types */
+	MF_DJ_X_TYPE,				/* X's type per column (Oids) */
+	MF_DJ_KEY_COLL,				/* the join's collation per column (Oids):
+								 * deterministic or none */
+	MF_DJ_MAP,					/* per scan tlist entry: X's column (> 0) or
+								 * F's attnum negated */
+	MF_DJ_NQUALS,				/* join conditions at the head of
+								 * custom_exprs; F's parameters follow */
+	MF_DJ_RANGE,				/* the dialect orders the key exactly
+								 * (Boolean): the fallback may be a range */
+	MF_DJ_FETCH_SIZE,
+	MF_DJ_ARRAYS,				/* the keys go as arrays (Boolean) */
+	MF_DJ_ROW_IN,				/* (a, b) IN ((..), ..) (Boolean) */
+	MF_DJ_MAX_KEYS,				/* F's dependent_join_max_keys, 0: the GUC */
+	MF_DJ_NPRIVATE				/* (their number) */
+};
+
+/* keys one statement takes where they go as lists (not arrays) */
+extern int	mf_depjoin_keys_per_statement(const MfDialect *dialect,
+										  const MfTransport *transport,
+										  int ncols, int nparams);
+
+/* the join type as EXPLAIN names it */
+extern const char *mf_join_type_name(JoinType jointype);
+
+/* multi_fdw.dependent_join_max_keys */
+extern int	mf_depjoin_max_keys;
+
+/* the name its executor registers its CustomScanMethods by (depjoin_exec.c) */
+#define MF_DEPJOIN_SCAN_NAME	"multi_fdw dependent join"
+
+#endif							/* MF_DEPJOIN_INT_H */

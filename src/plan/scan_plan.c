@@ -1,0 +1,294 @@
+/*-------------------------------------------------------------------------
+ *
+ * scan_plan.c
+ *		Planning a read of a foreign table: its size and paths, the lock it
+ *		takes, and the ForeignScan with its remote SELECT, for a table and
+ *		(through mf_upper_plan, mf_scan_private) for an upper rel or a join.
+ *
+ * A scan sends one SELECT of the columns the query needs, with the WHERE
+ * clauses the dialect can express, and reads its rows fetch_size at a time
+ * through the transport (scan.c).
+ *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include <math.h>
+
+#include "access/htup_details.h"
+#include "access/table.h"
+#include "executor/execAsync.h"
+#include "executor/executor.h"
+#include "foreign/fdwapi.h"
+#include "miscadmin.h"
+#include "optimizer/cost.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/prep.h"
+#include "optimizer/pathnode.h"
+#include "optimizer/paths.h"
+#include "optimizer/planmain.h"
+#include "optimizer/restrictinfo.h"
+#include "parser/parsetree.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/rel.h"
+#include "utils/sampling.h"
+
+#include "plan/plan.h"
+#include "plan/scan_int.h"
+
+/* ---------------------------------------------------------------------
+ * Planning
+ * ---------------------------------------------------------------------
+ */
+
+void
+mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
+{
+	MfRelInfo  *fpinfo = palloc0(sizeof(MfRelInfo));
+	Oid			userid = OidIsValid(baserel->userid) ? baserel->userid : GetUserId();
+	ListCell   *lc;
+	double		retrieved;
+
+	baserel->fdw_private = fpinfo;
+	mf_get_table_options(foreigntableid, &fpinfo->opts);
+	fpinfo->user = GetUserMapping(userid, fpinfo->opts.serverid);
+	fpinfo->pushdown_safe = fpinfo->opts.pushdown;
+
+	mf_classify_conditions(root, baserel, baserel->baserestrictinfo,
+						   &fpinfo->remote_conds, &fpinfo->local_conds);
+
+	/* the columns the query reads, and those the local checks need */
+	pull_varattnos((Node *) baserel->reltarget->exprs, baserel->relid,
+				   &fpinfo->attrs_used);
+	foreach(lc, fpinfo->local_conds)
+		pull_varattnos((Node *) lfirst_node(RestrictInfo, lc)->clause,
+					   baserel->relid, &fpinfo->attrs_used);
+
+	fpinfo->local_conds_sel = clauselist_selectivity(root, fpinfo->local_conds,
+													 baserel->relid, JOIN_INNER,
+													 NULL);
+	cost_qual_eval(&fpinfo->local_conds_cost, fpinfo->local_conds, root);
+
+	/* never analyzed: assume ten pages of rows of the estimated width */
+	if (baserel->tuples < 0)
+	{
+		baserel->pages = 10;
+		baserel->tuples = (10 * BLCKSZ) /
+			(baserel->reltarget->width + MAXALIGN(SizeofHeapTupleHeader));
+	}
+	set_baserel_size_estimates(root, baserel);
+
+	/*
+	 * Rows that cross the network are those the remote conditions let
+	 * through; each costs a transfer, and every fetch_size of them a round
+	 * trip.
+	 */
+	retrieved = clamp_row_est(baserel->rows / Max(fpinfo->local_conds_sel, 1e-10));
+	fpinfo->rows = baserel->rows;
+	fpinfo->remote_cost = seq_page_cost * baserel->pages +
+		cpu_tuple_cost * baserel->tuples;
+	fpinfo->startup_cost = fpinfo->opts.fdw_startup_cost +
+		fpinfo->local_conds_cost.startup;
+	fpinfo->total_cost = fpinfo->startup_cost + fpinfo->remote_cost +
+		(fpinfo->opts.fdw_tuple_cost + cpu_tuple_cost +
+		 fpinfo->local_conds_cost.per_tuple) * retrieved +
+		fpinfo->opts.fdw_startup_cost *
+		ceil(retrieved / fpinfo->opts.fetch_size) / 10.0;
+
+	if (fpinfo->opts.use_remote_estimate)
+		mf_remote_estimate(root, baserel, foreigntableid, fpinfo);
+}
+
+void
+mfGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
+{
+	MfRelInfo  *fpinfo = baserel->fdw_private;
+
+	add_path(baserel, (Path *)
+			 mf_create_foreignscan_path(root, baserel, fpinfo->rows,
+										fpinfo->startup_cost, fpinfo->total_cost,
+										NIL, baserel->lateral_relids, NIL));
+	mf_add_sorted_paths(root, baserel);
+}
+
+/*
+ * How the rows read must be locked on the remote: FOR UPDATE when they are
+ * about to be updated or deleted, else as this relation's own rowmark asks,
+ * as postgres_fdw decides.  A rowmark of strength LCS_NONE (the relation is
+ * joined to one named in FOR UPDATE OF, or to an UPDATE's target) only
+ * lets the executor fetch the row again, and locks nothing.
+ */
+static LockClauseStrength
+mf_scan_lock(PlannerInfo *root, RelOptInfo *baserel, LockWaitPolicy *wait)
+{
+	MfRelInfo  *fpinfo = baserel->fdw_private;
+	PlanRowMark *rc;
+
+	*wait = LockWaitBlock;
+	if (bms_is_member(baserel->relid, root->all_result_relids) &&
+		(root->parse->commandType == CMD_UPDATE ||
+		 root->parse->commandType == CMD_DELETE))
+	{
+		/* a dialect without a lock clause reads them unlocked */
+		return fpinfo->opts.dialect->deparse_lock != NULL ?
+			LCS_FORUPDATE : LCS_NONE;
+	}
+	rc = get_plan_rowmark(root->rowMarks, baserel->relid);
+	if (rc == NULL || rc->strength == LCS_NONE)
+		return LCS_NONE;
+	*wait = rc->waitPolicy;
+	return rc->strength;
+}
+
+/* The plan of a grouped relation, or of its sort or limit (upper.c). */
+static ForeignScan *
+mf_upper_plan(PlannerInfo *root, RelOptInfo *rel, ForeignPath *best_path,
+			  List *tlist, Plan *outer_plan, bool has_limit)
+{
+	MfRelInfo  *fpinfo = rel->fdw_private;
+	List	   *retrieved_attrs;
+	List	   *params_list = NIL;
+	StringInfoData sql;
+
+	initStringInfo(&sql);
+	mf_deparse_grouped_select(&sql, root, rel, fpinfo->grouped_tlist,
+							  fpinfo->remote_conds, &retrieved_attrs,
+							  &params_list);
+	if (best_path->path.pathkeys != NIL)
+		mf_deparse_order_by(&sql, root, fpinfo->scanrel, rel,
+							best_path->path.pathkeys, &params_list);
+	if (has_limit)
+	{
+		int64		count;
+		int64		offset;
+
+		if (!mf_limit_values(root, &count, &offset))
+			elog(ERROR, "LIMIT is not shipped");
+		fpinfo->opts.dialect->deparse_limit_offset(&sql, count, offset,
+												   best_path->path.pathkeys != NIL);
+	}
+	return make_foreignscan(tlist, fpinfo->local_conds, 0, params_list,
+							mf_scan_private(sql.data, retrieved_attrs,
+											fpinfo->opts.fetch_size,
+											best_path->path.rows,
+											mf_relations_tree(root, rel)),
+							fpinfo->grouped_tlist, NIL, outer_plan);
+}
+
+/*
+ * How a query of fetch_size rows per fetch is read when the planner
+ * expects rows: a few, in the query's own exchange, when no more rows are
+ * expected than one fetch brings (transport.h); else through a cursor.
+ */
+MfRead
+mf_scan_read(int fetch_size, double rows)
+{
+	return mf_read(rows <= fetch_size ? MF_READ_FEW : MF_READ_CURSOR,
+				   fetch_size);
+}
+
+/* A ForeignScan's fdw_private, by the names MfScanPrivate gives. */
+List *
+mf_scan_private(char *sql, List *retrieved_attrs, int fetch_size,
+				double rows, List *relations)
+{
+	Node	   *priv[MF_SCAN_NPRIVATE];
+	List	   *list = NIL;
+
+	priv[MF_SCAN_SQL] = (Node *) makeString(sql);
+	priv[MF_SCAN_RETRIEVED_ATTRS] = (Node *) retrieved_attrs;
+	priv[MF_SCAN_READ_MODE] =
+		(Node *) makeInteger(mf_scan_read(fetch_size, rows).mode);
+	priv[MF_SCAN_FETCH_SIZE] = (Node *) makeInteger(fetch_size);
+	priv[MF_SCAN_RELATIONS] = (Node *) relations;
+	for (int i = 0; i < MF_SCAN_NPRIVATE; i++)
+		list = lappend(list, priv[i]);
+	return list;
+}
+
+ForeignScan *
+mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
+				 ForeignPath *best_path, List *tlist, List *scan_clauses,
+				 Plan *outer_plan)
+{
+	MfRelInfo  *fpinfo = baserel->fdw_private;
+	List	   *remote_exprs = NIL;
+	List	   *local_exprs = NIL;
+	List	   *retrieved_attrs;
+	List	   *params_list = NIL;
+	StringInfoData sql;
+	Relation	rel;
+	int64		limit;
+	int64		offset;
+	bool		has_limit = false;
+	LockClauseStrength lock;
+	LockWaitPolicy wait;
+	ListCell   *lc;
+
+	if (best_path->fdw_private != NIL)
+		has_limit = boolVal(list_nth(best_path->fdw_private, MF_PATH_LIMIT));
+	if (IS_UPPER_REL(baserel))
+		return mf_upper_plan(root, baserel, best_path, tlist, outer_plan,
+							 has_limit);
+	if (IS_JOIN_REL(baserel))
+		return mf_join_plan(root, baserel, best_path, tlist, outer_plan,
+							has_limit);
+
+	foreach(lc, scan_clauses)
+	{
+		RestrictInfo *ri = lfirst_node(RestrictInfo, lc);
+
+		if (ri->pseudoconstant)
+			continue;
+		if (list_member_ptr(fpinfo->remote_conds, ri))
+			remote_exprs = lappend(remote_exprs, ri->clause);
+		else if (list_member_ptr(fpinfo->local_conds, ri))
+			local_exprs = lappend(local_exprs, ri->clause);
+		else if (mf_is_foreign_expr(root, baserel, ri->clause))
+			remote_exprs = lappend(remote_exprs, ri->clause);
+		else
+			local_exprs = lappend(local_exprs, ri->clause);
+	}
+
+	/* kept for a direct UPDATE or DELETE built on this scan */
+	fpinfo->final_remote_exprs = remote_exprs;
+
+	rel = table_open(foreigntableid, NoLock);
+	initStringInfo(&sql);
+	lock = mf_scan_lock(root, baserel, &wait);
+	mf_deparse_select(&sql, root, baserel, rel, fpinfo->attrs_used,
+					  remote_exprs, LCS_NONE, wait, &retrieved_attrs,
+					  &params_list);
+	if (best_path->path.pathkeys != NIL)
+		mf_deparse_order_by(&sql, root, baserel, NULL,
+							best_path->path.pathkeys, &params_list);
+	if (has_limit)
+	{
+		if (!mf_limit_values(root, &limit, &offset))
+			elog(ERROR, "LIMIT is not shipped");
+		fpinfo->opts.dialect->deparse_limit_offset(&sql, limit, offset,
+												   best_path->path.pathkeys != NIL);
+	}
+	else
+	{
+		limit = mf_remote_limit(root, baserel, best_path->path.pathkeys,
+								local_exprs, lock != LCS_NONE);
+		if (limit > 0)
+			fpinfo->opts.dialect->deparse_limit(&sql, limit,
+												best_path->path.pathkeys != NIL);
+	}
+	if (lock != LCS_NONE)
+		mf_deparse_lock_clause(&sql, rel, fpinfo->opts.dialect, lock, wait);
+	table_close(rel, NoLock);
+
+	return make_foreignscan(tlist, local_exprs, baserel->relid, params_list,
+							mf_scan_private(sql.data, retrieved_attrs,
+											fpinfo->opts.fetch_size,
+											best_path->path.rows, NIL),
+							NIL, remote_exprs, outer_plan);
+}
