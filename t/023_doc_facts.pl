@@ -146,11 +146,15 @@ sub letters
 	return join('', sort keys %set);
 }
 
+# a value list: in option.c, or (the insert methods' names, which the
+# counters share) in stats.c
 sub string_array
 {
 	my ($text, $name) = @_;
-	my ($body) = $text =~ /\b\Q$name\E\[\]\s*=\s*\{(.*?)\}/s
-	  or die "no array $name";
+	my $pattern = qr/\b\Q$name\E\[\]\s*=\s*\{(.*?)\}/s;
+	my ($body) = $text =~ $pattern;
+	($body) = code_of(source_named('stats.c')) =~ $pattern if !defined $body;
+	die "no array $name" if !defined $body;
 	return [ $body =~ /"([^"]*)"/g ];
 }
 
