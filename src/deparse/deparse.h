@@ -180,6 +180,9 @@ extern void mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
 									  RelOptInfo *grouped_rel, List *tlist,
 									  List *having, List **retrieved_attrs,
 									  List **params_list);
+extern bool mf_limit_values(PlannerInfo *root, int64 *count, int64 *offset);
+extern void mf_deparse_limit_clause(StringInfo buf, PlannerInfo *root,
+									const MfDialect *dialect, bool ordered);
 extern void mf_deparse_lock_clause(StringInfo buf, Relation rel,
 								   const MfDialect *dialect,
 								   LockClauseStrength lock,

@@ -327,3 +327,54 @@ mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
 		}
 	}
 }
+
+/*
+ * The query's LIMIT and OFFSET when both are constants (or absent):
+ * count -1 for no limit.  A parameter (a generic plan's $1) stays with
+ * the local Limit node.
+ */
+bool
+mf_limit_values(PlannerInfo *root, int64 *count, int64 *offset)
+{
+	Node	   *c = root->parse->limitCount;
+	Node	   *o = root->parse->limitOffset;
+
+	*count = -1;
+	*offset = 0;
+	if (c != NULL)
+	{
+		if (!IsA(c, Const))
+			return false;
+		if (!((Const *) c)->constisnull)
+			*count = DatumGetInt64(((Const *) c)->constvalue);
+		if (!((Const *) c)->constisnull && *count < 0)
+			return false;		/* the local Limit node raises the error */
+	}
+	if (o != NULL)
+	{
+		if (!IsA(o, Const))
+			return false;
+		if (!((Const *) o)->constisnull)
+			*offset = DatumGetInt64(((Const *) o)->constvalue);
+		if (*offset < 0)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The query's LIMIT and OFFSET, appended to a query that sends them
+ * (ordered: it has an ORDER BY), in the dialect's words.  The path was
+ * built only where mf_limit_values said yes.
+ */
+void
+mf_deparse_limit_clause(StringInfo buf, PlannerInfo *root,
+						const MfDialect *dialect, bool ordered)
+{
+	int64		count;
+	int64		offset;
+
+	if (!mf_limit_values(root, &count, &offset))
+		elog(ERROR, "LIMIT is not shipped");
+	dialect->deparse_limit_offset(buf, count, offset, ordered);
+}

@@ -294,15 +294,8 @@ mf_join_plan(PlannerInfo *root, RelOptInfo *joinrel, ForeignPath *best_path,
 		mf_deparse_order_by(&sql, root, joinrel, NULL,
 							best_path->path.pathkeys, &params_list);
 	if (has_limit)
-	{
-		int64		count;
-		int64		offset;
-
-		if (!mf_limit_values(root, &count, &offset))
-			elog(ERROR, "LIMIT is not shipped");
-		fpinfo->opts.dialect->deparse_limit_offset(&sql, count, offset,
-												   best_path->path.pathkeys != NIL);
-	}
+		mf_deparse_limit_clause(&sql, root, fpinfo->opts.dialect,
+								best_path->path.pathkeys != NIL);
 	return make_foreignscan(tlist,
 							extract_actual_clauses(fpinfo->local_conds, false),
 							0, params_list,

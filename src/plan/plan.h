@@ -70,7 +70,6 @@ extern void mf_add_sorted_paths(PlannerInfo *root, RelOptInfo *baserel);
 extern void mfGetForeignUpperPaths(PlannerInfo *root, UpperRelationKind stage,
 								   RelOptInfo *input_rel,
 								   RelOptInfo *output_rel, void *extra);
-extern bool mf_limit_values(PlannerInfo *root, int64 *count, int64 *offset);
 extern int64 mf_remote_limit(PlannerInfo *root, RelOptInfo *baserel,
 							 List *pathkeys, List *local_exprs, bool locks);
 

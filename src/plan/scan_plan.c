@@ -163,15 +163,8 @@ mf_upper_plan(PlannerInfo *root, RelOptInfo *rel, ForeignPath *best_path,
 		mf_deparse_order_by(&sql, root, fpinfo->scanrel, rel,
 							best_path->path.pathkeys, &params_list);
 	if (has_limit)
-	{
-		int64		count;
-		int64		offset;
-
-		if (!mf_limit_values(root, &count, &offset))
-			elog(ERROR, "LIMIT is not shipped");
-		fpinfo->opts.dialect->deparse_limit_offset(&sql, count, offset,
-												   best_path->path.pathkeys != NIL);
-	}
+		mf_deparse_limit_clause(&sql, root, fpinfo->opts.dialect,
+								best_path->path.pathkeys != NIL);
 	return make_foreignscan(tlist, fpinfo->local_conds, 0, params_list,
 							mf_scan_private(sql.data, retrieved_attrs,
 											fpinfo->opts.fetch_size,
@@ -224,7 +217,6 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	StringInfoData sql;
 	Relation	rel;
 	int64		limit;
-	int64		offset;
 	bool		has_limit = false;
 	LockClauseStrength lock;
 	LockWaitPolicy wait;
@@ -268,12 +260,8 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		mf_deparse_order_by(&sql, root, baserel, NULL,
 							best_path->path.pathkeys, &params_list);
 	if (has_limit)
-	{
-		if (!mf_limit_values(root, &limit, &offset))
-			elog(ERROR, "LIMIT is not shipped");
-		fpinfo->opts.dialect->deparse_limit_offset(&sql, limit, offset,
-												   best_path->path.pathkeys != NIL);
-	}
+		mf_deparse_limit_clause(&sql, root, fpinfo->opts.dialect,
+								best_path->path.pathkeys != NIL);
 	else
 	{
 		limit = mf_remote_limit(root, baserel, best_path->path.pathkeys,

@@ -365,40 +365,6 @@ mf_add_ordered_paths(PlannerInfo *root, RelOptInfo *input_rel,
 }
 
 /*
- * The query's LIMIT and OFFSET when both are constants (or absent):
- * count -1 for no limit.  A parameter (a generic plan's $1) stays with
- * the local Limit node.
- */
-bool
-mf_limit_values(PlannerInfo *root, int64 *count, int64 *offset)
-{
-	Node	   *c = root->parse->limitCount;
-	Node	   *o = root->parse->limitOffset;
-
-	*count = -1;
-	*offset = 0;
-	if (c != NULL)
-	{
-		if (!IsA(c, Const))
-			return false;
-		if (!((Const *) c)->constisnull)
-			*count = DatumGetInt64(((Const *) c)->constvalue);
-		if (!((Const *) c)->constisnull && *count < 0)
-			return false;		/* the local Limit node raises the error */
-	}
-	if (o != NULL)
-	{
-		if (!IsA(o, Const))
-			return false;
-		if (!((Const *) o)->constisnull)
-			*offset = DatumGetInt64(((Const *) o)->constvalue);
-		if (*offset < 0)
-			return false;
-	}
-	return true;
-}
-
-/*
  * How many rows the remote query may stop at, or 0 for all of them,
  * when the planner kept the query's Limit node (a LIMIT that upper.c sent
  * as the query says replaces it).
