@@ -355,6 +355,21 @@ mfpg_cast_param(StringInfo buf, Oid typid, int32 typmod)
 }
 
 /*
+ * A value the remote's planner does not know while it plans: the result
+ * of an uncorrelated sub-select, which it plans as a parameter (as
+ * postgres_fdw writes its estimates' parameters).
+ */
+static void
+mfpg_deparse_unknown_value(StringInfo buf, Oid typid, int32 typmod)
+{
+	appendStringInfoString(buf, "((SELECT NULL");
+	mfpg_append_cast(buf, typid, typmod);
+	appendStringInfoChar(buf, ')');
+	mfpg_append_cast(buf, typid, typmod);
+	appendStringInfoChar(buf, ')');
+}
+
+/*
  * One row per column, and one row with a NULL column for a relation that
  * has none (hence the LEFT JOIN), so that such a table is imported too.
  * format_type() runs under search_path = pg_catalog, so it qualifies every
@@ -766,6 +781,7 @@ const MfDialect mf_dialect_postgres = {
 	.deparse_const = mfpg_deparse_const,
 	.deparse_const_beside_column = mfpg_deparse_const_beside_column,
 	.cast_param = mfpg_cast_param,
+	.deparse_unknown_value = mfpg_deparse_unknown_value,
 
 	.import_query = mfpg_import_query,
 	.import_reports_schema = true,

@@ -48,7 +48,8 @@
  * expression; a positional one takes a parameter of its own, so that
  * params_list holds one value per marker, in the order they appear (the
  * expressions are written left to right, and nothing is written out of
- * that order).
+ * that order).  Without a params_list (a query the remote is asked to
+ * estimate) the value is written as one the remote cannot know.
  */
 static void
 mf_deparse_placeholder(Node *node, MfDeparseCxt *cxt)
@@ -57,6 +58,13 @@ mf_deparse_placeholder(Node *node, MfDeparseCxt *cxt)
 	int			number = 0;
 	ListCell   *lc;
 
+	/* no parameter list: a query for the remote to estimate, not to run */
+	if (cxt->params_list == NULL)
+	{
+		Assert(d->deparse_unknown_value != NULL);
+		d->deparse_unknown_value(cxt->buf, exprType(node), exprTypmod(node));
+		return;
+	}
 	if (cxt->markers == MF_MARKERS_NUMBERED)
 	{
 		int			i = 1;

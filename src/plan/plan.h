@@ -91,6 +91,11 @@ extern void mf_depjoin_init(void);
 extern void mf_explain_relations(ForeignScan *fsplan, List *tree,
 								 ExplainState *es);
 
+/* param_path.c: join clauses sent with the outer values as parameters */
+extern void mf_add_param_paths(PlannerInfo *root, RelOptInfo *baserel);
+extern Expr *mf_outer_vars_as_params(Expr *expr, Relids relids, List **vars);
+extern List *mf_outer_params_to_vars(List *params_list, List *vars);
+
 /* ---------------------------------------------------------------------
  * modify_plan.c: INSERT, UPDATE and DELETE planned
  * ---------------------------------------------------------------------

@@ -114,6 +114,7 @@ mfGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 										fpinfo->startup_cost, fpinfo->total_cost,
 										NIL, baserel->lateral_relids, NIL));
 	mf_add_sorted_paths(root, baserel);
+	mf_add_param_paths(root, baserel);
 }
 
 /*
@@ -211,6 +212,9 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 {
 	MfRelInfo  *fpinfo = baserel->fdw_private;
 	List	   *remote_exprs = NIL;
+	List	   *sent_exprs = NIL;	/* remote_exprs as written: outer columns
+									 * as placeholders */
+	List	   *outer_vars = NIL;
 	List	   *local_exprs = NIL;
 	List	   *retrieved_attrs;
 	List	   *params_list = NIL;
@@ -234,15 +238,29 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	foreach(lc, scan_clauses)
 	{
 		RestrictInfo *ri = lfirst_node(RestrictInfo, lc);
+		Expr	   *sent;
 
 		if (ri->pseudoconstant)
 			continue;
 		if (list_member_ptr(fpinfo->remote_conds, ri))
+		{
 			remote_exprs = lappend(remote_exprs, ri->clause);
-		else if (list_member_ptr(fpinfo->local_conds, ri))
+			sent_exprs = lappend(sent_exprs, ri->clause);
+			continue;
+		}
+		if (list_member_ptr(fpinfo->local_conds, ri))
+		{
 			local_exprs = lappend(local_exprs, ri->clause);
-		else if (mf_is_foreign_expr(root, baserel, ri->clause))
+			continue;
+		}
+		/* a join clause of a parameterized path (param_path.c) */
+		sent = mf_outer_vars_as_params(ri->clause, baserel->relids,
+									   &outer_vars);
+		if (mf_is_foreign_expr(root, baserel, sent))
+		{
 			remote_exprs = lappend(remote_exprs, ri->clause);
+			sent_exprs = lappend(sent_exprs, sent);
+		}
 		else
 			local_exprs = lappend(local_exprs, ri->clause);
 	}
@@ -254,7 +272,7 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	initStringInfo(&sql);
 	lock = mf_scan_lock(root, baserel, &wait);
 	mf_deparse_select(&sql, root, baserel, rel, fpinfo->attrs_used,
-					  remote_exprs, LCS_NONE, wait, &retrieved_attrs,
+					  sent_exprs, LCS_NONE, wait, &retrieved_attrs,
 					  &params_list);
 	if (best_path->path.pathkeys != NIL)
 		mf_deparse_order_by(&sql, root, baserel, NULL,
@@ -274,6 +292,8 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		mf_deparse_lock_clause(&sql, rel, fpinfo->opts.dialect, lock, wait);
 	table_close(rel, NoLock);
 
+	/* the outer columns the markers stand for: the loop's parameters */
+	params_list = mf_outer_params_to_vars(params_list, outer_vars);
 	return make_foreignscan(tlist, local_exprs, baserel->relid, params_list,
 							mf_scan_private(sql.data, retrieved_attrs,
 											fpinfo->opts.fetch_size,

@@ -550,6 +550,15 @@ typedef struct MfDialect
 	 */
 	void		(*cast_param) (StringInfo buf, Oid typid, int32 typmod);
 
+	/*
+	 * Append a value of the given type that the remote's planner cannot
+	 * know, in place of a parameter's marker, for asking the remote to
+	 * estimate a query with parameters (plan/param_path.c).  NULL member:
+	 * no parameterized estimate, hence no parameterized paths.
+	 */
+	void		(*deparse_unknown_value) (StringInfo buf, Oid typid,
+										  int32 typmod);
+
 	/* ---- IMPORT FOREIGN SCHEMA ---- */
 
 	/*

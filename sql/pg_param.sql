@@ -1,0 +1,142 @@
+--
+-- pg_param: parameterized foreign paths.  With use_remote_estimate, a join
+-- clause goes to the remote with the outer row's value as a parameter, so
+-- a nested loop looks rows up by key (one small statement per outer row)
+-- rather than reading the whole table for each; the remote's plan of the
+-- lookup, asked with the value unknown to it, costs the path.  Every
+-- answer is compared with the same query on local copies of the tables.
+--
+CREATE SCHEMA param;
+SET search_path = param, public;
+
+SELECT multi_fdw_exec('pg_remote', $$
+  DROP TABLE IF EXISTS public.pp_ps, public.pp_part;
+  CREATE TABLE public.pp_ps (partkey int, suppkey int, qty int,
+                             cost numeric(12,2), note text,
+                             PRIMARY KEY (partkey, suppkey));
+  INSERT INTO public.pp_ps
+    SELECT p, s, (p * 7 + s) % 100, ((p + s) % 1000) / 10.0,
+           CASE WHEN p % 3 = 0 THEN 'n' || (p % 50) END
+    FROM generate_series(1, 20000) p, generate_series(1, 4) s;
+  CREATE TABLE public.pp_part (partkey int PRIMARY KEY, name text);
+  INSERT INTO public.pp_part
+    SELECT p, CASE WHEN p % 500 = 0 THEN 'forest ' ELSE 'plain ' END || p
+    FROM generate_series(1, 20000) p;
+  ANALYZE public.pp_ps, public.pp_part$$);
+
+CREATE FOREIGN TABLE pp_ps (partkey int, suppkey int, qty int,
+                            cost numeric(12,2), note text)
+  SERVER pg_remote OPTIONS (schema_name 'public', table_name 'pp_ps',
+                            use_remote_estimate 'true');
+CREATE FOREIGN TABLE pp_part (partkey int, name text)
+  SERVER pg_remote OPTIONS (schema_name 'public', table_name 'pp_part',
+                            use_remote_estimate 'true');
+CREATE TABLE pp_ps_local AS SELECT * FROM pp_ps;
+CREATE TABLE pp_part_local AS SELECT * FROM pp_part;
+ALTER TABLE pp_ps_local ADD PRIMARY KEY (partkey, suppkey);
+ALTER TABLE pp_part_local ADD PRIMARY KEY (partkey);
+ANALYZE pp_ps_local, pp_part_local;
+
+-- the outer side: a local table of a few keys, a NULL and a missing one
+CREATE TABLE pp_keys (k int, big bigint, tag text);
+INSERT INTO pp_keys SELECT g * 97 % 20000 + 1, g * 97 % 20000 + 1, 't' || g
+  FROM generate_series(1, 6) g;
+INSERT INTO pp_keys VALUES (NULL, NULL, 'null'), (99999, 99999, 'missing');
+ANALYZE pp_keys;
+
+-- a plan as EXPLAIN VERBOSE prints it, but for the side of an equality the
+-- planner derived from an equivalence class, which it writes first on 15
+-- and second since 16
+CREATE FUNCTION plan(q text) RETURNS SETOF text LANGUAGE plpgsql AS $f$
+DECLARE l text;
+BEGIN
+  FOR l IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || q LOOP
+    RETURN NEXT regexp_replace(l, '\((\$\d+::\w+) = (\w+)\)', '(\2 = \1)', 'g');
+  END LOOP;
+END $f$;
+
+-- the lookups themselves, not a dependent join's key list; and plans that
+-- read the same on every version (no Memoize node)
+SET multi_fdw.dependent_join = off;
+SET enable_memoize = off;
+
+-- a join on the key: a nested loop over the parameterized scan
+SELECT plan($$SELECT k.tag, ps.suppkey, ps.qty FROM pp_keys k JOIN pp_ps ps ON ps.partkey = k.k$$);
+SELECT count(*), sum(ps.qty), count(DISTINCT k.tag)
+  FROM pp_keys k JOIN pp_ps ps ON ps.partkey = k.k;
+SELECT count(*) FROM (
+  (SELECT k.tag, ps.suppkey, ps.qty FROM pp_keys k JOIN pp_ps ps ON ps.partkey = k.k
+   EXCEPT ALL
+   SELECT k.tag, ps.suppkey, ps.qty FROM pp_keys k JOIN pp_ps_local ps ON ps.partkey = k.k)
+  UNION ALL
+  (SELECT k.tag, ps.suppkey, ps.qty FROM pp_keys k JOIN pp_ps_local ps ON ps.partkey = k.k
+   EXCEPT ALL
+   SELECT k.tag, ps.suppkey, ps.qty FROM pp_keys k JOIN pp_ps ps ON ps.partkey = k.k)) d;
+
+-- one remote statement per outer row that reaches the scan (8 keys)
+SELECT multi_fdw_stats_reset();
+SELECT count(*) FROM pp_keys k JOIN pp_ps ps ON ps.partkey = k.k;
+SELECT statements FROM multi_fdw_stats WHERE server = 'pg_remote';
+
+-- LEFT JOIN: the NULL and the missing key keep their row
+SELECT k.tag, count(ps.suppkey) FROM pp_keys k LEFT JOIN pp_ps ps ON ps.partkey = k.k
+  WHERE k.k IS NULL OR k.k > 19000 OR k.tag IN ('missing', 't1')
+  GROUP BY k.tag ORDER BY k.tag;
+
+-- a key of another integer type: sent as its own type, compared remotely
+SELECT plan($$SELECT k.tag, ps.suppkey FROM pp_keys k JOIN pp_ps ps ON ps.partkey = k.big$$);
+SELECT count(*), sum(ps.suppkey) FROM pp_keys k JOIN pp_ps ps ON ps.partkey = k.big;
+
+-- a join clause with a condition of its own, and a remote filter
+SELECT plan($$SELECT k.tag, ps.qty FROM pp_keys k JOIN pp_ps ps
+  ON ps.partkey = k.k AND ps.suppkey < k.k % 4 + 2 WHERE ps.qty > 10$$);
+SELECT count(*), sum(ps.qty) FROM pp_keys k JOIN pp_ps ps
+  ON ps.partkey = k.k AND ps.suppkey < k.k % 4 + 2 WHERE ps.qty > 10;
+SELECT count(*), sum(ps.qty) FROM pp_keys k JOIN pp_ps_local ps
+  ON ps.partkey = k.k AND ps.suppkey < k.k % 4 + 2 WHERE ps.qty > 10;
+
+-- EXISTS and NOT EXISTS: semi and anti joins over the lookup
+SELECT count(*) FROM pp_keys k
+  WHERE EXISTS (SELECT 1 FROM pp_ps ps WHERE ps.partkey = k.k AND ps.qty > 50);
+SELECT count(*) FROM pp_keys k
+  WHERE EXISTS (SELECT 1 FROM pp_ps_local ps WHERE ps.partkey = k.k AND ps.qty > 50);
+SELECT count(*) FROM pp_keys k
+  WHERE NOT EXISTS (SELECT 1 FROM pp_ps ps WHERE ps.partkey = k.k AND ps.qty > 50);
+SELECT count(*) FROM pp_keys k
+  WHERE NOT EXISTS (SELECT 1 FROM pp_ps_local ps WHERE ps.partkey = k.k AND ps.qty > 50);
+
+-- the shape of TPC-H's Q20: few parts picked first, partsupp looked up per
+-- part, the correlated sum run for those rows only
+SET multi_fdw.dependent_join = on;
+EXPLAIN (COSTS OFF)
+SELECT ps.suppkey, count(*) FROM pp_ps ps
+  WHERE ps.partkey IN (SELECT partkey FROM pp_part WHERE name LIKE 'forest%')
+    AND ps.qty > (SELECT 0.5 * sum(x.qty) / 4 FROM pp_ps x
+                  WHERE x.partkey = ps.partkey AND x.suppkey = ps.suppkey)
+  GROUP BY ps.suppkey ORDER BY ps.suppkey;
+SELECT ps.suppkey, count(*) FROM pp_ps ps
+  WHERE ps.partkey IN (SELECT partkey FROM pp_part WHERE name LIKE 'forest%')
+    AND ps.qty > (SELECT 0.5 * sum(x.qty) / 4 FROM pp_ps x
+                  WHERE x.partkey = ps.partkey AND x.suppkey = ps.suppkey)
+  GROUP BY ps.suppkey ORDER BY ps.suppkey;
+SELECT ps.suppkey, count(*) FROM pp_ps_local ps
+  WHERE ps.partkey IN (SELECT partkey FROM pp_part_local WHERE name LIKE 'forest%')
+    AND ps.qty > (SELECT 0.5 * sum(x.qty) / 4 FROM pp_ps_local x
+                  WHERE x.partkey = ps.partkey AND x.suppkey = ps.suppkey)
+  GROUP BY ps.suppkey ORDER BY ps.suppkey;
+
+-- with Memoize allowed the answers are the same
+SET enable_memoize = on;
+SET multi_fdw.dependent_join = off;
+SELECT count(*), sum(ps.qty) FROM pp_keys k JOIN pp_ps ps ON ps.partkey = k.k;
+
+-- without use_remote_estimate there is no estimate of a lookup, and no
+-- parameterized path: the key goes as a hash join's, the table read once
+ALTER FOREIGN TABLE pp_ps OPTIONS (SET use_remote_estimate 'false');
+EXPLAIN (COSTS OFF)
+SELECT k.tag, ps.suppkey FROM pp_keys k JOIN pp_ps ps ON ps.partkey = k.k;
+
+RESET enable_memoize;
+RESET multi_fdw.dependent_join;
+SELECT multi_fdw_exec('pg_remote', $$DROP TABLE public.pp_ps, public.pp_part$$);
+DROP SCHEMA param CASCADE;
