@@ -184,6 +184,27 @@ SELECT trips();
 DEALLOCATE hist_upd;
 RESET plan_cache_mode;
 
+-- a grouped query shipped whole is read off the wire without a cursor,
+-- however many groups are expected: the remote never runs a cursor's
+-- query in parallel, and an aggregate is what its workers speed up
+-- (TPC-H's Q13).  The remote's pg_cursors, read inside the query, says
+-- whether the query runs under a DECLARE (a plain query's portal is not
+-- listed).  4,950 groups expected and read: no cursor.  A join without
+-- grouping, on libpq, keeps its cursor by its estimate.
+SELECT multi_fdw_exec('xch_pg', $$CREATE VIEW xch_r.cur AS
+  SELECT g, (SELECT count(*) FROM pg_catalog.pg_cursors)::int AS n
+  FROM pg_catalog.generate_series(1, 100) g$$);
+CREATE FOREIGN TABLE cur (g int, n int) SERVER xch_pg
+  OPTIONS (schema_name 'xch_r', table_name 'cur');
+SELECT max(n) AS cursors, count(*) FROM (SELECT a.id, c.g, max(c.n) AS n
+  FROM acct a JOIN cur c ON c.g < a.id GROUP BY a.id, c.g OFFSET 0) s;
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT a.id, c.g, max(c.n) AS n FROM acct a JOIN cur c ON c.g < a.id
+  GROUP BY a.id, c.g;
+SELECT max(n) AS cursors, count(*) FROM (SELECT c.n FROM acct a JOIN cur c
+  ON c.g < a.id OFFSET 0) s;
+SELECT trips() >= 0 AS reset;
+
 -- a remote that restarted while the connection was idle: the next
 -- transaction reconnects (the socket says so) rather than failing its
 -- first statement

@@ -300,9 +300,10 @@ mf_join_plan(PlannerInfo *root, RelOptInfo *joinrel, ForeignPath *best_path,
 							extract_actual_clauses(fpinfo->local_conds, false),
 							0, params_list,
 							mf_scan_private(sql.data, retrieved_attrs,
-											fpinfo->opts.fetch_size,
+											&fpinfo->opts,
 											best_path->path.rows,
-											mf_relations_tree(root, joinrel)),
+											mf_relations_tree(root, joinrel),
+											false),
 							scan_tlist, NIL, outer_plan);
 }
 

@@ -59,8 +59,9 @@ extern ForeignScan *mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel,
 									 List *tlist, List *scan_clauses,
 									 Plan *outer_plan);
 extern MfRead mf_scan_read(int fetch_size, double rows);
-extern List *mf_scan_private(char *sql, List *retrieved_attrs, int fetch_size,
-							 double rows, List *relations);
+extern List *mf_scan_private(char *sql, List *retrieved_attrs,
+							 const MfOptions *opts,
+							 double rows, List *relations, bool grouped);
 
 /* ---------------------------------------------------------------------
  * upper.c: sorts, aggregates and limits sent with the scan

@@ -168,9 +168,10 @@ mf_upper_plan(PlannerInfo *root, RelOptInfo *rel, ForeignPath *best_path,
 								best_path->path.pathkeys != NIL);
 	return make_foreignscan(tlist, fpinfo->local_conds, 0, params_list,
 							mf_scan_private(sql.data, retrieved_attrs,
-											fpinfo->opts.fetch_size,
+											&fpinfo->opts,
 											best_path->path.rows,
-											mf_relations_tree(root, rel)),
+											mf_relations_tree(root, rel),
+											fpinfo->grouped_tlist != NIL),
 							fpinfo->grouped_tlist, NIL, outer_plan);
 }
 
@@ -186,18 +187,44 @@ mf_scan_read(int fetch_size, double rows)
 				   fetch_size);
 }
 
+/*
+ * The same for a query shipped whole (a join, an aggregate, a sort or a
+ * limit over them: relations is its tree), which the remote's parallel
+ * workers may make faster, and which it never runs in parallel under a
+ * cursor.  A grouped query (an aggregate, a GROUP BY) is read without one
+ * however many rows it is expected to return: its rows are few as a rule,
+ * and an estimate of groups is often far off (TPC-H's Q13); where there
+ * are many after all, they are read off the wire a batch at a time all
+ * the same (transport.h).  Any other query shipped whole is read so where
+ * the transport reads any result off the wire at no more cost per row
+ * than a cursor (streams_any_result).  Memory stays bounded either way:
+ * held_rows.c takes the rest when another statement needs the connection.
+ * A table's own scan keeps its cursor by the estimate.
+ */
+static MfRead
+mf_plan_read(const MfOptions *opts, double rows, List *relations,
+			 bool grouped)
+{
+	if (relations != NIL &&
+		(grouped || (opts->transport != NULL &&
+					 opts->transport->streams_any_result)))
+		return mf_read(MF_READ_FEW, opts->fetch_size);
+	return mf_scan_read(opts->fetch_size, rows);
+}
+
 /* A ForeignScan's fdw_private, by the names MfScanPrivate gives. */
 List *
-mf_scan_private(char *sql, List *retrieved_attrs, int fetch_size,
-				double rows, List *relations)
+mf_scan_private(char *sql, List *retrieved_attrs, const MfOptions *opts,
+				double rows, List *relations, bool grouped)
 {
 	Node	   *priv[MF_SCAN_NPRIVATE];
 	List	   *list = NIL;
+	int			fetch_size = opts->fetch_size;
 
 	priv[MF_SCAN_SQL] = (Node *) makeString(sql);
 	priv[MF_SCAN_RETRIEVED_ATTRS] = (Node *) retrieved_attrs;
 	priv[MF_SCAN_READ_MODE] =
-		(Node *) makeInteger(mf_scan_read(fetch_size, rows).mode);
+		(Node *) makeInteger(mf_plan_read(opts, rows, relations, grouped).mode);
 	priv[MF_SCAN_FETCH_SIZE] = (Node *) makeInteger(fetch_size);
 	priv[MF_SCAN_RELATIONS] = (Node *) relations;
 	for (int i = 0; i < MF_SCAN_NPRIVATE; i++)
@@ -296,7 +323,7 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	params_list = mf_outer_params_to_vars(params_list, outer_vars);
 	return make_foreignscan(tlist, local_exprs, baserel->relid, params_list,
 							mf_scan_private(sql.data, retrieved_attrs,
-											fpinfo->opts.fetch_size,
-											best_path->path.rows, NIL),
+											&fpinfo->opts,
+											best_path->path.rows, NIL, false),
 							NIL, remote_exprs, outer_plan);
 }
