@@ -125,6 +125,31 @@ SELECT ps.suppkey, count(*) FROM pp_ps_local ps
                   WHERE x.partkey = ps.partkey AND x.suppkey = ps.suppkey)
   GROUP BY ps.suppkey ORDER BY ps.suppkey;
 
+-- a text column declared over a remote enum: its constants go untyped
+-- and work; a text join key is never sent as a parameter (it would go as
+-- text, for which the remote enum has no operator), so it is checked here
+SELECT multi_fdw_exec('pg_remote', $$
+  DROP TABLE IF EXISTS public.pp_mood;
+  DROP TYPE IF EXISTS public.pp_mood_t;
+  CREATE TYPE public.pp_mood_t AS ENUM ('sad', 'ok', 'happy');
+  CREATE TABLE public.pp_mood (id int PRIMARY KEY, m public.pp_mood_t);
+  INSERT INTO public.pp_mood
+    SELECT g, (ARRAY['sad', 'ok', 'happy'])[g % 3 + 1]::public.pp_mood_t
+    FROM generate_series(1, 3000) g;
+  ANALYZE public.pp_mood$$);
+CREATE FOREIGN TABLE pp_mood (id int, m text) SERVER pg_remote
+  OPTIONS (schema_name 'public', table_name 'pp_mood',
+           use_remote_estimate 'true');
+CREATE TABLE pp_moods (m text);
+INSERT INTO pp_moods VALUES ('ok'), ('happy');
+ANALYZE pp_moods;
+SELECT count(*) FROM pp_mood WHERE m = 'happy' AND id < 10;
+SET multi_fdw.dependent_join = off;
+SELECT count(*) FROM pp_moods k JOIN pp_mood t ON t.m = k.m;
+SELECT count(*) FROM pp_mood a JOIN pp_mood b ON a.m = b.m
+  WHERE a.id < 4 AND b.id < 4;
+SET multi_fdw.dependent_join = on;
+
 -- with Memoize allowed the answers are the same
 SET enable_memoize = on;
 SET multi_fdw.dependent_join = off;
@@ -138,5 +163,6 @@ SELECT k.tag, ps.suppkey FROM pp_keys k JOIN pp_ps ps ON ps.partkey = k.k;
 
 RESET enable_memoize;
 RESET multi_fdw.dependent_join;
-SELECT multi_fdw_exec('pg_remote', $$DROP TABLE public.pp_ps, public.pp_part$$);
+SELECT multi_fdw_exec('pg_remote', $$DROP TABLE public.pp_ps, public.pp_part, public.pp_mood;
+  DROP TYPE public.pp_mood_t$$);
 DROP SCHEMA param CASCADE;

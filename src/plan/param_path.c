@@ -35,6 +35,7 @@
 #include "optimizer/pathnode.h"
 #include "optimizer/paths.h"
 #include "optimizer/restrictinfo.h"
+#include "catalog/pg_type.h"
 #include "utils/lsyscache.h"
 
 #include "plan/plan.h"
@@ -125,19 +126,47 @@ mf_outer_params_to_vars(List *params_list, List *vars)
 	return (List *) mf_outer_unmutator((Node *) params_list, vars);
 }
 
+/*
+ * May these outer columns be sent as parameters?  Not those of a string
+ * type: a parameter is sent with its local type (the postgres dialect
+ * casts it, $1::text), and a text column declared over a remote column of
+ * another type (an enum, a uuid) would then meet an operator the remote
+ * does not have, at planning already (the estimate) where the table's own
+ * constants, written untyped beside the column, work.  Such a clause
+ * stays a filter here.
+ */
+bool
+mf_outer_vars_sendable(List *vars)
+{
+	ListCell   *lc;
+
+	foreach(lc, vars)
+	{
+		Var		   *var = lfirst(lc);
+		char		category;
+		bool		preferred;
+
+		get_type_category_preferred(getBaseType(var->vartype), &category,
+									&preferred);
+		if (category == TYPCATEGORY_STRING || category == TYPCATEGORY_UNKNOWN)
+			return false;
+	}
+	return true;
+}
+
 /* May clause, a join clause of baserel, be sent with the outer values? */
 static bool
 mf_join_clause_shippable(PlannerInfo *root, RelOptInfo *baserel,
 						 RestrictInfo *rinfo)
 {
 	List	   *vars = NIL;
+	Expr	   *clause;
 
 	if (!join_clause_is_movable_to(rinfo, baserel))
 		return false;
-	return mf_is_foreign_expr(root, baserel,
-							  mf_outer_vars_as_params(rinfo->clause,
-													  baserel->relids,
-													  &vars));
+	clause = mf_outer_vars_as_params(rinfo->clause, baserel->relids, &vars);
+	return mf_outer_vars_sendable(vars) &&
+		mf_is_foreign_expr(root, baserel, clause);
 }
 
 /* The parameterization clause would give baserel, if any; into *ppis. */
@@ -210,8 +239,7 @@ mf_param_estimate(PlannerInfo *root, RelOptInfo *baserel,
 		Expr	   *clause = mf_outer_vars_as_params(rinfo->clause,
 													 baserel->relids, &vars);
 
-		if (join_clause_is_movable_to(rinfo, baserel) &&
-			mf_is_foreign_expr(root, baserel, clause))
+		if (mf_join_clause_shippable(root, baserel, rinfo))
 			conds = lappend(conds, clause);
 		else
 			local_sel *= clause_selectivity(root, (Node *) rinfo, 0,

@@ -266,6 +266,7 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	{
 		RestrictInfo *ri = lfirst_node(RestrictInfo, lc);
 		Expr	   *sent;
+		List	   *clause_vars;
 
 		if (ri->pseudoconstant)
 			continue;
@@ -281,9 +282,14 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 			continue;
 		}
 		/* a join clause of a parameterized path (param_path.c) */
+		clause_vars = NIL;
 		sent = mf_outer_vars_as_params(ri->clause, baserel->relids,
-									   &outer_vars);
-		if (mf_is_foreign_expr(root, baserel, sent))
+									   &clause_vars);
+		if (mf_outer_vars_sendable(clause_vars) &&
+			mf_is_foreign_expr(root, baserel,
+							   (sent = mf_outer_vars_as_params(ri->clause,
+															   baserel->relids,
+															   &outer_vars))))
 		{
 			remote_exprs = lappend(remote_exprs, ri->clause);
 			sent_exprs = lappend(sent_exprs, sent);
