@@ -706,6 +706,9 @@ const MfDialect mf_dialect_postgres = {
 	.xact_open_sql = NULL,
 	.deparse_limit = mfpg_deparse_limit,
 	.deparse_limit_offset = mfpg_deparse_limit_offset,
+	/* a no-op on a text column, which keeps its index; a remote enum or
+	 * uuid behind a text column orders as text */
+	.order_strings_as = "text",
 	.aggregates = mfpg_aggregates,
 	.n_aggregates = lengthof(mfpg_aggregates),
 	.aggregate_filter = true,

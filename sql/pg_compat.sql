@@ -102,6 +102,16 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM en WHERE c8 = 'happy';
 SELECT id FROM en WHERE c8 = 'happy';
 SELECT id FROM en WHERE 'sad' = c8;
 SELECT id FROM en WHERE c8 <> 'sad' AND c8 IS NOT NULL;
+-- ordering: the remote orders an enum by its labels' positions (sad < ok
+-- < happy), we order the text; wherever the remote orders the column (<,
+-- >, ORDER BY, min and max) it goes cast to text, and the answers are ours
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM en WHERE c8 > 'ok';
+SELECT id FROM en WHERE c8 > 'ok';
+SELECT id FROM en WHERE c8 <= 'ok' OR c8 < vc;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id, c8 FROM en ORDER BY c8 LIMIT 5;
+SELECT id, c8 FROM en ORDER BY c8 LIMIT 5;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT min(c8), max(c8) FROM en;
+SELECT min(c8), max(c8) FROM en;
 -- varchar compared as text, through its implicit cast
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM en WHERE vc = 'b';
 SELECT id FROM en WHERE vc = 'b';

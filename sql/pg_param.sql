@@ -148,6 +148,10 @@ SET multi_fdw.dependent_join = off;
 SELECT count(*) FROM pp_moods k JOIN pp_mood t ON t.m = k.m;
 SELECT count(*) FROM pp_mood a JOIN pp_mood b ON a.m = b.m
   WHERE a.id < 4 AND b.id < 4;
+-- a merge join over the remote's sort: the sort is the text's (the
+-- column goes cast to text where the remote orders it), or the join would
+-- miss rows (0 instead of 1 before)
+SELECT count(*) FROM pp_moods k JOIN pp_mood t ON t.m = k.m AND t.id = length(k.m);
 SET multi_fdw.dependent_join = on;
 
 -- with Memoize allowed the answers are the same

@@ -198,19 +198,63 @@ mf_deparse_func(FuncExpr *f, MfDeparseCxt *cxt)
 	appendStringInfoChar(cxt->buf, ')');
 }
 
+/*
+ * A value the remote orders (see the dialect's order_strings_as): a text
+ * or varchar column of the scanned relation is written cast to the
+ * dialect's string type, anything else as it is.
+ */
+static bool
+mf_is_ordered_string(Node *node, MfDeparseCxt *cxt)
+{
+	Node	   *arg = mf_strip_relabel(node);
+
+	return cxt->dialect->order_strings_as != NULL && arg != NULL &&
+		IsA(arg, Var) && mf_var_is_scanned((Var *) arg, cxt) &&
+		(getBaseType(exprType(arg)) == TEXTOID ||
+		 getBaseType(exprType(arg)) == VARCHAROID);
+}
+
+void
+mf_deparse_ordered(Node *node, MfDeparseCxt *cxt)
+{
+	if (mf_is_ordered_string(node, cxt))
+	{
+		appendStringInfoChar(cxt->buf, '(');
+		mf_deparse_node(node, cxt);
+		appendStringInfo(cxt->buf, ")::%s", cxt->dialect->order_strings_as);
+		return;
+	}
+	mf_deparse_node(node, cxt);
+}
+
+/* Is the operator one of <, <=, >, >= (the remote orders its operands)? */
+static bool
+mf_ordering_operator(const char *opname)
+{
+	return strcmp(opname, "<") == 0 || strcmp(opname, "<=") == 0 ||
+		strcmp(opname, ">") == 0 || strcmp(opname, ">=") == 0;
+}
+
 static void
 mf_deparse_op(Oid opno, List *args, MfDeparseCxt *cxt, bool any)
 {
 	char	   *opname = mf_operator_name(opno);
+	bool		ordering = mf_ordering_operator(opname);
 
 	appendStringInfoChar(cxt->buf, '(');
 	if (list_length(args) == 2)
 	{
-		mf_deparse_operand(linitial(args), any ? NULL : lsecond(args), cxt);
+		if (ordering && mf_is_ordered_string(linitial(args), cxt))
+			mf_deparse_ordered(linitial(args), cxt);
+		else
+			mf_deparse_operand(linitial(args), any ? NULL : lsecond(args), cxt);
 		appendStringInfo(cxt->buf, " %s ", opname);
 		if (any)
 			appendStringInfoString(cxt->buf, "ANY (");
-		mf_deparse_operand(lsecond(args), any ? NULL : linitial(args), cxt);
+		if (ordering && !any && mf_is_ordered_string(lsecond(args), cxt))
+			mf_deparse_ordered(lsecond(args), cxt);
+		else
+			mf_deparse_operand(lsecond(args), any ? NULL : linitial(args), cxt);
 		if (any)
 			appendStringInfoChar(cxt->buf, ')');
 	}
@@ -293,6 +337,8 @@ mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt)
 		mf_deparse_node(arg, cxt);
 		appendStringInfo(cxt->buf, " AS %s)", a->arg_cast);
 	}
+	else if (a->orders)
+		mf_deparse_ordered(arg, cxt);
 	else
 		mf_deparse_node(arg, cxt);
 	if (agg->aggfilter != NULL)

@@ -18,6 +18,7 @@
  */
 #include "postgres.h"
 
+#include "catalog/pg_type.h"
 #include "lib/stringinfo.h"
 
 #include "deparse/deparse.h"
@@ -128,11 +129,21 @@ mf_deparse_key_range(StringInfo sql, const MfDialect *dialect,
 					 MfMarkerStyle markers, const char *key_sql, Oid key_type,
 					 bool has_where, int first_param)
 {
-	appendStringInfo(sql, " %s (%s >= ", has_where ? "AND" : "WHERE", key_sql);
+	StringInfoData key;
+
+	/* a string key ordered as ours (the dialect's order_strings_as) */
+	initStringInfo(&key);
+	if (dialect->order_strings_as != NULL &&
+		(key_type == TEXTOID || key_type == VARCHAROID))
+		appendStringInfo(&key, "(%s)::%s", key_sql, dialect->order_strings_as);
+	else
+		appendStringInfoString(&key, key_sql);
+	appendStringInfo(sql, " %s (%s >= ", has_where ? "AND" : "WHERE", key.data);
 	mf_key_marker(sql, dialect, markers, first_param, key_type);
-	appendStringInfo(sql, " AND %s <= ", key_sql);
+	appendStringInfo(sql, " AND %s <= ", key.data);
 	mf_key_marker(sql, dialect, markers, first_param + 1, key_type);
 	appendStringInfoChar(sql, ')');
+	pfree(key.data);
 }
 
 /*

@@ -291,6 +291,17 @@ typedef struct MfDialect
 	bool		nulls_key_case;
 
 	/*
+	 * Where the remote orders a text or varchar column of ours (an operand
+	 * of <, <=, >, >=, a sort key, min and max, a key range), the column is
+	 * written cast to this type, so that the remote orders the values'
+	 * text as we do whatever the column's type there (a text column
+	 * declared over a remote enum would sort by the enum's positions).
+	 * NULL: written as it is (the dialect ships text ordering only where
+	 * the column says its remote type orders as ours).
+	 */
+	const char *order_strings_as;
+
+	/*
 	 * GROUP BY names the grouping expressions, not their positions in the
 	 * select list (T-SQL has no positions; Oracle only behind
 	 * group_by_position_enabled, off by default).  A grouping key must
