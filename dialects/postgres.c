@@ -255,6 +255,31 @@ mfpg_append_cast(StringInfo buf, Oid typid, int32 typmod)
 }
 
 /*
+ * An array of numbers, booleans or bit strings: beside a column it keeps
+ * its cast, as its elements would alone (mfpg_append_const).
+ */
+static bool
+mfpg_typed_elements(Oid typid)
+{
+	switch (get_element_type(typid))
+	{
+		case INT2OID:
+		case INT4OID:
+		case INT8OID:
+		case OIDOID:
+		case FLOAT4OID:
+		case FLOAT8OID:
+		case NUMERICOID:
+		case BOOLOID:
+		case BITOID:
+		case VARBITOID:
+			return true;
+		default:
+			return false;
+	}
+}
+
+/*
  * A constant must come out with the type it has locally, or the remote
  * parser may pick a different operator: 1 is an integer, 1.5 a numeric, so
  * "x / 2" with a numeric 2 would turn into an integer division and
@@ -318,7 +343,7 @@ mfpg_append_const(StringInfo buf, Oid typid, int32 typmod, const char *value,
 
 		default:
 			mfpg_quote_literal(buf, value);
-			if (!beside_column)
+			if (!beside_column || mfpg_typed_elements(typid))
 				mfpg_append_cast(buf, typid, typmod);
 			break;
 	}
@@ -352,6 +377,32 @@ static void
 mfpg_cast_param(StringInfo buf, Oid typid, int32 typmod)
 {
 	mfpg_append_cast(buf, typid, typmod);
+}
+
+/*
+ * A string column compared as ours: a no-op on a remote column of the
+ * same type, which keeps its index; a remote enum or uuid behind a text
+ * column compares as text.  char(n) keeps its type (trailing blanks do
+ * not count).
+ */
+static const char *
+mfpg_compare_cast(Oid basetype)
+{
+	switch (basetype)
+	{
+		case TEXTOID:
+		case VARCHAROID:
+			return "text";
+		case BPCHAROID:
+			return "bpchar";
+		case TEXTARRAYOID:
+		case VARCHARARRAYOID:
+			return "text[]";
+		case BPCHARARRAYOID:
+			return "bpchar[]";
+		default:
+			return NULL;
+	}
 }
 
 /*
@@ -706,9 +757,7 @@ const MfDialect mf_dialect_postgres = {
 	.xact_open_sql = NULL,
 	.deparse_limit = mfpg_deparse_limit,
 	.deparse_limit_offset = mfpg_deparse_limit_offset,
-	/* a no-op on a text column, which keeps its index; a remote enum or
-	 * uuid behind a text column orders as text */
-	.order_strings_as = "text",
+	.compare_cast = mfpg_compare_cast,
 	.aggregates = mfpg_aggregates,
 	.n_aggregates = lengthof(mfpg_aggregates),
 	.aggregate_filter = true,

@@ -19,7 +19,12 @@ SELECT multi_fdw_exec('pg_remote', $$
   INSERT INTO compat_r.lk SELECT g, 'v' || g FROM generate_series(1, 4) g;
   CREATE TYPE compat_r.mood AS ENUM ('sad', 'ok', 'happy');
   CREATE TABLE compat_r.en (id int, c8 compat_r.mood, vc varchar(10));
-  INSERT INTO compat_r.en VALUES (1, 'sad', 'a'), (2, 'happy', 'b')$$);
+  INSERT INTO compat_r.en VALUES (1, 'sad', 'a'), (2, 'happy', 'b');
+  CREATE TYPE compat_r.cs AS ENUM ('b', 'a', 'B');
+  CREATE TABLE compat_r.en2 (id int, c compat_r.cs, arr compat_r.cs[],
+                             ch compat_r.cs);
+  INSERT INTO compat_r.en2 VALUES (1, 'b', '{b}', 'b'), (2, 'a', '{a}', 'a'),
+                                  (3, 'B', '{B}', 'B')$$);
 
 -- a second server on the same remote: its own connection, so its locks
 -- are another remote transaction's
@@ -112,6 +117,58 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT id, c8 FROM en ORDER BY c8 LIMIT 5;
 SELECT id, c8 FROM en ORDER BY c8 LIMIT 5;
 EXPLAIN (VERBOSE, COSTS OFF) SELECT min(c8), max(c8) FROM en;
 SELECT min(c8), max(c8) FROM en;
+-- the same for a column of its own collation (the cast is named it: an
+-- enum's text takes the remote's default collation), a text array, a
+-- char(n), the pattern operators; each answer beside the same rows here
+CREATE FOREIGN TABLE en2 (id int, c text, arr text[], ch char(1))
+  SERVER pg_remote OPTIONS (schema_name 'compat_r');
+CREATE FOREIGN TABLE en2_icu (id int, c text COLLATE "en-x-icu")
+  SERVER pg_remote OPTIONS (schema_name 'compat_r', table_name 'en2');
+CREATE TABLE en2_here AS SELECT * FROM en2;
+CREATE TABLE en2_icu_here (id int, c text COLLATE "en-x-icu");
+INSERT INTO en2_icu_here SELECT id, c FROM en2;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM en2_icu WHERE c > 'a';
+SELECT (SELECT array_agg(id ORDER BY id) FROM en2_icu WHERE c > 'a') AS remote,
+       (SELECT array_agg(id ORDER BY id) FROM en2_icu_here WHERE c > 'a') AS here;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM en2_icu ORDER BY c;
+SELECT (SELECT array_agg(id) FROM (SELECT id FROM en2_icu ORDER BY c) s) AS remote,
+       (SELECT array_agg(id) FROM (SELECT id FROM en2_icu_here ORDER BY c) s) AS here;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM en2 WHERE arr > '{a}' OR ch > 'a';
+SELECT (SELECT array_agg(id ORDER BY id) FROM en2 WHERE arr > '{a}') AS remote,
+       (SELECT array_agg(id ORDER BY id) FROM en2_here WHERE arr > '{a}') AS here;
+SELECT (SELECT array_agg(id) FROM (SELECT id FROM en2 ORDER BY arr) s) AS remote,
+       (SELECT array_agg(id) FROM (SELECT id FROM en2_here ORDER BY arr) s) AS here;
+SELECT (SELECT array_agg(id ORDER BY id) FROM en2 WHERE ch > 'a') AS remote,
+       (SELECT array_agg(id ORDER BY id) FROM en2_here WHERE ch > 'a') AS here;
+SELECT (SELECT max(ch) FROM en2) AS remote, (SELECT max(ch) FROM en2_here) AS here;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM en2 WHERE c ~>~ 'a';
+SELECT (SELECT array_agg(id ORDER BY id) FROM en2 WHERE c ~>~ 'a') AS remote,
+       (SELECT array_agg(id ORDER BY id) FROM en2_here WHERE c ~>~ 'a') AS here;
+-- an IN list of constants stays untyped as a single constant does; a
+-- parameter goes typed, and the column beside it cast (before: "operator
+-- does not exist: compat_r.cs = text")
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM en2 WHERE c IN ('a', 'B');
+SELECT array_agg(id ORDER BY id) FROM en2 WHERE c IN ('a', 'B');
+SELECT array_agg(id ORDER BY id) FROM en2 WHERE ch IN ('a', 'B');
+SET plan_cache_mode = force_generic_plan;
+PREPARE en2_eq(text) AS SELECT id FROM en2 WHERE c = $1;
+EXPLAIN (VERBOSE, COSTS OFF) EXECUTE en2_eq('a');
+EXECUTE en2_eq('a');
+PREPARE en2_any(text[]) AS SELECT id FROM en2 WHERE c = ANY ($1) ORDER BY id;
+EXECUTE en2_any('{a,B}');
+RESET plan_cache_mode;
+-- a dependent join's keys: the column cast, so a list of text keys works,
+-- and a key range orders as here
+CREATE TABLE en2_keys (c text);
+INSERT INTO en2_keys VALUES ('a'), ('B');
+ANALYZE en2_keys;
+SET multi_fdw.dependent_join = on;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT t.id FROM en2_keys k JOIN en2 t ON t.c = k.c;
+SELECT array_agg(t.id ORDER BY t.id) FROM en2_keys k JOIN en2 t ON t.c = k.c;
+SET multi_fdw.dependent_join_max_keys = 1;
+SELECT array_agg(t.id ORDER BY t.id) FROM en2_keys k JOIN en2 t ON t.c = k.c;
+RESET multi_fdw.dependent_join_max_keys;
+RESET multi_fdw.dependent_join;
 -- varchar compared as text, through its implicit cast
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM en WHERE vc = 'b';
 SELECT id FROM en WHERE vc = 'b';

@@ -51,7 +51,8 @@ CREATE FUNCTION plan(q text) RETURNS SETOF text LANGUAGE plpgsql AS $f$
 DECLARE l text;
 BEGIN
   FOR l IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || q LOOP
-    RETURN NEXT regexp_replace(l, '\((\$\d+::\w+) = (\w+)\)', '(\2 = \1)', 'g');
+    RETURN NEXT regexp_replace(l, '\((\$\d+::\w+) = (\w+|\(\w+\)::\w+)\)',
+                               '(\2 = \1)', 'g');
   END LOOP;
 END $f$;
 
@@ -126,8 +127,9 @@ SELECT ps.suppkey, count(*) FROM pp_ps_local ps
   GROUP BY ps.suppkey ORDER BY ps.suppkey;
 
 -- a text column declared over a remote enum: its constants go untyped
--- and work; a text join key is never sent as a parameter (it would go as
--- text, for which the remote enum has no operator), so it is checked here
+-- and work; a text join key sent as a parameter goes as text, and the
+-- column beside it cast to text (the remote enum has no operator for a
+-- text parameter; before, such a key was never sent)
 SELECT multi_fdw_exec('pg_remote', $$
   DROP TABLE IF EXISTS public.pp_mood;
   DROP TYPE IF EXISTS public.pp_mood_t;
@@ -145,6 +147,16 @@ INSERT INTO pp_moods VALUES ('ok'), ('happy');
 ANALYZE pp_moods;
 SELECT count(*) FROM pp_mood WHERE m = 'happy' AND id < 10;
 SET multi_fdw.dependent_join = off;
+CREATE TABLE pp_mood_ids (m text, i int);
+INSERT INTO pp_mood_ids VALUES ('ok', 4), ('happy', 5), ('sad', 5);
+ANALYZE pp_mood_ids;
+SET enable_mergejoin = off;
+SET enable_hashjoin = off;
+SELECT plan($$SELECT k.i, t.m FROM pp_mood_ids k JOIN pp_mood t ON t.m = k.m AND t.id = k.i$$);
+SELECT k.i, t.m FROM pp_mood_ids k JOIN pp_mood t ON t.m = k.m AND t.id = k.i
+  ORDER BY 1;
+RESET enable_mergejoin;
+RESET enable_hashjoin;
 SELECT count(*) FROM pp_moods k JOIN pp_mood t ON t.m = k.m;
 SELECT count(*) FROM pp_mood a JOIN pp_mood b ON a.m = b.m
   WHERE a.id < 4 AND b.id < 4;

@@ -98,6 +98,10 @@ extern char *mf_deparse_insert(Relation rel, const MfDialect *dialect,
 extern char *mf_deparse_copy(Relation rel, const MfDialect *dialect,
 							 List *target_attrs);
 /* deparse_keys.c: the key lists of a dependent join */
+extern void mf_append_compared(StringInfo buf, const char *sql, Oid type,
+							   Oid collid, Oid colcoll,
+							   const MfDialect *dialect);
+extern const char *mf_compare_cast(const MfDialect *dialect, Oid type);
 extern void mf_deparse_keys_begin(StringInfo sql, bool has_where);
 extern void mf_deparse_keys_end(StringInfo sql);
 extern void mf_deparse_key_arrays(StringInfo sql, const MfDialect *dialect,

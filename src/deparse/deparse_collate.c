@@ -190,3 +190,55 @@ mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
 	return cxt->dialect->operator_shippable(ordering ? "<" : "=", typid,
 											typid, collid);
 }
+
+/*
+ * The SQL of a column of ours, sql, where the remote compares it (see the
+ * dialect's compare_cast): cast to the remote type that compares as ours,
+ * under the comparison's collation collid.  A collation other than the
+ * default is named, qualified, since the cast of a remote enum takes the
+ * remote's default collation, and a comparison under the default
+ * collation of a column that has its own names "default" (see
+ * postgres_fdw's rule in the file's head: a remote text column's own
+ * collation is taken to be the local column's, colcoll).  InvalidOid as
+ * collid: an equality, which a deterministic collation makes byte-wise
+ * whatever it is.  Written as it is where the dialect has no cast for
+ * the type.
+ */
+void
+mf_append_compared(StringInfo buf, const char *sql, Oid type, Oid collid,
+				   Oid colcoll, const MfDialect *dialect)
+{
+	const char *cast = mf_compare_cast(dialect, type);
+	HeapTuple	tup;
+
+	if (cast == NULL)
+	{
+		appendStringInfoString(buf, sql);
+		return;
+	}
+	appendStringInfo(buf, "(%s)::%s", sql, cast);
+	if (!OidIsValid(collid))
+		return;
+	if (collid == DEFAULT_COLLATION_OID)
+	{
+		if (OidIsValid(colcoll) && colcoll != DEFAULT_COLLATION_OID)
+			appendStringInfoString(buf, " COLLATE pg_catalog.\"default\"");
+		return;
+	}
+	tup = SearchSysCache1(COLLOID, ObjectIdGetDatum(collid));
+	if (!HeapTupleIsValid(tup))
+		elog(ERROR, "cache lookup failed for collation %u", collid);
+	appendStringInfo(buf, " COLLATE %s.%s",
+					 quote_identifier(get_namespace_name(((Form_pg_collation) GETSTRUCT(tup))->collnamespace)),
+					 quote_identifier(NameStr(((Form_pg_collation) GETSTRUCT(tup))->collname)));
+	ReleaseSysCache(tup);
+}
+
+/* The cast of mf_append_compared for a column of type type, or NULL. */
+const char *
+mf_compare_cast(const MfDialect *dialect, Oid type)
+{
+	if (dialect->compare_cast == NULL || !OidIsValid(type))
+		return NULL;
+	return dialect->compare_cast(getBaseType(type));
+}

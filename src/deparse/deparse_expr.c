@@ -143,12 +143,17 @@ mf_is_plain_column(Node *node, MfDeparseCxt *cxt)
 	return IsA(node, Var) && mf_var_is_scanned((Var *) node, cxt);
 }
 
-/* One operand; a constant beside a column of its type may stay untyped. */
+/*
+ * One operand; a constant beside a column of its type may stay untyped,
+ * as may the array of constants of ANY (any) beside a column of its
+ * elements' type.
+ */
 static void
-mf_deparse_operand(Node *arg, Node *other, MfDeparseCxt *cxt)
+mf_deparse_operand(Node *arg, Node *other, bool any, MfDeparseCxt *cxt)
 {
 	if (IsA(arg, Const) && other != NULL &&
-		exprType(arg) == exprType(other) && mf_is_plain_column(other, cxt))
+		(any ? get_element_type(exprType(arg)) : exprType(arg)) == exprType(other) &&
+		mf_is_plain_column(other, cxt))
 		mf_deparse_const((Const *) arg, cxt, true);
 	else
 		mf_deparse_node(arg, cxt);
@@ -199,44 +204,94 @@ mf_deparse_func(FuncExpr *f, MfDeparseCxt *cxt)
 }
 
 /*
- * A value the remote orders (see the dialect's order_strings_as): a text
- * or varchar column of the scanned relation is written cast to the
- * dialect's string type, anything else as it is.
+ * A column of the scanned relation, seen through binary-compatible casts,
+ * that the remote compares as ours only through the dialect's
+ * compare_cast (a text column over a remote enum), or NULL.
  */
-static bool
-mf_is_ordered_string(Node *node, MfDeparseCxt *cxt)
+static Var *
+mf_compared_column(Node *node, MfDeparseCxt *cxt)
 {
 	Node	   *arg = mf_strip_relabel(node);
 
-	return cxt->dialect->order_strings_as != NULL && arg != NULL &&
-		IsA(arg, Var) && mf_var_is_scanned((Var *) arg, cxt) &&
-		(getBaseType(exprType(arg)) == TEXTOID ||
-		 getBaseType(exprType(arg)) == VARCHAROID);
+	if (arg == NULL || !IsA(arg, Var) || !mf_var_is_scanned((Var *) arg, cxt) ||
+		mf_compare_cast(cxt->dialect, ((Var *) arg)->vartype) == NULL)
+		return NULL;
+	return (Var *) arg;
 }
 
+/*
+ * node where the remote compares it under collation collid (InvalidOid:
+ * only for equality): a column of the scanned relation cast as the
+ * dialect says (mf_append_compared), anything else as it is.
+ */
 void
-mf_deparse_ordered(Node *node, MfDeparseCxt *cxt)
+mf_deparse_compared(Node *node, Oid collid, MfDeparseCxt *cxt)
 {
-	if (mf_is_ordered_string(node, cxt))
+	Var		   *var = mf_compared_column(node, cxt);
+	StringInfo	buf = cxt->buf;
+	StringInfoData col;
+
+	if (var == NULL)
 	{
-		appendStringInfoChar(cxt->buf, '(');
 		mf_deparse_node(node, cxt);
-		appendStringInfo(cxt->buf, ")::%s", cxt->dialect->order_strings_as);
 		return;
 	}
-	mf_deparse_node(node, cxt);
+	initStringInfo(&col);
+	cxt->buf = &col;
+	mf_deparse_var(var, cxt);
+	cxt->buf = buf;
+	mf_append_compared(buf, col.data, var->vartype, collid, var->varcollid,
+					   cxt->dialect);
+	pfree(col.data);
 }
 
-/* Is the operator one of <, <=, >, >= (the remote orders its operands)? */
+/*
+ * Does the operator order its operands: <, <=, >, >=, and the pattern
+ * operators of text_pattern_ops?
+ */
 static bool
 mf_ordering_operator(const char *opname)
 {
-	return strcmp(opname, "<") == 0 || strcmp(opname, "<=") == 0 ||
-		strcmp(opname, ">") == 0 || strcmp(opname, ">=") == 0;
+	static const char *const ordering[] = {
+		"<", "<=", ">", ">=", "~<~", "~<=~", "~>=~", "~>~"
+	};
+
+	for (size_t i = 0; i < lengthof(ordering); i++)
+		if (strcmp(opname, ordering[i]) == 0)
+			return true;
+	return false;
+}
+
+/* A value computed here and sent as a parameter (or its marker's estimate). */
+static bool
+mf_is_sent_value(Node *node, MfDeparseCxt *cxt)
+{
+	node = mf_strip_relabel(node);
+	return node != NULL &&
+		(IsA(node, Param) || mf_is_local_param(node, cxt->dialect));
+}
+
+/*
+ * One operand of a binary operator (the array of ANY for the right one
+ * where any): a column of ours goes through the dialect's compare_cast
+ * where the operator orders (under the operator's collation) or the other
+ * operand is a parameter, whose type the cast makes the remote's operand
+ * match; a constant beside a column may stay untyped.
+ */
+static void
+mf_deparse_op_operand(Node *arg, Node *other, bool ordering, Oid inputcollid,
+					  bool any, MfDeparseCxt *cxt)
+{
+	if (mf_compared_column(arg, cxt) != NULL &&
+		(ordering || mf_is_sent_value(other, cxt)))
+		mf_deparse_compared(arg, ordering ? inputcollid : InvalidOid, cxt);
+	else
+		mf_deparse_operand(arg, other, any, cxt);
 }
 
 static void
-mf_deparse_op(Oid opno, List *args, MfDeparseCxt *cxt, bool any)
+mf_deparse_op(Oid opno, Oid inputcollid, List *args, MfDeparseCxt *cxt,
+			  bool any)
 {
 	char	   *opname = mf_operator_name(opno);
 	bool		ordering = mf_ordering_operator(opname);
@@ -244,17 +299,13 @@ mf_deparse_op(Oid opno, List *args, MfDeparseCxt *cxt, bool any)
 	appendStringInfoChar(cxt->buf, '(');
 	if (list_length(args) == 2)
 	{
-		if (ordering && mf_is_ordered_string(linitial(args), cxt))
-			mf_deparse_ordered(linitial(args), cxt);
-		else
-			mf_deparse_operand(linitial(args), any ? NULL : lsecond(args), cxt);
+		mf_deparse_op_operand(linitial(args), lsecond(args), ordering,
+							  inputcollid, false, cxt);
 		appendStringInfo(cxt->buf, " %s ", opname);
 		if (any)
 			appendStringInfoString(cxt->buf, "ANY (");
-		if (ordering && !any && mf_is_ordered_string(lsecond(args), cxt))
-			mf_deparse_ordered(lsecond(args), cxt);
-		else
-			mf_deparse_operand(lsecond(args), any ? NULL : linitial(args), cxt);
+		mf_deparse_op_operand(lsecond(args), linitial(args), ordering,
+							  inputcollid, any, cxt);
 		if (any)
 			appendStringInfoChar(cxt->buf, ')');
 	}
@@ -338,7 +389,7 @@ mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt)
 		appendStringInfo(cxt->buf, " AS %s)", a->arg_cast);
 	}
 	else if (a->orders)
-		mf_deparse_ordered(arg, cxt);
+		mf_deparse_compared(arg, agg->inputcollid, cxt);
 	else
 		mf_deparse_node(arg, cxt);
 	if (agg->aggfilter != NULL)
@@ -386,7 +437,7 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 
 				if (!mf_op_guard_range(cxt, op->opno, &min, &max))
 				{
-					mf_deparse_op(op->opno, op->args, cxt, false);
+					mf_deparse_op(op->opno, op->inputcollid, op->args, cxt, false);
 					break;
 				}
 				for (int i = 0;
@@ -394,7 +445,7 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 					 i++)
 				{
 					if (i > 0)
-						mf_deparse_op(op->opno, op->args, cxt, false);
+						mf_deparse_op(op->opno, op->inputcollid, op->args, cxt, false);
 					appendStringInfoString(cxt->buf, piece);
 				}
 				break;
@@ -405,7 +456,7 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 
 				if (!op->useOr)
 					elog(ERROR, "ALL (array) is not shipped");
-				mf_deparse_op(op->opno, op->args, cxt, true);
+				mf_deparse_op(op->opno, op->inputcollid, op->args, cxt, true);
 				break;
 			}
 		case T_BoolExpr:

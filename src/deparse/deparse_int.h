@@ -54,7 +54,7 @@ extern bool mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt);
 extern void mf_deparse_node(Node *node, MfDeparseCxt *cxt);
 extern void mf_deparse_var(Var *var, MfDeparseCxt *cxt);
 extern void mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt);
-extern void mf_deparse_ordered(Node *node, MfDeparseCxt *cxt);
+extern void mf_deparse_compared(Node *node, Oid collid, MfDeparseCxt *cxt);
 
 /* deparse_collate.c */
 extern bool mf_collation_safe(Oid inputcollid, List *args);

@@ -129,21 +129,11 @@ mf_deparse_key_range(StringInfo sql, const MfDialect *dialect,
 					 MfMarkerStyle markers, const char *key_sql, Oid key_type,
 					 bool has_where, int first_param)
 {
-	StringInfoData key;
-
-	/* a string key ordered as ours (the dialect's order_strings_as) */
-	initStringInfo(&key);
-	if (dialect->order_strings_as != NULL &&
-		(key_type == TEXTOID || key_type == VARCHAROID))
-		appendStringInfo(&key, "(%s)::%s", key_sql, dialect->order_strings_as);
-	else
-		appendStringInfoString(&key, key_sql);
-	appendStringInfo(sql, " %s (%s >= ", has_where ? "AND" : "WHERE", key.data);
+	appendStringInfo(sql, " %s (%s >= ", has_where ? "AND" : "WHERE", key_sql);
 	mf_key_marker(sql, dialect, markers, first_param, key_type);
-	appendStringInfo(sql, " AND %s <= ", key.data);
+	appendStringInfo(sql, " AND %s <= ", key_sql);
 	mf_key_marker(sql, dialect, markers, first_param + 1, key_type);
 	appendStringInfoChar(sql, ')');
-	pfree(key.data);
 }
 
 /*

@@ -245,7 +245,8 @@ mf_deparse_order_by(StringInfo buf, PlannerInfo *root, RelOptInfo *scanrel,
 			 pathkey->pk_nulls_first == desc) ||
 			cxt.dialect->nulls_order == MF_NULLS_KEY)
 			mf_deparse_nulls_key(&cxt, em->em_expr, pathkey->pk_nulls_first);
-		mf_deparse_ordered((Node *) em->em_expr, &cxt);
+		mf_deparse_compared((Node *) em->em_expr,
+							pathkey->pk_eclass->ec_collation, &cxt);
 		appendStringInfoString(buf, desc ? " DESC" : " ASC");
 		if (cxt.dialect->nulls_order == MF_NULLS_CLAUSE)
 			appendStringInfoString(buf, pathkey->pk_nulls_first ?

@@ -588,6 +588,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	List	   *key_sqls = NIL;
 	Var		   *fvar;
 	ListCell   *lc;
+	ListCell   *lc2;
 	int			nquals;
 	bool		range;
 	Node	   *priv[MF_DJ_NPRIVATE];
@@ -653,13 +654,19 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	initStringInfo(&sql);
 	mf_deparse_select(&sql, root, frel, frelation, fattrs, fpinfo->remote_conds,
 					  LCS_NONE, LockWaitBlock, &retrieved, &params);
-	foreach(lc, fvars)
+	/* each key column as the remote compares it as ours (a string one cast) */
+	forboth(lc, fvars, lc2, colls)
 	{
+		Var		   *fv = lfirst(lc);
+		StringInfoData col;
 		StringInfoData keysql;
 
+		initStringInfo(&col);
+		mf_deparse_column(&col, RelationGetRelid(frelation), fv->varattno,
+						  fpinfo->opts.dialect);
 		initStringInfo(&keysql);
-		mf_deparse_column(&keysql, RelationGetRelid(frelation),
-						  ((Var *) lfirst(lc))->varattno, fpinfo->opts.dialect);
+		mf_append_compared(&keysql, col.data, fv->vartype, lfirst_oid(lc2),
+						   fv->varcollid, fpinfo->opts.dialect);
 		key_sqls = lappend(key_sqls, makeString(keysql.data));
 	}
 	table_close(frelation, NoLock);

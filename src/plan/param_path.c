@@ -127,16 +127,16 @@ mf_outer_params_to_vars(List *params_list, List *vars)
 }
 
 /*
- * May these outer columns be sent as parameters?  Not those of a string
- * type: a parameter is sent with its local type (the postgres dialect
- * casts it, $1::text), and a text column declared over a remote column of
- * another type (an enum, a uuid) would then meet an operator the remote
- * does not have, at planning already (the estimate) where the table's own
- * constants, written untyped beside the column, work.  Such a clause
- * stays a filter here.
+ * May these outer columns be sent as parameters?  A parameter is sent
+ * with its local type (the postgres dialect casts it, $1::text), so a
+ * column of ours beside it goes through the dialect's compare_cast (a
+ * text column declared over a remote enum or uuid has no operator for a
+ * text parameter).  Not those of another string type (name, "char", an
+ * extension's), which has no such cast: a clause comparing one stays a
+ * filter here.
  */
 bool
-mf_outer_vars_sendable(List *vars)
+mf_outer_vars_sendable(List *vars, const MfDialect *dialect)
 {
 	ListCell   *lc;
 
@@ -148,7 +148,8 @@ mf_outer_vars_sendable(List *vars)
 
 		get_type_category_preferred(getBaseType(var->vartype), &category,
 									&preferred);
-		if (category == TYPCATEGORY_STRING || category == TYPCATEGORY_UNKNOWN)
+		if ((category == TYPCATEGORY_STRING || category == TYPCATEGORY_UNKNOWN) &&
+			mf_compare_cast(dialect, var->vartype) == NULL)
 			return false;
 	}
 	return true;
@@ -165,7 +166,8 @@ mf_join_clause_shippable(PlannerInfo *root, RelOptInfo *baserel,
 	if (!join_clause_is_movable_to(rinfo, baserel))
 		return false;
 	clause = mf_outer_vars_as_params(rinfo->clause, baserel->relids, &vars);
-	return mf_outer_vars_sendable(vars) &&
+	return mf_outer_vars_sendable(vars,
+								  ((MfRelInfo *) baserel->fdw_private)->opts.dialect) &&
 		mf_is_foreign_expr(root, baserel, clause);
 }
 

@@ -96,7 +96,7 @@ extern void mf_explain_relations(ForeignScan *fsplan, List *tree,
 extern void mf_add_param_paths(PlannerInfo *root, RelOptInfo *baserel);
 extern Expr *mf_outer_vars_as_params(Expr *expr, Relids relids, List **vars);
 extern List *mf_outer_params_to_vars(List *params_list, List *vars);
-extern bool mf_outer_vars_sendable(List *vars);
+extern bool mf_outer_vars_sendable(List *vars, const MfDialect *dialect);
 
 /* ---------------------------------------------------------------------
  * modify_plan.c: INSERT, UPDATE and DELETE planned

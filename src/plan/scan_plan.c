@@ -285,7 +285,7 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		clause_vars = NIL;
 		sent = mf_outer_vars_as_params(ri->clause, baserel->relids,
 									   &clause_vars);
-		if (mf_outer_vars_sendable(clause_vars) &&
+		if (mf_outer_vars_sendable(clause_vars, fpinfo->opts.dialect) &&
 			mf_is_foreign_expr(root, baserel,
 							   (sent = mf_outer_vars_as_params(ri->clause,
 															   baserel->relids,

@@ -291,15 +291,18 @@ typedef struct MfDialect
 	bool		nulls_key_case;
 
 	/*
-	 * Where the remote orders a text or varchar column of ours (an operand
-	 * of <, <=, >, >=, a sort key, min and max, a key range), the column is
-	 * written cast to this type, so that the remote orders the values'
-	 * text as we do whatever the column's type there (a text column
-	 * declared over a remote enum would sort by the enum's positions).
-	 * NULL: written as it is (the dialect ships text ordering only where
-	 * the column says its remote type orders as ours).
+	 * The remote type a string column of ours (text, varchar, char(n) and
+	 * their arrays; the base type of a domain) is written cast to where the
+	 * remote compares it other than with a literal it can type: an operand
+	 * of <, <=, >, >= and the pattern operators, a sort key, min and max, a
+	 * dependent join's keys, beside a parameter.  The remote then compares
+	 * the values' text as we do whatever the column's type there (a text
+	 * column declared over a remote enum would sort by the enum's positions,
+	 * and has no operator for a text parameter).  NULL (the function, or
+	 * its result): written as it is (the dialect ships text ordering only
+	 * where the column says its remote type orders as ours).
 	 */
-	const char *order_strings_as;
+	const char *(*compare_cast) (Oid basetype);
 
 	/*
 	 * GROUP BY names the grouping expressions, not their positions in the

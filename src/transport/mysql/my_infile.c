@@ -276,7 +276,7 @@ mfmy_load_start(MfConn *conn, MfError *err)
 	ld->hold_rows = 0;
 
 	ld->counter++;
-	snprintf(ld->name, sizeof(ld->name), "multi_fdw-load-%lu-%lu.tsv",
+	snprintf(ld->name, sizeof(ld->name), "multi_fdw-load-%010lu-%06lu.tsv",
 			 conn->thread_id, ld->counter);
 	free(ld->sql);
 	len = strlen("LOAD DATA LOCAL INFILE ''") + strlen(ld->name) +
