@@ -194,10 +194,15 @@ mfmysql_deparse_copy(StringInfo buf, const char *table,
 	pfree(set.data);
 }
 
+/*
+ * The session's isolation level (MySQL's START TRANSACTION names none);
+ * read-only as the local transaction is (the transport sets the session's
+ * access mode when it changes rather than send this).
+ */
 static const char *
-mfmysql_begin_sql(bool serializable)
+mfmysql_begin_sql(bool serializable, bool read_only, bool deferrable)
 {
-	return "START TRANSACTION";
+	return read_only ? "START TRANSACTION READ ONLY" : "START TRANSACTION";
 }
 
 /*

@@ -152,6 +152,18 @@ mforacle_deparse_limit_offset(StringInfo buf, int64 count, int64 offset,
 		appendStringInfo(buf, " FETCH FIRST " INT64_FORMAT " ROWS ONLY", count);
 }
 
+/*
+ * Oracle opens a transaction with its first statement; a read-only local
+ * one makes that statement SET TRANSACTION READ ONLY, which must come
+ * first (and the MariaDB stand-in reads as the next transaction's mode).
+ * Otherwise nothing is sent: autocommit off opens it.
+ */
+static const char *
+mforacle_begin_sql(bool serializable, bool read_only, bool deferrable)
+{
+	return read_only ? "SET TRANSACTION READ ONLY" : NULL;
+}
+
 static void
 mforacle_deparse_limit(StringInfo buf, int64 count, bool ordered)
 {
@@ -608,7 +620,7 @@ const MfDialect mf_dialect_oracle = {
 	.rollback_to_savepoint_fmt = "ROLLBACK TO SAVEPOINT s%d",
 
 	.session_setup_sql = NULL,	/* see the top of the file */
-	.begin_sql = NULL,
+	.begin_sql = mforacle_begin_sql,
 	/* NULL until the transaction's first change */
 	.xact_open_sql = "SELECT SYS.DBMS_TRANSACTION.LOCAL_TRANSACTION_ID FROM SYS.DUAL",
 	.deparse_limit = mforacle_deparse_limit,

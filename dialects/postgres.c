@@ -142,12 +142,24 @@ mfpg_deparse_insert(StringInfo buf, const char *table,
 							 do_nothing ? " ON CONFLICT DO NOTHING" : "");
 }
 
+/*
+ * Repeatable read at least, as postgres_fdw opens them, so that the scans
+ * of one local statement see one snapshot; read-only and deferrable as the
+ * local transaction is (DEFERRABLE matters only to a serializable
+ * read-only one).
+ */
 static const char *
-mfpg_begin_sql(bool serializable)
+mfpg_begin_sql(bool serializable, bool read_only, bool deferrable)
 {
-	return serializable ?
-		"START TRANSACTION ISOLATION LEVEL SERIALIZABLE" :
-		"START TRANSACTION ISOLATION LEVEL REPEATABLE READ";
+	if (!serializable)
+		return read_only ?
+			"START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY" :
+			"START TRANSACTION ISOLATION LEVEL REPEATABLE READ";
+	if (!read_only)
+		return "START TRANSACTION ISOLATION LEVEL SERIALIZABLE";
+	return deferrable ?
+		"START TRANSACTION ISOLATION LEVEL SERIALIZABLE, READ ONLY, DEFERRABLE" :
+		"START TRANSACTION ISOLATION LEVEL SERIALIZABLE, READ ONLY";
 }
 
 static void
@@ -752,6 +764,7 @@ const MfDialect mf_dialect_postgres = {
 	" SET datestyle = ISO; SET intervalstyle = postgres;"
 	" SET extra_float_digits = 3",
 	.begin_sql = mfpg_begin_sql,
+	.read_only_sql = "SET TRANSACTION READ ONLY",
 	/* none needed: PostgreSQL ends a transaction block only by the words
 	 * exec_guard.c reads (a procedure's or DO block's COMMIT fails in one) */
 	.xact_open_sql = NULL,

@@ -572,6 +572,8 @@ const MfDialect mf_dialect_sqlserver = {
 	.session_setup_sql = "SET ANSI_NULLS ON; SET QUOTED_IDENTIFIER ON;"
 	" SET ANSI_WARNINGS ON; SET ARITHABORT ON; SET DATEFORMAT ymd;"
 	" SET XACT_ABORT OFF",
+	/* SQL Server has no read-only transaction: a read-only local one
+	 * opens an ordinary remote one (writes are refused here already) */
 	.begin_sql = NULL,
 	/* a plain SELECT opens no implicit transaction */
 	.xact_open_sql = "SELECT CASE WHEN @@TRANCOUNT > 0 THEN CAST(CURRENT_TRANSACTION_ID() AS varchar(20)) END",

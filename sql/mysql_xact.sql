@@ -234,6 +234,18 @@ COMMIT;
 SELECT committed();
 DELETE FROM t WHERE id >= 700;
 
+-- a local READ ONLY transaction opens a READ ONLY remote one (the
+-- session's access mode, set as it changes); the next is read-write again
+BEGIN READ ONLY;
+SELECT count(*) FROM t;
+SELECT multi_fdw_exec('my_real', 'INSERT INTO xact_t VALUES (702, ''no'')');
+ROLLBACK;
+BEGIN;
+INSERT INTO t VALUES (702, 'read-write again');
+COMMIT;
+SELECT id, v FROM t WHERE id >= 700 ORDER BY id;
+DELETE FROM t WHERE id >= 700;
+
 -- the connection is healthy, and outside a transaction between statements
 SELECT server_name, valid, in_transaction FROM multi_fdw_get_connections()
  WHERE server_name IN ('my_real', 'my_xpeer') ORDER BY server_name;

@@ -142,6 +142,16 @@ SELECT id, name, amount FROM ora_imp.oimp;
 UPDATE ora_imp.oimp SET amount = 13 WHERE id = 1;
 SELECT id, name, amount FROM ora_imp.oimp;
 
+-- a read-only local transaction sends SET TRANSACTION READ ONLY first: a
+-- write through multi_fdw_exec fails remotely; the next transaction is
+-- read-write
+SELECT multi_fdw_exec('ora_real', 'CREATE TABLE "oro" (id int)');
+BEGIN READ ONLY;
+SELECT multi_fdw_exec('ora_real', 'INSERT INTO "oro" VALUES (1)');
+ROLLBACK;
+SELECT multi_fdw_exec('ora_real', 'INSERT INTO "oro" VALUES (2)');
+SELECT multi_fdw_exec('ora_real', 'DROP TABLE "oro"');
+
 -- clean up
 SELECT multi_fdw_exec('ora_real', 'DROP TABLE "om"');
 SELECT multi_fdw_exec('ora_real', 'DROP TABLE "oerr"');

@@ -357,6 +357,52 @@ SELECT id, v FROM t WHERE id BETWEEN 700 AND 799 ORDER BY id;
 SELECT server_name, valid, in_transaction FROM multi_fdw_get_connections()
  WHERE server_name = 'pg_remote';
 
+-- ===================================================================
+-- the local transaction's access mode: a READ ONLY one opens its remote
+-- transaction READ ONLY (DEFERRABLE too under SERIALIZABLE), and one that
+-- turns read-only later makes its remote one read-only with the next
+-- request, undone with a subtransaction rolled back
+-- ===================================================================
+SELECT multi_fdw_exec('pg_remote', $$CREATE VIEW xact_r.mode AS
+  SELECT current_setting('transaction_read_only') AS ro,
+         current_setting('transaction_isolation') AS iso,
+         current_setting('transaction_deferrable') AS def$$);
+CREATE FOREIGN TABLE mode (ro text, iso text, def text)
+  SERVER pg_remote OPTIONS (schema_name 'xact_r');
+SELECT * FROM mode;
+BEGIN READ ONLY;
+SELECT * FROM mode;
+-- a write through the wrapper's own function fails remotely
+SELECT multi_fdw_exec('pg_remote', 'INSERT INTO xact_r.t VALUES (850, ''no'')');
+ROLLBACK;
+BEGIN ISOLATION LEVEL SERIALIZABLE, READ ONLY, DEFERRABLE;
+SELECT * FROM mode;
+COMMIT;
+BEGIN;
+SELECT * FROM mode;
+SAVEPOINT a;
+SET TRANSACTION READ ONLY;
+SELECT * FROM mode;
+ROLLBACK TO SAVEPOINT a;
+SELECT * FROM mode;
+INSERT INTO t VALUES (851, 'read-write again');
+SET TRANSACTION READ ONLY;
+SELECT * FROM mode;
+COMMIT;
+SELECT id, v FROM t WHERE id BETWEEN 850 AND 859 ORDER BY id;
+-- a write through a foreign table fails here, with nothing sent
+SELECT multi_fdw_stats_reset();
+BEGIN READ ONLY;
+INSERT INTO t VALUES (852, 'no');
+ROLLBACK;
+BEGIN READ ONLY;
+UPDATE t SET v = 'no' WHERE id = 851;
+ROLLBACK;
+BEGIN READ ONLY;
+DELETE FROM t WHERE id = 851;
+ROLLBACK;
+SELECT statements, round_trips FROM multi_fdw_stats WHERE server = 'pg_remote';
+
 -- clean up
 \set VERBOSITY terse
 SELECT multi_fdw_exec('pg_remote', 'DROP SCHEMA xact_r CASCADE');

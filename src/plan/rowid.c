@@ -24,6 +24,7 @@
 #include "postgres.h"
 
 #include "access/sysattr.h"
+#include "access/xact.h"
 #include "catalog/pg_type.h"
 #include "foreign/foreign.h"
 #include "nodes/makefuncs.h"
@@ -88,7 +89,13 @@ mf_rowid_check_target(Relation rel, Oid userid, const MfDialect *dialect)
 	MfConnEntry *entry;
 	bool		is_table;
 
-	if (sql == NULL)
+	/*
+	 * A read-only transaction refuses the statement as its executor
+	 * starts, with PostgreSQL's own error: nothing is asked for it (the
+	 * execution of a plan kept for later asks again, mf_rowid_prune_attrs'
+	 * rule).
+	 */
+	if (sql == NULL || XactReadOnly)
 		return;
 	entry = mf_rowid_connection(rel, userid, dialect, &name);
 	if (!mf_conn_remembered(entry, sql, name.data, &is_table))
@@ -132,7 +139,8 @@ mf_rowid_prune_attrs(Relation rel, Oid userid, const MfDialect *dialect,
 	List	   *names;
 	List	   *attrs = NIL;
 
-	if (sql == NULL)
+	/* a read-only transaction asks nothing (mf_rowid_check_target) */
+	if (sql == NULL || XactReadOnly)
 		return NIL;
 	entry = mf_rowid_connection(rel, userid, dialect, &name);
 	if (!mf_conn_remembered_names(entry, sql, name.data, stale_ok, &names))

@@ -107,6 +107,7 @@ mf_disconnect(MfConnEntry *entry)
 		entry->conn = NULL;
 	}
 	entry->xact_depth = 0;
+	entry->read_only_depth = 0;
 	entry->changing_xact_state = false;
 	entry->stream_owner = NULL;
 	entry->stream_finish = NULL;
@@ -400,6 +401,30 @@ mf_defer_or_exec(MfConnEntry *entry, const char *sql, MfError *err)
 }
 
 /*
+ * A local transaction that became read-only after its remote one opened
+ * (SET TRANSACTION READ ONLY, in it or in a subtransaction) makes the
+ * remote one read-only too, where the remote can change it, with the next
+ * request.  A subtransaction rolled back takes the local setting back, and
+ * the remote's with its savepoint (read_only_depth, mf_subxact_callback).
+ */
+static void
+mf_follow_read_only(MfConnEntry *entry)
+{
+	const char *sql = entry->dialect->read_only_sql;
+	MfError		err;
+
+	if (!XactReadOnly || entry->read_only_depth > 0 || sql == NULL ||
+		entry->xa_open)
+		return;
+	mf_error_clear(&err);
+	entry->changing_xact_state = true;
+	if (!mf_defer_or_exec(entry, sql, &err))
+		mf_raise_error(ERROR, entry, &err, sql);
+	entry->changing_xact_state = false;
+	entry->read_only_depth = entry->xact_depth;
+}
+
+/*
  * Open the remote transaction and savepoints up to the local level.
  * reused: the connection comes from the cache rather than from this call.
  */
@@ -414,7 +439,8 @@ mf_begin_remote_xact(MfConnEntry *entry, bool reused, UserMapping *user,
 	if (entry->xact_depth <= 0)
 	{
 		const char *sql = entry->dialect->begin_sql ?
-		entry->dialect->begin_sql(IsolationIsSerializable()) : NULL;
+		entry->dialect->begin_sql(IsolationIsSerializable(), XactReadOnly,
+								  XactDeferrable) : NULL;
 		const char *xa_sql = mf_twophase_hooks->begin_sql(entry);
 
 		/* a server that may be prepared opens its XA transaction at once */
@@ -453,6 +479,7 @@ mf_begin_remote_xact(MfConnEntry *entry, bool reused, UserMapping *user,
 		entry->changing_xact_state = false;
 		entry->xa_open = xa_sql != NULL;
 		entry->xact_depth = 1;
+		entry->read_only_depth = XactReadOnly && xa_sql == NULL ? 1 : 0;
 	}
 
 	while (entry->xact_depth < curlevel)
@@ -467,6 +494,7 @@ mf_begin_remote_xact(MfConnEntry *entry, bool reused, UserMapping *user,
 		entry->changing_xact_state = false;
 		entry->xact_depth++;
 	}
+	mf_follow_read_only(entry);
 }
 
 /*
@@ -487,6 +515,7 @@ mf_get_connection(UserMapping *user, const MfOptions *opts)
 	{
 		entry->conn = NULL;
 		entry->xact_depth = 0;
+		entry->read_only_depth = 0;
 		entry->changing_xact_state = false;
 		entry->written = false;
 		entry->xa_open = false;
@@ -752,6 +781,7 @@ mf_xact_callback(XactEvent event, void *arg)
 		if (entry->xact_depth > 0)
 			entry->transport->forget_all(entry->conn);
 		entry->xact_depth = 0;
+		entry->read_only_depth = 0;
 		mf_conn_forget_facts(entry);	/* remote_facts.c's rule */
 		entry->stream_owner = NULL;
 		entry->stream_finish = NULL;
@@ -847,6 +877,10 @@ mf_subxact_callback(SubXactEvent event, SubTransactionId mySubid,
 			}
 		}
 		entry->xact_depth--;
+		/* a read-only mode set in the subtransaction: kept, or undone */
+		if (entry->read_only_depth > entry->xact_depth)
+			entry->read_only_depth = event == SUBXACT_EVENT_PRE_COMMIT_SUB ?
+				entry->xact_depth : 0;
 	}
 }
 

@@ -33,6 +33,8 @@ struct MfConnEntry
 	char		username[NAMEDATALEN];
 	int			xact_depth;		/* 0: no remote transaction, 1: open, >1:
 								 * savepoints */
+	int			read_only_depth;	/* the level from which the remote
+									 * transaction is read-only; 0: it is not */
 	bool		changing_xact_state;	/* a transaction command was cut
 										 * short: the state is unknown */
 	bool		invalidated;	/* options changed: reconnect when idle */

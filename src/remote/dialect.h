@@ -217,9 +217,23 @@ typedef struct MfDialect
 	 */
 	const char *xact_open_sql;
 
-	/* Statement that opens a remote transaction; NULL: the transport's own
-	 * way (autocommit off). serializable: the local one is. */
-	const char *(*begin_sql) (bool serializable);
+	/*
+	 * Statement that opens a remote transaction with the local one's
+	 * characteristics: serializable, read_only (a write fails remotely
+	 * too), deferrable (a serializable read-only transaction waits for a
+	 * snapshot that cannot fail).  NULL (the function, or its result): the
+	 * transport's own way (autocommit off).
+	 */
+	const char *(*begin_sql) (bool serializable, bool read_only,
+							  bool deferrable);
+
+	/*
+	 * Statement that makes an open remote transaction read-only, for a
+	 * local one that became read-only after it opened (SET TRANSACTION
+	 * READ ONLY); it goes with the next request.  NULL: the remote cannot
+	 * change an open transaction's access mode.
+	 */
+	const char *read_only_sql;
 
 	/*
 	 * Two-phase commit (twophase.c): printf formats taking a transaction

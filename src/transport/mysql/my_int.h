@@ -265,6 +265,7 @@ struct MfConn
 	 */
 	const char *iso_level;
 	char		iso_orig[32];
+	bool		read_only;		/* the session's access mode set READ ONLY */
 	bool		broken;			/* the link is known to be lost */
 	char	   *scratch;		/* long values fetched apart */
 	unsigned long scratch_cap;

@@ -107,6 +107,10 @@ mfmy_relink_setup(MfConn *conn, const char *level, MfError *err)
 		if (!mf_transport_mysql.exec(conn, sql, NULL, err))
 			return false;
 	}
+	if (conn->read_only &&
+		!mf_transport_mysql.exec(conn, "SET SESSION TRANSACTION READ ONLY",
+								 NULL, err))
+		return false;
 	return mfmy_cache_relink(conn, err);
 }
 

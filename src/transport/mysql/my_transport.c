@@ -585,16 +585,18 @@ mfmy_word(const char **p, const char *word)
  * Does begin_sql do nothing but open a transaction, perhaps in an isolation
  * level of its own?  "START TRANSACTION", or "SET TRANSACTION ISOLATION
  * LEVEL x", alone or followed by "; START TRANSACTION" (MySQL's START
- * TRANSACTION cannot name a level).  *level: that level, NULL for the
- * session's own.  Anything else (XA START, START TRANSACTION READ ONLY or
- * WITH CONSISTENT SNAPSHOT) is a statement to send.
+ * TRANSACTION cannot name a level), which may end in READ ONLY.  *level:
+ * that level, NULL for the session's own; *read_only: READ ONLY was said.
+ * Anything else (XA START, WITH CONSISTENT SNAPSHOT) is a statement to
+ * send.
  */
 static bool
-mfmy_implicit_begin(const char *sql, const char **level)
+mfmy_implicit_begin(const char *sql, const char **level, bool *read_only)
 {
 	const char *p = sql;
 
 	*level = NULL;
+	*read_only = false;
 	if (sql == NULL)
 		return true;
 	if (mfmy_word(&p, "SET"))
@@ -627,6 +629,12 @@ mfmy_implicit_begin(const char *sql, const char **level)
 	}
 	else if (!mfmy_word(&p, "START") || !mfmy_word(&p, "TRANSACTION"))
 		return false;
+	if (mfmy_word(&p, "READ"))
+	{
+		if (!mfmy_word(&p, "ONLY"))
+			return false;
+		*read_only = true;
+	}
 	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == ';')
 		p++;
 	return *p == '\0';
@@ -705,6 +713,24 @@ mfmy_set_isolation(MfConn *conn, const char *level, MfError *err)
 }
 
 /*
+ * The session's access mode for the transactions to come, set when it
+ * changes (the session's own is taken to be READ WRITE, MariaDB's default).
+ */
+static bool
+mfmy_set_read_only(MfConn *conn, bool read_only, MfError *err)
+{
+	const char *sql = read_only ? "SET SESSION TRANSACTION READ ONLY" :
+	"SET SESSION TRANSACTION READ WRITE";
+
+	if (read_only == conn->read_only)
+		return true;
+	if (!mfmy_command(conn, sql, MF_STEP_TRANSACTION, NULL, err))
+		return false;
+	conn->read_only = read_only;
+	return true;
+}
+
+/*
  * Open a remote transaction, in the next request rather than an exchange
  * of its own: with autocommit off, the first statement opens it, so a
  * plain START TRANSACTION is not sent at all.  What begin_sql says beyond
@@ -714,7 +740,8 @@ static bool
 mfmy_begin(MfConn *conn, const char *begin_sql, MfError *err)
 {
 	const char *level;
-	bool		implicit = mfmy_implicit_begin(begin_sql, &level);
+	bool		read_only;
+	bool		implicit = mfmy_implicit_begin(begin_sql, &level, &read_only);
 
 	if (!mfmy_usable(conn, MF_STEP_TRANSACTION, err))
 		return false;
@@ -745,7 +772,8 @@ mfmy_begin(MfConn *conn, const char *begin_sql, MfError *err)
 
 	if (implicit)
 	{
-		if (!mfmy_set_isolation(conn, level, err))
+		if (!mfmy_set_isolation(conn, level, err) ||
+			!mfmy_set_read_only(conn, read_only, err))
 			return false;
 		mfmy_xact_done(conn);
 		return true;
