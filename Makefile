@@ -24,7 +24,7 @@
 MODULE_big = multi_fdw
 EXTENSION = multi_fdw
 DATA = sql/multi_fdw--1.0.sql sql/multi_fdw--1.0--1.1.sql \
-	sql/multi_fdw--1.1--1.2.sql
+	sql/multi_fdw--1.1--1.2.sql sql/multi_fdw--1.2--1.3.sql
 PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
 
 # the core, by layer (docs/architecture.md): the handler, then each layer
@@ -40,7 +40,8 @@ CORE_DEPARSE = src/deparse/deparse.o src/deparse/deparse_ship.o \
 CORE_EXEC = src/exec/scan.o src/exec/held_rows.o src/exec/modify.o \
 	src/exec/direct_modify.o src/exec/stored_row.o src/exec/buffer.o \
 	src/exec/pipeline.o src/exec/depjoin_exec.o src/exec/analyze.o \
-	src/exec/truncate.o src/exec/import.o src/exec/partition_guard.o
+	src/exec/truncate.o src/exec/import.o src/exec/partition_guard.o \
+	src/exec/remote_query.o
 CORE_REMOTE = src/remote/registry.o src/remote/option.o \
 	src/remote/option_read.o src/remote/appname.o src/remote/connection.o \
 	src/remote/connection_list.o \
@@ -87,7 +88,7 @@ OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_pushdown pg_join pg_param pg_batch pg_types \
 	pg_update pg_rowid pg_semantics pg_compat pg_xact pg_exchanges pg_parallel pg_errors pg_import pg_fastpath pg_facts pg_kept pg_sampling \
 	mysql_init mysql_exchanges mysql_semantics mysql_batch mysql_types mysql_infile mysql_xact mysql_errors mysql_update mysql_kept \
-	mysql_pushdown mysql_join pg_xjoin pg_xjoin_keys mysql_packet mysql_compat mysql_sampling odbc_pg odbc_mysql odbc_exchanges security security_2pc oracle_batch oracle_types oracle_modify oracle_pushdown \
+	mysql_pushdown mysql_join pg_xjoin pg_xjoin_keys mysql_packet mysql_compat mysql_sampling odbc_pg odbc_mysql odbc_exchanges remote_query security security_2pc oracle_batch oracle_types oracle_modify oracle_pushdown \
 	sqlserver_batch sqlserver_pushdown sqlserver_tds odbc_semantics odbc_partition stats
 REGRESS_OPTS = --dbname=contrib_regression
 ALL_REGRESS := $(REGRESS)

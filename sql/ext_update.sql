@@ -4,7 +4,7 @@
 -- each added: 1.1 the connection function's columns of PostgreSQL 18's
 -- postgres_fdw (used_in_xact, closed, remote_backend_pid), on every
 -- PostgreSQL version; 1.2 the counters (multi_fdw_stats, its reset) and
--- multi_fdw_progress.
+-- multi_fdw_progress; 1.3 multi_fdw_query.
 --
 -- Runs in a database of its own (mf_ext_update), so that the extension can
 -- be created at an old version; it is dropped at the end.
@@ -121,8 +121,9 @@ SELECT :up_pg_pid2 <> :up_pg_pid AS new_session,
   FROM multi_fdw_get_connections(true) WHERE server_name = 'up_pg';
 
 -- 1.2: the counters, reset only by a superuser unless granted
-ALTER EXTENSION multi_fdw UPDATE;
+ALTER EXTENSION multi_fdw UPDATE TO '1.2';
 SELECT extversion FROM pg_extension WHERE extname = 'multi_fdw';
+SELECT to_regproc('multi_fdw_query') IS NULL AS no_query_function;
 SELECT * FROM multi_fdw_stats WHERE false;
 SELECT * FROM multi_fdw_progress WHERE false;
 SELECT has_function_privilege('public', 'multi_fdw_stats_reset(text)',
@@ -132,6 +133,15 @@ SELECT multi_fdw_stats_reset('up_pg');
 SELECT pid = :up_pg_pid2 AS same FROM up_pid;
 SELECT server, statements, rows_received, scope FROM multi_fdw_stats
  WHERE server = 'up_pg';
+
+
+-- 1.3: multi_fdw_query, with and without parameters, counted
+ALTER EXTENSION multi_fdw UPDATE;
+SELECT extversion FROM pg_extension WHERE extname = 'multi_fdw';
+SELECT * FROM multi_fdw_query('up_pg', 'SELECT 1, ''one''') AS t(n int, s text);
+SELECT * FROM multi_fdw_query('up_my', 'SELECT ? + 1', 41) AS t(n int);
+SELECT server, statements FROM multi_fdw_stats
+ WHERE server IN ('up_pg', 'up_my') ORDER BY server;
 
 SELECT multi_fdw_exec('up_pg_peer', 'DROP VIEW public.mf_up_pid');
 SELECT multi_fdw_exec('up_my_peer', 'DROP VIEW mf_up_id');

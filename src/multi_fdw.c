@@ -7,7 +7,8 @@
  * modifications planned in plan/modify_plan.c and run in exec/modify.c
  * (batched inserts through exec/buffer.c) or sent whole by
  * exec/direct_modify.c, IMPORT FOREIGN SCHEMA is in exec/import.c;
- * multi_fdw_exec, below, checks its statement in remote/exec_guard.c.
+ * multi_fdw_exec, below, checks its statement in remote/exec_guard.c;
+ * multi_fdw_query, which returns rows, is exec/remote_query.c.
  * Every remote conversation goes through a transport (src/transport/) and
  * every piece of SQL through deparse/ and a dialect (dialects/), which the
  * handler registers as the library loads (docs/architecture.md: the
@@ -114,31 +115,12 @@ multi_fdw_exec(PG_FUNCTION_ARGS)
 {
 	char	   *servername = text_to_cstring(PG_GETARG_TEXT_PP(0));
 	char	   *sql = text_to_cstring(PG_GETARG_TEXT_PP(1));
-	ForeignServer *server = GetForeignServerByName(servername, false);
+	ForeignServer *server;
 	MfOptions	opts;
 	MfConnEntry *entry;
-	AclResult	aclresult;
 	long		rows = 0;
-	const char *what;
 
-	aclresult = mf_foreign_server_aclcheck(server->serverid, GetUserId(), ACL_USAGE);
-	if (aclresult != ACLCHECK_OK)
-		aclcheck_error(aclresult, OBJECT_FOREIGN_SERVER, server->servername);
-	if (GetForeignDataWrapper(server->fdwid)->fdwhandler !=
-		GetForeignDataWrapperByName("multi_fdw", false)->fdwhandler)
-		ereport(ERROR,
-				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
-				 errmsg("server \"%s\" does not use multi_fdw", servername)));
-
-	/* the remote transaction is the local one's (exec_guard.c) */
-	if (mf_sql_controls_transaction(sql, &what))
-		ereport(ERROR,
-				(errcode(ERRCODE_ACTIVE_SQL_TRANSACTION),
-				 errmsg("multi_fdw_exec cannot run transaction control statements (%s) on server \"%s\"",
-						what, servername),
-				 errdetail("The remote transaction begins, commits and rolls back with the local one."),
-				 errhint("Use BEGIN, SAVEPOINT, COMMIT and ROLLBACK locally.")));
-
+	server = mf_user_statement_server("multi_fdw_exec", servername, sql);
 	mf_get_options(server->serverid, InvalidOid, &opts);
 	entry = mf_get_connection(GetUserMapping(GetUserId(), server->serverid), &opts);
 	mf_exec_user_statement(entry, sql, &rows);

@@ -39,7 +39,9 @@ typedef enum MfCounter
 {
 	MF_C_STATEMENTS,			/* data statements: a scan's query, an
 								 * INSERT of a batch, a COPY, a row's
-								 * UPDATE/DELETE, a direct modification */
+								 * UPDATE/DELETE, a direct modification, a
+								 * statement of multi_fdw_exec or
+								 * multi_fdw_query */
 	MF_C_ROWS_SENT,				/* rows handed over to be written */
 	MF_C_ROWS_RECEIVED,			/* rows the transports handed over */
 	MF_C_BATCHES,				/* flushes of the insert buffer */

@@ -48,6 +48,10 @@
 
 #include <ctype.h>
 
+#include "miscadmin.h"
+#include "utils/acl.h"
+
+#include "compat.h"
 #include "remote/remote.h"
 #include "remote/connection_int.h"
 
@@ -444,42 +448,86 @@ mf_probe_lost(MfConnEntry *entry, const char *why)
 }
 
 /*
- * Run a statement of the user's inside the remote transaction, and make
- * sure it is still there afterwards.  A statement that failed is judged
- * only when the transaction had begun before it (earlier work it could
- * have committed); one that began with it (the deferred begin travels
- * with the statement) had nothing to commit.
+ * The server that a statement of the user's goes to, for the function fn
+ * (multi_fdw_exec, multi_fdw_query): the caller needs USAGE on it, as a
+ * foreign table on it would, it must be a server of multi_fdw's, and the
+ * statement must not control the remote transaction, which is the local
+ * one's.
+ */
+ForeignServer *
+mf_user_statement_server(const char *fn, const char *servername,
+						 const char *sql)
+{
+	ForeignServer *server = GetForeignServerByName(servername, false);
+	AclResult	aclresult;
+	const char *what;
+
+	aclresult = mf_foreign_server_aclcheck(server->serverid, GetUserId(),
+										   ACL_USAGE);
+	if (aclresult != ACLCHECK_OK)
+		aclcheck_error(aclresult, OBJECT_FOREIGN_SERVER, server->servername);
+	if (GetForeignDataWrapper(server->fdwid)->fdwhandler !=
+		GetForeignDataWrapperByName("multi_fdw", false)->fdwhandler)
+		ereport(ERROR,
+				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
+				 errmsg("server \"%s\" does not use multi_fdw", servername)));
+	if (mf_sql_controls_transaction(sql, &what))
+		ereport(ERROR,
+				(errcode(ERRCODE_ACTIVE_SQL_TRANSACTION),
+				 errmsg("%s cannot run transaction control statements (%s) on server \"%s\"",
+						fn, what, servername),
+				 errdetail("The remote transaction begins, commits and rolls back with the local one."),
+				 errhint("Use BEGIN, SAVEPOINT, COMMIT and ROLLBACK locally.")));
+	return server;
+}
+
+/*
+ * Before a statement of the user's (multi_fdw_exec, multi_fdw_query):
+ * what the remote transaction is, to be compared afterwards by
+ * mf_user_statement_end.
  */
 void
-mf_exec_user_statement(MfConnEntry *entry, const char *sql, long *rows)
+mf_user_statement_begin(MfConnEntry *entry, MfUserStatement *us)
 {
 	const MfTransport *tr = entry->transport;
-	MfXactState before;
-	MfXactState after;
-	MfError		err;
-	bool		ok;
-	bool		probe;
-	char	   *id_before = NULL;
-	char	   *id_after = NULL;
 	char	   *why = NULL;
 
-	probe = entry->dialect->xact_open_sql != NULL &&
+	us->probe = entry->dialect->xact_open_sql != NULL &&
 		!entry->xact_probe_failed && entry->written;
+	us->id_before = NULL;
 	/* it may be DDL that changes what the remote said of its tables */
 	mf_conn_forget_facts(entry);
 	mf_claim_connection(entry, NULL);
-	before = tr->xact_state ? tr->xact_state(entry->conn) : MF_XS_UNKNOWN;
-	if (probe)
+	us->before = tr->xact_state ? tr->xact_state(entry->conn) : MF_XS_UNKNOWN;
+	if (us->probe)
 	{
-		if (!mf_probe_xact(entry, &id_before, &why))
+		if (!mf_probe_xact(entry, &us->id_before, &why))
 			mf_probe_lost(entry, why);
 		/* nothing open yet: nothing the statement could commit */
-		probe = id_before != NULL;
+		us->probe = us->id_before != NULL;
 	}
 	/* a statement of the user's may write: count it as a write */
 	mf_conn_mark_written(entry);
-	mf_error_clear(&err);
-	ok = tr->exec(entry->conn, sql, rows, &err);
+	mf_stats_count(entry, MF_C_STATEMENTS, 1);
+}
+
+/*
+ * After it: the remote transaction must still be there.  A statement that
+ * failed (ok false, err its error) is judged only when the transaction had
+ * begun before it (earlier work it could have committed); one that began
+ * with it (the deferred begin travels with the statement) had nothing to
+ * commit.  Raises the statement's error, or the transaction's end.
+ */
+void
+mf_user_statement_end(MfConnEntry *entry, MfUserStatement *us, bool ok,
+					  MfError *err, const char *sql)
+{
+	const MfTransport *tr = entry->transport;
+	MfXactState before = us->before;
+	MfXactState after;
+	char	   *id_after = NULL;
+	char	   *why = NULL;
+
 	after = tr->xact_state && !tr->is_broken(entry->conn) ?
 		tr->xact_state(entry->conn) : MF_XS_UNKNOWN;
 
@@ -496,15 +544,15 @@ mf_exec_user_statement(MfConnEntry *entry, const char *sql, long *rows)
 	 * it as through the other transports; a first statement that ends a
 	 * transaction of its own is not found this way.
 	 */
-	if (probe && !tr->is_broken(entry->conn))
+	if (us->probe && !tr->is_broken(entry->conn))
 	{
 		if (!mf_probe_xact(entry, &id_after, &why))
 		{
 			if (!ok)
-				mf_raise_error(ERROR, entry, &err, sql);
+				mf_raise_error(ERROR, entry, err, sql);
 			mf_probe_lost(entry, why);
 		}
-		if (id_after == NULL || strcmp(id_before, id_after) != 0)
+		if (id_after == NULL || strcmp(us->id_before, id_after) != 0)
 		{
 			before = MF_XS_OPEN;
 			after = MF_XS_IDLE;
@@ -519,9 +567,23 @@ mf_exec_user_statement(MfConnEntry *entry, const char *sql, long *rows)
 				(errcode(ERRCODE_INVALID_TRANSACTION_TERMINATION),
 				 errmsg("the statement ended the remote transaction on server \"%s\"",
 						entry->servername),
-				 errdetail("multi_fdw_exec must not commit, roll back or prepare the remote transaction: it is the local one's. What the remote transaction had done may have been committed by it; the connection is closed."),
+				 errdetail("A statement of multi_fdw_exec or multi_fdw_query must not commit, roll back or prepare the remote transaction: it is the local one's. What the remote transaction had done may have been committed by it; the connection is closed."),
 				 errhint("Use BEGIN, SAVEPOINT, COMMIT and ROLLBACK locally.")));
 	}
 	if (!ok)
-		mf_raise_error(ERROR, entry, &err, sql);
+		mf_raise_error(ERROR, entry, err, sql);
+}
+
+/* Run a statement of the user's inside the remote transaction. */
+void
+mf_exec_user_statement(MfConnEntry *entry, const char *sql, long *rows)
+{
+	MfUserStatement us;
+	MfError		err;
+	bool		ok;
+
+	mf_user_statement_begin(entry, &us);
+	mf_error_clear(&err);
+	ok = entry->transport->exec(entry->conn, sql, rows, &err);
+	mf_user_statement_end(entry, &us, ok, &err, sql);
 }

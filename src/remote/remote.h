@@ -145,7 +145,22 @@ extern void mf_conn_remember_names(MfConnEntry *entry, const char *question,
 
 /* exec_guard.c */
 extern bool mf_sql_controls_transaction(const char *sql, const char **what);
+extern ForeignServer *mf_user_statement_server(const char *fn,
+											   const char *servername,
+											   const char *sql);
 extern void mf_exec_user_statement(MfConnEntry *entry, const char *sql, long *rows);
+
+/* what a statement of the user's found of the remote transaction */
+typedef struct MfUserStatement
+{
+	MfXactState before;			/* the transport's word */
+	bool		probe;			/* the session is asked too */
+	char	   *id_before;		/* its answer */
+} MfUserStatement;
+
+extern void mf_user_statement_begin(MfConnEntry *entry, MfUserStatement *us);
+extern void mf_user_statement_end(MfConnEntry *entry, MfUserStatement *us,
+								  bool ok, MfError *err, const char *sql);
 extern void mf_xact_probe_check(MfConnEntry *entry);
 
 /* run_as.c: SQL run on someone else's behalf, with a pinned search_path */

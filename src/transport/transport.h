@@ -290,6 +290,12 @@ typedef struct MfRead
 {
 	MfReadMode	mode;
 	int			rows;
+	bool		as_written;		/* a statement of the user's
+								 * (multi_fdw_query), with MF_READ_FEW: it
+								 * goes as one statement, exactly once (no
+								 * second try another way when its answer
+								 * turns out not to suit: it may write),
+								 * and its rows are streamed */
 } MfRead;
 
 static inline MfRead
@@ -299,6 +305,7 @@ mf_read(MfReadMode mode, int rows)
 
 	r.mode = mode;
 	r.rows = rows;
+	r.as_written = false;
 	return r;
 }
 

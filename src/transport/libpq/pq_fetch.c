@@ -166,7 +166,8 @@ mfpq_query_once(MfConn *conn, const char *sql, int nparams,
 		if (res == NULL)
 			return NULL;
 		res->fetch_size = read.rows > 0 ? read.rows : MFPQ_DEFAULT_FETCH;
-		if (!mfpq_small_open(conn, res, sql, nparams, values, err))
+		if (!mfpq_small_open(conn, res, sql, nparams, values,
+							 read.as_written, err))
 		{
 			mfpq_free_result(res);
 			return NULL;

@@ -336,7 +336,7 @@ extern bool mfpq_small_holds_link(MfResult *res);
 extern void mfpq_small_free(MfResult *res);
 extern bool mfpq_small_open(MfConn *conn, MfResult *res, const char *sql,
 							int nparams, const char *const *values,
-							MfError *err);
+							bool one_statement, MfError *err);
 extern void mfpq_small_spill(MfConn *conn);
 extern const char *mfpq_small_value(MfResult *res, int row, int col);
 

@@ -295,10 +295,14 @@ mfpq_small_send_params(MfConn *conn, MfResult *res, const char *sql,
  */
 bool
 mfpq_small_open(MfConn *conn, MfResult *res, const char *sql, int nparams,
-				const char *const *values, MfError *err)
+				const char *const *values, bool one_statement, MfError *err)
 {
-	/* savepoints and a query the server might not parse: a pipeline */
-	if (nparams > 0 || mfpq_later_holds_savepoint(conn))
+	/*
+	 * Savepoints and a query the server might not parse: a pipeline; a
+	 * statement of the user's too, so that it is one statement (the
+	 * extended protocol takes no more).
+	 */
+	if (nparams > 0 || one_statement || mfpq_later_holds_savepoint(conn))
 	{
 		if (!mfpq_small_send_params(conn, res, sql, nparams, values, err))
 			return false;

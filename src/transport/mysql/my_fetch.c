@@ -83,9 +83,10 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 	/*
 	 * A small result of a text not prepared yet: by COM_QUERY in one
 	 * exchange where its values print exactly (my_text.c).  At most ten
-	 * times the rows the planner expects are held.
+	 * times the rows the planner expects are held.  Not a statement of the
+	 * user's: declined, it would run a second time.
 	 */
-	if (few && nparams == 0 &&
+	if (few && nparams == 0 && !read.as_written &&
 		!mfmy_cache_has(conn, sql, 0, false) &&
 		(conn->text_declined < MFMY_TEXT_GIVE_UP ||
 		 ++conn->text_declined % MFMY_TEXT_GIVE_UP == 0))

@@ -1,0 +1,247 @@
+--
+-- remote_query: multi_fdw_query(server, sql [, params ...]), a query run on
+-- the remote as written, its rows typed by the column definition list,
+-- through each transport: libpq, MariaDB Connector/C, and ODBC to both
+-- PostgreSQL (psqlODBC) and MariaDB (Connector/ODBC).
+--
+-- Runs after pg_init (which creates the extension).  Creates its own
+-- servers, tables and roles and drops them at the end.
+--
+\getenv pg_host MF_PG_HOST
+\getenv pg_port MF_PG_PORT
+\getenv pg_db MF_PG_DB
+\getenv pg_user MF_PG_USER
+\getenv pg_password MF_PG_PASSWORD
+\getenv my_host MF_MY_HOST
+\getenv my_port MF_MY_PORT
+\getenv my_db MF_MY_DB
+\getenv my_user MF_MY_USER
+\getenv my_password MF_MY_PASSWORD
+
+CREATE SERVER rq_pg FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', host :'pg_host', port :'pg_port',
+           dbname :'pg_db');
+CREATE USER MAPPING FOR CURRENT_USER SERVER rq_pg
+  OPTIONS (user :'pg_user', password :'pg_password');
+CREATE SERVER rq_my FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'mysql', host :'my_host', port :'my_port',
+           database :'my_db');
+CREATE USER MAPPING FOR CURRENT_USER SERVER rq_my
+  OPTIONS (user :'my_user', password :'my_password');
+CREATE SERVER rq_odbc_pg FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', transport 'odbc', odbc_dsn 'mf_pg');
+CREATE USER MAPPING FOR CURRENT_USER SERVER rq_odbc_pg
+  OPTIONS (user :'pg_user', password :'pg_password');
+CREATE SERVER rq_odbc_my FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'mysql', transport 'odbc', odbc_dsn 'mf_my');
+CREATE USER MAPPING FOR CURRENT_USER SERVER rq_odbc_my
+  OPTIONS (user :'my_user', password :'my_password');
+
+-- ---------------------------------------------------------------------
+-- rows, typed by the column definition list, on each transport
+-- ---------------------------------------------------------------------
+SELECT multi_fdw_exec('rq_pg', $$
+  CREATE TABLE public.rq_t (id int PRIMARY KEY, name text, price numeric(12,4),
+                            day date, at timestamptz, raw bytea, f float8)$$);
+SELECT multi_fdw_exec('rq_pg', $$
+  INSERT INTO public.rq_t VALUES
+    (1, 'one', 1.5, '2026-01-31', '2026-01-31 10:00:00+00', '\x00ff', 0.1),
+    (2, 'two''s', -12345678.1234, '0044-03-15 BC', NULL, '', 1e300),
+    (3, NULL, NULL, NULL, NULL, NULL, NULL)$$);
+SET timezone = 'UTC';
+SELECT * FROM multi_fdw_query('rq_pg',
+  'SELECT id, name, price, day, at, raw, f FROM public.rq_t ORDER BY id')
+  AS t(id int, name text, price numeric, day date, at timestamptz,
+       raw bytea, f float8);
+
+SELECT multi_fdw_exec('rq_my', 'DROP TABLE IF EXISTS rq_t');
+SELECT multi_fdw_exec('rq_my', $$
+  CREATE TABLE rq_t (id int PRIMARY KEY, name varchar(20), price decimal(12,4),
+                     day date, at datetime(6), raw varbinary(10), f double)$$);
+SELECT multi_fdw_exec('rq_my', $$
+  INSERT INTO rq_t VALUES
+    (1, 'one', 1.5, '2026-01-31', '2026-01-31 10:00:00.5', x'00ff', 0.1),
+    (2, 'two''s', -12345678.1234, '1000-03-15', NULL, '', 1e300),
+    (3, NULL, NULL, NULL, NULL, NULL, NULL)$$);
+SELECT * FROM multi_fdw_query('rq_my',
+  'SELECT id, name, price, day, at, raw, f FROM rq_t ORDER BY id')
+  AS t(id int, name text, price numeric, day date, at timestamp,
+       raw bytea, f float8);
+SELECT * FROM multi_fdw_query('rq_odbc_pg',
+  'SELECT id, name, price, day, raw, f FROM public.rq_t ORDER BY id')
+  AS t(id int, name text, price numeric, day date, raw bytea, f float8);
+SELECT * FROM multi_fdw_query('rq_odbc_my',
+  'SELECT id, name, price, day, at, raw, f FROM rq_t ORDER BY id')
+  AS t(id int, name text, price numeric, day date, at timestamp,
+       raw bytea, f float8);
+
+-- ---------------------------------------------------------------------
+-- parameters: in the remote's own markers, written in its formats
+-- whatever the local settings, NULL kept, VARIADIC arrays spread
+-- ---------------------------------------------------------------------
+SET datestyle = 'SQL, DMY';
+SET extra_float_digits = -3;
+SELECT * FROM multi_fdw_query('rq_pg',
+  'SELECT id, name FROM public.rq_t WHERE day = $1 OR f = $2 OR name = $3 ORDER BY id',
+  date '2026-01-31', 1e300::float8, NULL::text) AS t(id int, name text);
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT $1::text, $2::text, $3::text',
+  VARIADIC ARRAY['a', NULL, 'c']) AS t(a text, b text, c text);
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT 1', VARIADIC NULL::int[])
+  AS t(one int);
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT $1::text || ''!''', 'unknown literal')
+  AS t(s text);
+SELECT * FROM multi_fdw_query('rq_my',
+  'SELECT id, name FROM rq_t WHERE day = ? OR f = ? OR name <=> ? ORDER BY id',
+  date '2026-01-31', 1e300::float8, NULL::text) AS t(id int, name text);
+SELECT * FROM multi_fdw_query('rq_odbc_pg',
+  'SELECT id FROM public.rq_t WHERE day = ? ORDER BY id', date '2026-01-31')
+  AS t(id int);
+SELECT * FROM multi_fdw_query('rq_odbc_my',
+  'SELECT id FROM rq_t WHERE price = ? ORDER BY id', -12345678.1234)
+  AS t(id int);
+RESET datestyle;
+RESET extra_float_digits;
+-- a value the dialect cannot write is refused, not sent as another
+SELECT * FROM multi_fdw_query('rq_my', 'SELECT ?', 'NaN'::float8) AS t(f float8);
+SELECT * FROM multi_fdw_query('rq_my', 'SELECT ?', date '4713-01-01 BC')
+  AS t(d date);
+
+-- ---------------------------------------------------------------------
+-- what does not fit: errors name the column or server, nothing is lost
+-- ---------------------------------------------------------------------
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT 1, 2') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_my', 'SELECT 1') AS t(a int, b int);
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT ''x''') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_my', 'SELECT 70000') AS t(a int2);
+SELECT * FROM multi_fdw_query(NULL, 'SELECT 1') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_pg', NULL) AS t(a int);
+SELECT * FROM multi_fdw_query('no_such_server', 'SELECT 1') AS t(a int);
+SELECT multi_fdw_query('rq_pg', 'SELECT 1');
+-- a remote error, before rows and after some: the remote's SQLSTATE
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT * FROM no_such_table') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_pg',
+  'SELECT 10 / (5 - g) FROM generate_series(1, 10) g') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_my', 'SELECT * FROM no_such_table') AS t(a int);
+-- a statement without rows: no columns
+SELECT * FROM multi_fdw_query('rq_pg', 'CREATE TEMP TABLE rq_x (a int)') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_my', 'DO 1') AS t(a int);
+-- one statement: a second is the remote's error (the extended protocol,
+-- a prepared statement), never run
+SELECT * FROM multi_fdw_query('rq_pg',
+  'SELECT 1; INSERT INTO public.rq_t (id) VALUES (99)') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_my',
+  'SELECT 1; INSERT INTO rq_t (id) VALUES (99)') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT count(*) FROM public.rq_t WHERE id = 99')
+  AS t(n int);
+-- the connections are fine after all that
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT 1') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_my', 'SELECT 1') AS t(a int);
+
+-- ---------------------------------------------------------------------
+-- transaction control is refused before anything is sent; the query is
+-- the local transaction's, and runs once
+-- ---------------------------------------------------------------------
+SELECT * FROM multi_fdw_query('rq_pg', 'COMMIT') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_my', 'SELECT 1; ROLLBACK') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_odbc_my', 'XA END ''x''') AS t(a int);
+BEGIN;
+SELECT * FROM multi_fdw_query('rq_pg',
+  'INSERT INTO public.rq_t (id, name) VALUES (10, ''ten'') RETURNING id, name')
+  AS t(id int, name text);
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT count(*) FROM public.rq_t')
+  AS t(n int);
+ROLLBACK;
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT count(*) FROM public.rq_t')
+  AS t(n int);
+BEGIN;
+SELECT * FROM multi_fdw_query('rq_my',
+  'INSERT INTO rq_t (id, name) VALUES (10, ''ten'') RETURNING id, name')
+  AS t(id int, name text);
+SELECT * FROM multi_fdw_query('rq_my', 'SELECT count(*) FROM rq_t') AS t(n int);
+COMMIT;
+SELECT * FROM multi_fdw_query('rq_my', 'SELECT count(*), sum(id = 10) FROM rq_t')
+  AS t(n int, tens int);
+-- a read-only transaction is read-only on the remote too
+BEGIN READ ONLY;
+SELECT * FROM multi_fdw_query('rq_pg',
+  'INSERT INTO public.rq_t (id) VALUES (11) RETURNING id') AS t(id int);
+ROLLBACK;
+-- under a savepoint: an error rolls back to it, the transaction goes on
+BEGIN;
+SELECT * FROM multi_fdw_query('rq_pg',
+  'INSERT INTO public.rq_t (id) VALUES (12) RETURNING id') AS t(id int);
+SAVEPOINT s;
+SELECT * FROM multi_fdw_query('rq_pg',
+  'SELECT 10 / (5 - g) FROM generate_series(1, 10) g') AS t(a int);
+ROLLBACK TO s;
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT id FROM public.rq_t WHERE id = 12')
+  AS t(id int);
+COMMIT;
+SELECT * FROM multi_fdw_query('rq_pg', 'DELETE FROM public.rq_t WHERE id = 12 RETURNING id')
+  AS t(id int);
+
+-- ---------------------------------------------------------------------
+-- beside a scan of the same server: the scan's rows are set aside while
+-- the query runs on the connection, once per outer row
+-- ---------------------------------------------------------------------
+CREATE FOREIGN TABLE rq_ft (id int, name text)
+  SERVER rq_pg OPTIONS (schema_name 'public', table_name 'rq_t');
+SELECT f.id, q.* FROM rq_ft f,
+  LATERAL multi_fdw_query('rq_pg', 'SELECT $1::int * 2, current_setting(''application_name'') <> ''''',
+                          f.id) AS q(twice int, named bool)
+ ORDER BY f.id;
+CREATE FOREIGN TABLE rq_my_ft (id int, name text)
+  SERVER rq_my OPTIONS (table_name 'rq_t');
+SELECT f.id, q.* FROM rq_my_ft f,
+  LATERAL multi_fdw_query('rq_my', 'SELECT ? * 2', f.id) AS q(twice int)
+ ORDER BY f.id;
+
+-- ---------------------------------------------------------------------
+-- many rows come streamed: the count of rows, and the counters
+-- ---------------------------------------------------------------------
+SELECT multi_fdw_stats_reset();
+SELECT count(*), sum(g) FROM multi_fdw_query('rq_pg',
+  'SELECT g FROM generate_series(1, 200000) g') AS t(g bigint);
+SELECT count(*), sum(seq) FROM multi_fdw_query('rq_my',
+  'SELECT seq FROM seq_1_to_200000') AS t(seq bigint);
+SELECT count(*) FROM multi_fdw_query('rq_odbc_pg',
+  'SELECT g FROM generate_series(1, 50000) g') AS t(g bigint);
+SELECT count(*) FROM multi_fdw_query('rq_odbc_my',
+  'SELECT seq FROM seq_1_to_50000') AS t(seq bigint);
+SELECT server, statements, rows_received FROM multi_fdw_stats
+ WHERE server LIKE 'rq%' ORDER BY server;
+
+-- ---------------------------------------------------------------------
+-- a user that is not a superuser: USAGE, a mapping with a password
+-- ---------------------------------------------------------------------
+CREATE ROLE regress_mf_rq_user;
+SET ROLE regress_mf_rq_user;
+SET search_path = evil, public;
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT 1') AS t(a int);
+RESET ROLE;
+GRANT USAGE ON FOREIGN SERVER rq_pg TO regress_mf_rq_user;
+SET ROLE regress_mf_rq_user;
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT 1') AS t(a int);
+RESET ROLE;
+CREATE USER MAPPING FOR regress_mf_rq_user SERVER rq_pg
+  OPTIONS (user :'pg_user');
+SET ROLE regress_mf_rq_user;
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT 1') AS t(a int);
+RESET ROLE;
+ALTER USER MAPPING FOR regress_mf_rq_user SERVER rq_pg
+  OPTIONS (ADD password :'pg_password');
+SET ROLE regress_mf_rq_user;
+SELECT * FROM multi_fdw_query('rq_pg', 'SELECT current_user = $1', :'pg_user')
+  AS t(remote_user_is_mapped bool);
+RESET ROLE;
+RESET search_path;
+
+-- ---------------------------------------------------------------------
+-- clean up
+-- ---------------------------------------------------------------------
+DROP FOREIGN TABLE rq_ft, rq_my_ft;
+SELECT multi_fdw_exec('rq_pg', 'DROP TABLE public.rq_t');
+SELECT multi_fdw_exec('rq_my', 'DROP TABLE rq_t');
+DROP SERVER rq_pg, rq_my, rq_odbc_pg, rq_odbc_my CASCADE;
+DROP ROLE regress_mf_rq_user;
+RESET timezone;
