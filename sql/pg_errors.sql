@@ -273,6 +273,33 @@ ALTER USER MAPPING FOR CURRENT_USER SERVER errs_badpw
 SELECT * FROM connect_error('errs_badpw');
 SELECT server_name, valid FROM multi_fdw_get_connections() ORDER BY 1;
 
+-- ---------------------------------------------------------------------
+-- the remote's NOTICE, WARNING and INFO reach the client at their level,
+-- named after the server, with SQLSTATE, detail and hint; at most 100 per
+-- statement; none with relay_messages off
+-- ---------------------------------------------------------------------
+SELECT multi_fdw_exec('pg_remote', 'DROP TABLE IF EXISTS errs_r.not_there');
+SELECT multi_fdw_exec('pg_remote', $q$DO $x$BEGIN
+  RAISE WARNING 'careful' USING ERRCODE = '01999', DETAIL = 'a detail',
+                                HINT = 'a hint';
+  RAISE INFO 'for your information';
+END$x$$q$);
+-- from a scan's query too, and with a count: 100 shown of 150
+SELECT multi_fdw_exec('pg_remote', $q$
+  CREATE FUNCTION errs_r.noisy(i int) RETURNS int LANGUAGE plpgsql AS
+  $x$BEGIN RAISE NOTICE 'row %', i; RETURN i; END$x$$q$);
+SELECT multi_fdw_exec('pg_remote', $q$
+  CREATE VIEW errs_r.noisy_rows AS
+  SELECT errs_r.noisy(g) AS i FROM generate_series(1, 150) g$q$);
+CREATE FOREIGN TABLE noisy_rows (i int)
+  SERVER pg_remote OPTIONS (schema_name 'errs_r', table_name 'noisy_rows');
+SELECT count(*) FROM noisy_rows;
+ALTER SERVER pg_remote OPTIONS (ADD relay_messages 'false');
+SELECT multi_fdw_exec('pg_remote', 'DROP TABLE IF EXISTS errs_r.not_there');
+SELECT count(*) FROM noisy_rows;
+ALTER SERVER pg_remote OPTIONS (DROP relay_messages);
+ALTER SERVER pg_remote OPTIONS (ADD relay_messages 'sometimes');
+
 -- clean up
 \set VERBOSITY terse
 SELECT multi_fdw_disconnect_all();

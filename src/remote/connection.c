@@ -333,6 +333,9 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 	entry->stats = mf_stats_slot(user->serverid, user->userid,
 								 server->servername);
 	params.wire = mf_stats_wire(entry->stats);
+	params.on_message = opts->relay_messages ? mf_relay_message : NULL;
+	params.message_arg = entry;
+	entry->relayed = 0;
 
 	/* kept by a transport that reconnects under a deferred begin */
 	setup_sql = palloc(sizeof(char *) * (list_length(setup) + 1));

@@ -62,6 +62,10 @@ struct MfConnEntry
 	bool		intent_logged;	/* gid is in the log (twophase_log.c) */
 	char		gid[MF_GID_LEN];
 
+	/* the remote's messages relayed in the current statement (error.c) */
+	TimestampTz relayed_in;		/* the statement's start */
+	int			relayed;
+
 	/* where its traffic is counted (stats.c); NULL until it connects */
 	MfStatsSlot *stats;
 

@@ -18,6 +18,7 @@
 
 #include <sys/stat.h>
 
+#include "access/xact.h"
 #include "miscadmin.h"
 #include "storage/latch.h"
 #include "utils/memutils.h"
@@ -25,6 +26,10 @@
 #include "utils/wait_event.h"
 
 #include "remote/remote.h"
+#include "remote/connection_int.h"
+
+/* the most of a server's messages relayed in one statement */
+#define MF_RELAYED_MAX	100
 
 /* longest statement text quoted in an error context */
 #define MF_CONTEXT_SQL_LEN	1000
@@ -348,4 +353,44 @@ mf_install_wait(void)
 {
 	mf_wait_socket = mf_latch_wait;
 	mf_interrupt_pending = mf_pending_interrupt;
+}
+
+/*
+ * A message of the remote's that is not an error (a transport's
+ * on_message, set when the server's relay_messages is on): to the client
+ * at its own level, named after the server, with its SQLSTATE, detail and
+ * hint.  At most MF_RELAYED_MAX per connection and local statement (a
+ * remote loop that warns for every row must not flood the client), then
+ * one word that the rest are not shown.  Called from inside the
+ * transports: nothing here raises an error (elevel below ERROR).
+ */
+void
+mf_relay_message(void *arg, const MfMessage *msg)
+{
+	MfConnEntry *entry = arg;
+	TimestampTz stmt = GetCurrentStatementStartTimestamp();
+	int			elevel;
+
+	if (entry->relayed_in != stmt)
+	{
+		entry->relayed_in = stmt;
+		entry->relayed = 0;
+	}
+	if (++entry->relayed > MF_RELAYED_MAX)
+	{
+		if (entry->relayed == MF_RELAYED_MAX + 1)
+			ereport(NOTICE,
+					(errmsg("further messages of server \"%s\" in this statement are not shown",
+							entry->servername)));
+		return;
+	}
+	elevel = msg->level == MF_MSG_WARNING ? WARNING :
+		msg->level == MF_MSG_INFO ? INFO : NOTICE;
+	ereport(elevel,
+			(msg->sqlstate != NULL && mf_valid_sqlstate(msg->sqlstate) ?
+			 errcode(mf_sqlstate_code(msg->sqlstate)) : 0,
+			 errmsg_internal("server \"%s\": %s", entry->servername,
+							 msg->message),
+			 msg->detail != NULL ? errdetail_internal("%s", msg->detail) : 0,
+			 msg->hint != NULL ? errhint("%s", msg->hint) : 0));
 }

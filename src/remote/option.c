@@ -79,6 +79,7 @@ static const MfOptionDef mf_options[] = {
 	CORE("two_phase_commit", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("parallel_commit", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("parallel_abort", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("relay_messages", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
 
 	/* planning, with postgres_fdw's names and defaults */
 	CORE("extensions", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),

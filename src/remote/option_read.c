@@ -70,6 +70,8 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->parallel_commit = mf_parse_bool(d);
 	else if (strcmp(name, "parallel_abort") == 0)
 		opts->parallel_abort = mf_parse_bool(d);
+	else if (strcmp(name, "relay_messages") == 0)
+		opts->relay_messages = mf_parse_bool(d);
 	else if (strcmp(name, "async_capable") == 0)
 		opts->async_capable = mf_parse_bool(d);
 	else if (strcmp(name, "session_sql") == 0)
@@ -122,6 +124,7 @@ mf_read_options(Oid serverid, Oid relid, MfOptions *opts)
 	opts->fdw_startup_cost = MF_DEFAULT_FDW_STARTUP_COST;
 	opts->fdw_tuple_cost = MF_DEFAULT_FDW_TUPLE_COST;
 	opts->keep_connections = true;
+	opts->relay_messages = true;
 	opts->pushdown = true;
 	opts->dependent_join = true;
 	opts->analyze_sampling = MF_SAMPLE_AUTO;

@@ -61,6 +61,8 @@ typedef struct MfOptions
 	bool		parallel_commit;	/* COMMIT sent to it and the others at
 									 * once, the answers read after */
 	bool		parallel_abort; /* the same for ROLLBACK */
+	bool		relay_messages;	/* the remote's NOTICEs and WARNINGs reach
+								 * the client (error.c) */
 	bool		async_capable;	/* scans may run under an async Append */
 	char	   *session_sql;	/* replaces the dialect's session setup;
 								 * NULL: the dialect's */
@@ -198,6 +200,7 @@ extern void mf_report_error(int elevel, const char *servername,
 							const MfDialect *dialect, const MfError *err,
 							const char *sql);
 extern void mf_install_wait(void);
+extern void mf_relay_message(void *arg, const MfMessage *msg);
 
 /*
  * The connection's counters (observe/): what its traffic and statements

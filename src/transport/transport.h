@@ -205,6 +205,30 @@ typedef struct MfResult MfResult;	/* rows coming back: a cursor or the
  * transport, plus client_encoding, the local database's encoding, which
  * the core always adds.
  */
+/*
+ * A message of the remote's that is not an error (PostgreSQL's NOTICE,
+ * WARNING, INFO), handed to the core as it arrives: the core relays it
+ * to the client at the same level.  The strings are the transport's, valid
+ * during the call; NULL: none.
+ */
+typedef enum MfMessageLevel
+{
+	MF_MSG_INFO,
+	MF_MSG_NOTICE,
+	MF_MSG_WARNING
+} MfMessageLevel;
+
+typedef struct MfMessage
+{
+	MfMessageLevel level;
+	const char *sqlstate;
+	const char *message;
+	const char *detail;
+	const char *hint;
+} MfMessage;
+
+typedef void (*MfMessageFn) (void *arg, const MfMessage *msg);
+
 typedef struct MfConnParams
 {
 	int			n;
@@ -232,6 +256,15 @@ typedef struct MfConnParams
 	int			nsetup;
 	const char *const *setup;
 	const char *setup_check;
+
+	/*
+	 * Where the remote's messages go (MfMessage), with message_arg; NULL:
+	 * they are dropped.  A transport that connects again by itself keeps
+	 * it.  It may be called during any call of the transport's that reads
+	 * from the remote, and never raises.
+	 */
+	MfMessageFn on_message;
+	void	   *message_arg;
 } MfConnParams;
 
 /* ---------------------------------------------------------------------

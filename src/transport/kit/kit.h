@@ -118,6 +118,8 @@ typedef struct MfKeptParams
 	int			nsetup;
 	char	  **setup;
 	char	   *setup_check;
+	MfMessageFn on_message;
+	void	   *message_arg;
 } MfKeptParams;
 
 extern bool mf_params_keep(MfKeptParams *kept, const MfConnParams *params);

@@ -47,6 +47,8 @@ mf_params_keep(MfKeptParams *kept, const MfConnParams *params)
 	memset(kept, 0, sizeof(*kept));
 	kept->password_only = params->password_only;
 	kept->wire = params->wire;
+	kept->on_message = params->on_message;
+	kept->message_arg = params->message_arg;
 	kept->keys = calloc((size_t) params->n + 1, sizeof(char *));
 	kept->values = calloc((size_t) params->n + 1, sizeof(char *));
 	kept->setup = calloc((size_t) params->nsetup + 1, sizeof(char *));
@@ -80,6 +82,8 @@ mf_params_view(const MfKeptParams *kept, MfConnParams *params)
 	params->values = (const char *const *) kept->values;
 	params->password_only = kept->password_only;
 	params->wire = kept->wire;
+	params->on_message = kept->on_message;
+	params->message_arg = kept->message_arg;
 	params->nsetup = kept->nsetup;
 	params->setup = (const char *const *) kept->setup;
 	params->setup_check = kept->setup_check;

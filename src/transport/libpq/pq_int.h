@@ -306,6 +306,7 @@ extern bool mfpq_relink(MfConn *conn, MfError *err);
 
 /* pq_transport.c */
 extern PGconn *mfpq_open_link(const MfConnParams *params, MfError *err);
+extern void mfpq_watch_messages(MfConn *conn);
 extern int	mfpq_send_prepare(MfConn *conn, void *arg);
 extern void mfpq_stmt_free(MfStmt *stmt);
 

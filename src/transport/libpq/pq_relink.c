@@ -127,6 +127,7 @@ mfpq_relink(MfConn *conn, MfError *err)
 	/* nothing of the old session carries over */
 	PQfinish(conn->pg);
 	conn->pg = pg;
+	mfpq_watch_messages(conn);
 	conn->broken = false;
 	conn->in_copy = false;
 	conn->interrupted = false;

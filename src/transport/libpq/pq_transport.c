@@ -155,6 +155,43 @@ mfpq_open_link(const MfConnParams *params, MfError *err)
 	return pg;
 }
 
+/*
+ * The remote's NOTICE, WARNING and INFO go to the core's on_message (the
+ * default receiver would print them on the gateway's stderr); LOG and
+ * DEBUG, which a remote sends only when its session is told to, do not.
+ */
+static void
+mfpq_notice(void *arg, const PGresult *res)
+{
+	MfConn	   *conn = arg;
+	const char *severity = PQresultErrorField(res, PG_DIAG_SEVERITY_NONLOCALIZED);
+	MfMessage	m;
+
+	if (conn->kept.on_message == NULL || severity == NULL)
+		return;
+	if (strcmp(severity, "WARNING") == 0)
+		m.level = MF_MSG_WARNING;
+	else if (strcmp(severity, "NOTICE") == 0)
+		m.level = MF_MSG_NOTICE;
+	else if (strcmp(severity, "INFO") == 0)
+		m.level = MF_MSG_INFO;
+	else
+		return;
+	m.sqlstate = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+	m.message = PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY);
+	m.detail = PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL);
+	m.hint = PQresultErrorField(res, PG_DIAG_MESSAGE_HINT);
+	if (m.message != NULL)
+		conn->kept.on_message(conn->kept.message_arg, &m);
+}
+
+/* A new link's messages go where the connection's go. */
+void
+mfpq_watch_messages(MfConn *conn)
+{
+	(void) PQsetNoticeReceiver(conn->pg, mfpq_notice, conn);
+}
+
 static MfConn *
 mfpq_connect(const MfConnParams *params, MfError *err)
 {
@@ -177,6 +214,7 @@ mfpq_connect(const MfConnParams *params, MfError *err)
 		free(conn);
 		return NULL;
 	}
+	mfpq_watch_messages(conn);
 	return conn;
 }
 
