@@ -13,7 +13,8 @@
 # while its rows are still on the wire, a result closed (a nested loop's
 # outer cursor at a LIMIT, the end of a dependent join's key list) while
 # another scan's rows are, and the key-list stream of a dependent join
-# itself.  Each is run at 30,000 rows
+# itself.  And multi_fdw_query, whose rows go into its tuplestore as they
+# come.  Each is run at 30,000 rows
 # and again at 300,000: the backend's memory must not grow with the rows.
 use strict;
 use warnings;
@@ -177,6 +178,15 @@ for my $t (['pg', 'pg'], ['mysql', 'my'])
 		undef,
 		"SELECT subx_read('${p}_big'); SELECT count(*) FROM ${p}_other",
 		"5\n3", undef];
+
+	# multi_fdw_query's rows go into its tuplestore as they come
+	my $server = $p eq 'pg' ? 'pg_remote' : $my;
+	$cases{"$name: multi_fdw_query streams its rows"} = [
+		undef,
+		"SELECT count(*), sum(length(pad)), 6 FROM multi_fdw_query('$server', "
+		  . "'SELECT id, pad FROM " . ($p eq 'pg' ? 'public.' : '')
+		  . "t016_big') AS t(id int, pad text)",
+		undef, undef];
 
 	# the key list's own rows are read ahead when a subquery on the same
 	# server runs at its first row
