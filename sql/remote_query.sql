@@ -221,7 +221,10 @@ SELECT * FROM multi_fdw_query('rq_pg', 'SELECT 1') AS t(a int);
 RESET ROLE;
 GRANT USAGE ON FOREIGN SERVER rq_pg TO regress_mf_rq_user;
 SET ROLE regress_mf_rq_user;
+-- no user mapping: 42704 (PostgreSQL 17 names the server in the message)
+\set VERBOSITY sqlstate
 SELECT * FROM multi_fdw_query('rq_pg', 'SELECT 1') AS t(a int);
+\set VERBOSITY default
 RESET ROLE;
 CREATE USER MAPPING FOR regress_mf_rq_user SERVER rq_pg
   OPTIONS (user :'pg_user');
