@@ -245,6 +245,33 @@ INSERT INTO t VALUES (702, 'read-write again');
 COMMIT;
 SELECT id, v FROM t WHERE id >= 700 ORDER BY id;
 DELETE FROM t WHERE id >= 700;
+-- a statement of the user's that changes the session's access mode where
+-- the guard cannot read it (a prepared statement's text) does not make the
+-- next READ ONLY transaction a read-write one: after a statement of the
+-- user's the mode is set again at the next begin, not trusted
+BEGIN READ ONLY;
+SELECT count(*) FROM t;
+SELECT multi_fdw_exec('my_real',
+  'PREPARE s FROM ''SET SESSION TRANSACTION READ WRITE''');
+SELECT multi_fdw_exec('my_real', 'EXECUTE s');
+SELECT multi_fdw_exec('my_real', 'DEALLOCATE PREPARE s');
+COMMIT;
+BEGIN READ ONLY;
+SELECT multi_fdw_exec('my_real', 'INSERT INTO xact_t VALUES (703, ''no'')');
+ROLLBACK;
+BEGIN READ ONLY;
+SELECT count(*) FROM t WHERE id = 703;
+COMMIT;
+-- and a read-write transaction after it is one
+BEGIN;
+SELECT multi_fdw_exec('my_real',
+  'PREPARE s FROM ''SET SESSION TRANSACTION READ ONLY''');
+SELECT multi_fdw_exec('my_real', 'EXECUTE s');
+SELECT multi_fdw_exec('my_real', 'DEALLOCATE PREPARE s');
+COMMIT;
+INSERT INTO t VALUES (704, 'read-write');
+SELECT id, v FROM t WHERE id >= 700 ORDER BY id;
+DELETE FROM t WHERE id >= 700;
 
 -- the connection is healthy, and outside a transaction between statements
 SELECT server_name, valid, in_transaction FROM multi_fdw_get_connections()

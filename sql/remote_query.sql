@@ -133,9 +133,35 @@ SELECT * FROM multi_fdw_query('rq_my',
   'SELECT 1; INSERT INTO rq_t (id) VALUES (99)') AS t(a int);
 SELECT * FROM multi_fdw_query('rq_pg', 'SELECT count(*) FROM public.rq_t WHERE id = 99')
   AS t(n int);
+-- through ODBC the driver decides: psqlODBC runs statements given at
+-- once, and a second set of rows is an error rather than dropped
+SELECT * FROM multi_fdw_query('rq_odbc_pg', 'SELECT 1; SELECT 2') AS t(a int);
+-- a procedure's rows: its status after them is read too; a second set of
+-- rows is an error
+SELECT multi_fdw_exec('rq_my', 'DROP PROCEDURE IF EXISTS rq_p1');
+SELECT multi_fdw_exec('rq_my', 'DROP PROCEDURE IF EXISTS rq_p2');
+SELECT multi_fdw_exec('rq_my',
+  'CREATE PROCEDURE rq_p1() SELECT 1 AS a UNION ALL SELECT 2');
+SELECT multi_fdw_exec('rq_my',
+  'CREATE PROCEDURE rq_p2() BEGIN SELECT 1 AS a; SELECT 2 AS b; END');
+SELECT * FROM multi_fdw_query('rq_my', 'CALL rq_p1()') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_my', 'CALL rq_p1()') AS t(a int) LIMIT 1;
+SELECT * FROM multi_fdw_query('rq_my', 'CALL rq_p2()') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_odbc_my', 'CALL rq_p1()') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_odbc_my', 'CALL rq_p2()') AS t(a int);
+-- a statement larger than MariaDB's max_allowed_packet is refused before
+-- it is sent, naming the setting (the server would drop the session)
+SELECT * FROM multi_fdw_query('rq_my', 'SELECT length(?)',
+  repeat('x', 17000000)) AS t(n int);
+SELECT multi_fdw_exec('rq_my',
+  'SELECT ''' || repeat('x', 17000000) || '''');
 -- the connections are fine after all that
 SELECT * FROM multi_fdw_query('rq_pg', 'SELECT 1') AS t(a int);
 SELECT * FROM multi_fdw_query('rq_my', 'SELECT 1') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_odbc_pg', 'SELECT 1') AS t(a int);
+SELECT * FROM multi_fdw_query('rq_odbc_my', 'SELECT 1') AS t(a int);
+SELECT multi_fdw_exec('rq_my', 'DROP PROCEDURE rq_p1');
+SELECT multi_fdw_exec('rq_my', 'DROP PROCEDURE rq_p2');
 
 -- ---------------------------------------------------------------------
 -- transaction control is refused before anything is sent; the query is
@@ -161,11 +187,31 @@ SELECT * FROM multi_fdw_query('rq_my', 'SELECT count(*) FROM rq_t') AS t(n int);
 COMMIT;
 SELECT * FROM multi_fdw_query('rq_my', 'SELECT count(*), sum(id = 10) FROM rq_t')
   AS t(n int, tens int);
--- a read-only transaction is read-only on the remote too
+-- a read-only transaction is read-only on the remote too, and a statement
+-- that would change that is refused as transaction control
 BEGIN READ ONLY;
 SELECT * FROM multi_fdw_query('rq_pg',
   'INSERT INTO public.rq_t (id) VALUES (11) RETURNING id') AS t(id int);
 ROLLBACK;
+BEGIN READ ONLY;
+SELECT * FROM multi_fdw_query('rq_pg',
+  'SET TRANSACTION READ WRITE; INSERT INTO public.rq_t (id) VALUES (11) RETURNING id')
+  AS t(id int);
+ROLLBACK;
+-- a statement that ends the transaction where no reading of its text sees
+-- it (a MariaDB procedure that commits, made from a built text) is that
+-- error, even when its columns (none) are not the column definition list's
+SELECT multi_fdw_exec('rq_my', 'DROP PROCEDURE IF EXISTS rq_c');
+SELECT multi_fdw_exec('rq_my',
+  'SET @q = CONCAT(''CREATE PROCEDURE rq_c() COM'', ''MIT'')');
+SELECT multi_fdw_exec('rq_my', 'PREPARE s FROM @q');
+SELECT multi_fdw_exec('rq_my', 'EXECUTE s');
+BEGIN;
+SELECT multi_fdw_exec('rq_my', 'INSERT INTO rq_t (id) VALUES (13)');
+SELECT * FROM multi_fdw_query('rq_my', 'CALL rq_c()') AS t(a int);
+ROLLBACK;
+SELECT multi_fdw_exec('rq_my', 'DELETE FROM rq_t WHERE id = 13');
+SELECT multi_fdw_exec('rq_my', 'DROP PROCEDURE rq_c');
 -- under a savepoint: an error rolls back to it, the transaction goes on
 BEGIN;
 SELECT * FROM multi_fdw_query('rq_pg',

@@ -191,7 +191,15 @@ SELECT s AS statement, pg_temp.try_exec('pg_remote', s) AS result
                ('BEGIN x; END;'), ('SELECT 1 # COMMIT'),
                (E'--\rCOMMIT'),
                (E'SELECT E''\\'''', ''x\\'' ; COMMIT; --'''),
-               ('SELECT 1 AS [a]]'' ] COMMIT --''')) AS v(s);
+               ('SELECT 1 AS [a]]'' ] COMMIT --'''),
+               ('END AND CHAIN'), ('end and no chain'),
+               ('SET TRANSACTION READ WRITE'),
+               ('SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE'),
+               ('SET transaction_read_only = off'),
+               ('RESET transaction_read_only'),
+               ('SET LOCAL transaction_isolation = ''read committed'''),
+               ('SET default_transaction_read_only = off'),
+               ('SET search_path = public')) AS v(s);
 SELECT s AS statement, pg_temp.try_exec('my_real', s) AS result
   FROM (VALUES ('XA START ''mf_x'''), ('XA RECOVER'), ('SET autocommit = 1'),
                ('SET @@autocommit=1'), ('SET SESSION autocommit = 0'),
@@ -199,7 +207,11 @@ SELECT s AS statement, pg_temp.try_exec('my_real', s) AS result
                ('/*M!100000 ROLLBACK */'), ('DO 1'),
                ('SELECT ''rollback'''), ('SET @x = 1'),
                ('SET @@session.`autocommit` = 1'),
-               ('CREATE TRIGGER t BEFORE INSERT ON x FOR EACH ROW BEGIN SET @a = 1; END')) AS v(s);
+               ('CREATE TRIGGER t BEFORE INSERT ON x FOR EACH ROW BEGIN SET @a = 1; END'),
+               ('SET SESSION TRANSACTION READ WRITE'),
+               ('SET @@session.transaction_read_only = 0'),
+               ('SET tx_read_only = 0'), ('SET completion_type = 1'),
+               ('SET @@SESSION.tx_isolation = ''READ-COMMITTED''')) AS v(s);
 -- what no reading of the text sees, the remote's own word after the
 -- statement does: a COMMIT built at run time ends the transaction, which
 -- is an error (and the connection is dropped)

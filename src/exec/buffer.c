@@ -672,6 +672,37 @@ mf_check_packet(MfConnEntry *entry, size_t limit, size_t need, long row)
 					 setting)));
 }
 
+/*
+ * Refuse a statement of the user's (fn: multi_fdw_exec, multi_fdw_query)
+ * whose text and parameters one request cannot carry, for the same reason.
+ */
+void
+mf_check_statement_size(MfConnEntry *entry, const char *fn, const char *sql,
+						int nparams, const MfTypeClass *classes,
+						const char *const *values)
+{
+	const char *setting = mf_conn_transport(entry)->max_packet_setting;
+	size_t		limit = mf_packet_limit(entry, NULL);
+	size_t		need;
+
+	if (limit == 0)
+		return;
+	need = strlen(sql) + MF_PACKET_REQUEST_OVERHEAD +
+		(nparams > 0 ? mf_row_wire_bytes(classes, values, nparams) : 0);
+	if (need <= limit)
+		return;
+	if (setting == NULL)
+		setting = "request limit";
+	ereport(ERROR,
+			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+			 errmsg("the statement of %s is too large for server \"%s\"",
+					fn, mf_conn_server_name(entry)),
+			 errdetail("The statement and its parameters need a request of %zu bytes; the server's %s is %zu bytes.",
+					   need, setting, limit),
+			 errhint("Raise %s on the remote server, or send smaller values.",
+					 setting)));
+}
+
 /* ---------------------------------------------------------------------
  * The interface the callbacks use
  * ---------------------------------------------------------------------

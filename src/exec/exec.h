@@ -266,6 +266,10 @@ extern size_t mf_row_wire_bytes(const MfTypeClass *classes,
 								const char *const *values, int n);
 extern void mf_check_packet(MfConnEntry *entry, size_t limit, size_t need,
 							long row);
+extern void mf_check_statement_size(MfConnEntry *entry, const char *fn,
+									const char *sql, int nparams,
+									const MfTypeClass *classes,
+									const char *const *values);
 extern void mf_check_storable(MfConnEntry *entry, Relation rel, int attnum,
 							  MfTypeClass cls, const char *value, long row);
 /* ---------------------------------------------------------------------

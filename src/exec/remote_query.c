@@ -162,23 +162,6 @@ mf_query_params(FunctionCallInfo fcinfo, MfConnEntry *entry,
 	}
 }
 
-/* The remote's column count must be the column definition list's. */
-static void
-mf_query_check_columns(const MfTransport *tr, MfResult *res, int natts,
-					   const char *servername)
-{
-	int			ncols = tr->ncolumns(res);
-
-	if (ncols != natts)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATATYPE_MISMATCH),
-				 errmsg_plural("the query on server \"%s\" returned %d column, the column definition list has %d",
-							   "the query on server \"%s\" returned %d columns, the column definition list has %d",
-							   Max(ncols, 0),
-							   servername, Max(ncols, 0), natts),
-				 errhint("Name one column for each column of the remote result, in its order.")));
-}
-
 /* The result being read: a batch at a time, a row at a time. */
 typedef struct MfQueryReader
 {
@@ -190,6 +173,37 @@ typedef struct MfQueryReader
 	int			next_row;		/* ... the next row to take from it */
 	char	  **texts;			/* the row taken */
 } MfQueryReader;
+
+/*
+ * The remote's column count must be the column definition list's.  When
+ * it is not, the statement is over as far as we are concerned: the result
+ * is closed and the remote transaction checked first (the statement may
+ * have ended it, which is the error to give), then the mismatch raised.
+ */
+static void
+mf_query_check_columns(MfQueryReader *r, MfConnEntry *entry,
+					   MfUserStatement *us, const char *sql)
+{
+	int			ncols = r->tr->ncolumns(r->res);
+	int			natts = r->ncols;
+	const char *servername = mf_conn_server_name(entry);
+	MfError		err;
+
+	if (ncols == natts)
+		return;
+	mf_held_reset(r->held);
+	r->tr->result_close(r->res);
+	r->res = NULL;
+	mf_error_clear(&err);
+	mf_user_statement_end(entry, us, true, &err, sql);
+	ereport(ERROR,
+			(errcode(ERRCODE_DATATYPE_MISMATCH),
+			 errmsg_plural("the query on server \"%s\" returned %d column, the column definition list has %d",
+						   "the query on server \"%s\" returned %d columns, the column definition list has %d",
+						   Max(ncols, 0),
+						   servername, Max(ncols, 0), natts),
+			 errhint("Name one column for each column of the remote result, in its order.")));
+}
 
 /*
  * The next row's values, copied as text into r->texts (in row_cxt) before
@@ -279,6 +293,9 @@ multi_fdw_query(PG_FUNCTION_ARGS)
 	entry = mf_get_connection(GetUserMapping(GetUserId(), server->serverid),
 							  &opts);
 	mf_query_params(fcinfo, entry, &params);
+	mf_check_statement_size(entry, "multi_fdw_query", sql, params.n,
+							params.classes,
+							(const char *const *) params.values);
 
 	memset(&r, 0, sizeof(r));
 	r.tr = mf_conn_transport(entry);
@@ -319,7 +336,7 @@ multi_fdw_query(PG_FUNCTION_ARGS)
 		if (first)
 		{
 			/* known once the first batch (or the end) has come */
-			mf_query_check_columns(r.tr, r.res, r.ncols, servername);
+			mf_query_check_columns(&r, entry, &us, sql);
 			first = false;
 		}
 		if (rc == 0)

@@ -36,9 +36,14 @@
  *	  XA (but XA RECOVER, which lists), PREPARE TRANSACTION, SAVE TRAN[SACTION]; BEGIN alone or before
  *	  WORK, TRAN, TRANSACTION, DISTRIBUTED, ISOLATION, READ, NOT or
  *	  DEFERRABLE (a PL/SQL or T-SQL block may begin with BEGIN); END alone
- *	  or before WORK or TRANSACTION, unless it closes such a block;
- *	- in a SET statement: AUTOCOMMIT, IMPLICIT_TRANSACTIONS (either one
- *	  commits or begins transactions of its own).
+ *	  or before WORK, TRANSACTION or AND (END AND CHAIN commits), unless
+ *	  it closes such a block;
+ *	- in a SET or RESET statement: what sets a transaction's
+ *	  characteristics or how transactions begin and end (TRANSACTION,
+ *	  CHARACTERISTICS, transaction_read_only and the other transaction_*,
+ *	  tx_* and default_transaction_* settings, AUTOCOMMIT, completion_type,
+ *	  IMPLICIT_TRANSACTIONS): the remote transaction is as READ ONLY, as
+ *	  isolated and as deferrable as the local one, and ends with it.
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *
@@ -219,6 +224,43 @@ mf_guard_skip_noise(const char *sql, const char *p, const MfReading *r)
 }
 
 /*
+ * A word of a SET or RESET statement that names what a transaction is or
+ * how it ends: SET [SESSION] TRANSACTION ..., SET SESSION CHARACTERISTICS,
+ * the settings transaction_read_only, transaction_isolation,
+ * transaction_deferrable, default_transaction_* (PostgreSQL), tx_read_only,
+ * tx_isolation, completion_type (MySQL: COMMIT that chains or
+ * disconnects), autocommit, IMPLICIT_TRANSACTIONS (SQL Server), with or
+ * without MySQL's @@.  The local transaction's characteristics are the
+ * remote one's (a READ ONLY one opens READ ONLY remote transactions): a
+ * statement of the user's does not change them.
+ */
+static bool
+mf_guard_xact_setting(const char *w, int len)
+{
+	static const char *const prefixes[] = {"TRANSACTION", "TX_",
+	"DEFAULT_TRANSACTION", NULL};
+	static const char *const words[] = {"CHARACTERISTICS", "AUTOCOMMIT",
+	"IMPLICIT_TRANSACTIONS", "COMPLETION_TYPE", NULL};
+
+	while (len > 0 && *w == '@')
+	{
+		w++;
+		len--;
+	}
+	for (int i = 0; prefixes[i] != NULL; i++)
+	{
+		int			plen = strlen(prefixes[i]);
+
+		if (len >= plen && pg_strncasecmp(w, prefixes[i], plen) == 0)
+			return true;
+	}
+	for (int i = 0; words[i] != NULL; i++)
+		if (mf_guard_is(w, len, words[i]))
+			return true;
+	return false;
+}
+
+/*
  * The word w (len bytes) of a statement: is it refused?  The refused words
  * go to *what.
  */
@@ -245,6 +287,12 @@ mf_guard_word(MfGuardState *s, const char *w, int len, const char **what)
 				*what = psprintf("%s %s", s->pending, pnstrdup(w, len));
 				return true;
 			}
+		/* END AND [NO] CHAIN: a COMMIT */
+		if (!is_begin && mf_guard_is(w, len, "AND"))
+		{
+			*what = psprintf("%s %s", s->pending, pnstrdup(w, len));
+			return true;
+		}
 		if (is_begin)
 			s->blocks++;
 		s->pending = NULL;
@@ -288,12 +336,13 @@ mf_guard_word(MfGuardState *s, const char *w, int len, const char **what)
 						 pnstrdup(w, len));
 		return true;
 	}
-	else if (s->first != NULL && mf_guard_is(s->first, s->first_len, "SET") &&
-			 (mf_guard_is(w, len, "AUTOCOMMIT") ||
-			  mf_guard_is(w, len, "@@AUTOCOMMIT") ||
-			  mf_guard_is(w, len, "IMPLICIT_TRANSACTIONS")))
+	else if (s->first != NULL &&
+			 (mf_guard_is(s->first, s->first_len, "SET") ||
+			  mf_guard_is(s->first, s->first_len, "RESET")) &&
+			 mf_guard_xact_setting(w, len))
 	{
-		*what = psprintf("SET %s", pnstrdup(w, len));
+		*what = psprintf("%s %s", pnstrdup(s->first, s->first_len),
+						 pnstrdup(w, len));
 		return true;
 	}
 	s->nword++;
@@ -499,6 +548,8 @@ mf_user_statement_begin(MfConnEntry *entry, MfUserStatement *us)
 	mf_conn_forget_facts(entry);
 	mf_claim_connection(entry, NULL);
 	us->before = tr->xact_state ? tr->xact_state(entry->conn) : MF_XS_UNKNOWN;
+	if (tr->session_unsure)
+		tr->session_unsure(entry->conn);
 	if (us->probe)
 	{
 		if (!mf_probe_xact(entry, &us->id_before, &why))

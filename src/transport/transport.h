@@ -375,6 +375,7 @@ typedef enum MfXactState
 } MfXactState;
 typedef MfXactState (*MfXactStateFn) (MfConn *conn);
 typedef void (*MfForgetAllFn) (MfConn *conn);
+typedef void (*MfSessionUnsureFn) (MfConn *conn);
 typedef const char *(*MfServerVersionFn) (MfConn *conn);
 typedef bool (*MfUsedPasswordFn) (MfConn *conn);
 
@@ -664,6 +665,15 @@ typedef struct MfTransport
 								 * around a statement of the user's
 								 * (multi_fdw_exec) to see whether it ended
 								 * the transaction.  NULL: cannot tell */
+	MfSessionUnsureFn session_unsure;	/* a statement of the user's is
+										 * about to run (multi_fdw_exec,
+										 * multi_fdw_query): what the
+										 * transport set in the session for
+										 * the transactions to come (an
+										 * isolation level, an access mode)
+										 * may not stay so; it is set again
+										 * before the next one.  NULL: the
+										 * transport sets nothing there */
 	MfRequeryFn requery;		/* result_close(old) and query() in one
 								 * exchange: a rescan with new parameters;
 								 * old is gone even on error.  NULL: the

@@ -225,8 +225,50 @@ mfmy_stream_end(MfResult *res)
 		mfmy_op_start(&op, conn);
 		if (mfmy_stmt_free_result(&op, res->st) || op.cut)
 			conn->broken = conn->broken || op.cut;
+		/* a CALL's status, and any other set of rows, are dropped too */
+		if (!conn->broken && mysql_stmt_more_results(res->st))
+		{
+			if (mfmy_stmt_drain_results(&op, res->st) < 0 || op.cut)
+				conn->broken = true;
+			if (res->handle != NULL)
+				mfmy_cache_spoil(res->handle);
+		}
 	}
 	mfmy_unpark(conn);
+}
+
+/*
+ * After the rows of a CALL, what the statement sent besides: its status
+ * and any other set of rows, read and dropped (the handle is not used
+ * again, its columns are the last set's).  A further set of rows is an
+ * error: one is read, and the statement's caller would not learn that
+ * there were others.
+ */
+static bool
+mfmy_more_results(MfResult *res, MfError *err)
+{
+	MfConn	   *conn = res->conn;
+	MfmyOp		op;
+	int			sets;
+
+	mfmy_op_start(&op, conn);
+	sets = mfmy_stmt_drain_results(&op, res->st);
+	if (res->handle != NULL)
+		mfmy_cache_spoil(res->handle);
+	if (mfmy_op_interrupted(&op, MF_STEP_FETCH, err))
+		return false;
+	if (sets < 0)
+	{
+		mfmy_stmt_error(conn, res->st, MF_STEP_FETCH, err);
+		return false;
+	}
+	if (sets > 0)
+	{
+		mfmy_fail(conn, err, MF_STEP_FETCH, "0A000",
+				  "the statement returned more than one set of rows; only one is read");
+		return false;
+	}
+	return true;
 }
 
 /*
@@ -257,6 +299,9 @@ mfmy_read_rows(MfResult *res, int limit, MfError *err)
 		{
 			res->at_end = true;
 			res->read_to_end = true;
+			if (mysql_stmt_more_results(res->st) &&
+				!mfmy_more_results(res, err))
+				return -1;
 			if (conn->streaming == res)
 			{
 				conn->streaming = NULL;

@@ -266,6 +266,8 @@ struct MfConn
 	const char *iso_level;
 	char		iso_orig[32];
 	bool		read_only;		/* the session's access mode set READ ONLY */
+	bool		modes_unsure;	/* a statement of the user's ran since:
+								 * iso_level and read_only are set again */
 	bool		broken;			/* the link is known to be lost */
 	char	   *scratch;		/* long values fetched apart */
 	unsigned long scratch_cap;
@@ -456,6 +458,7 @@ extern void mfmy_stmt_error(MfConn *conn, MYSQL_STMT *st, MfStep step, MfError *
 extern int mfmy_stmt_execute(MfmyOp *op, MYSQL_STMT *st);
 extern int mfmy_stmt_fetch(MfmyOp *op, MYSQL_STMT *st);
 extern my_bool mfmy_stmt_free_result(MfmyOp *op, MYSQL_STMT *st);
+extern int	mfmy_stmt_drain_results(MfmyOp *op, MYSQL_STMT *st);
 extern bool mfmy_in_transaction(MfConn *conn);
 extern int mfmy_stmt_prepare(MfmyOp *op, MYSQL_STMT *st, const char *sql);
 extern int mfmy_stmt_store(MfmyOp *op, MYSQL_STMT *st);

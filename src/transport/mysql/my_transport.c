@@ -731,6 +731,31 @@ mfmy_set_read_only(MfConn *conn, bool read_only, MfError *err)
 }
 
 /*
+ * Both at once, in one statement, whatever was set before: after a
+ * statement of the user's (modes_unsure), which may have changed either.
+ */
+static bool
+mfmy_set_modes(MfConn *conn, const char *level, bool read_only,
+			   MfError *err)
+{
+	char		sql[120];
+
+	if (level == NULL && conn->iso_orig[0] == '\0' &&
+		!mfmy_read_isolation(conn, err))
+		return false;
+	snprintf(sql, sizeof(sql),
+			 "SET SESSION TRANSACTION ISOLATION LEVEL %s, READ %s",
+			 level != NULL ? level : conn->iso_orig,
+			 read_only ? "ONLY" : "WRITE");
+	if (!mfmy_command(conn, sql, MF_STEP_TRANSACTION, NULL, err))
+		return false;
+	conn->iso_level = level;
+	conn->read_only = read_only;
+	conn->modes_unsure = false;
+	return true;
+}
+
+/*
  * Open a remote transaction, in the next request rather than an exchange
  * of its own: with autocommit off, the first statement opens it, so a
  * plain START TRANSACTION is not sent at all.  What begin_sql says beyond
@@ -772,14 +797,26 @@ mfmy_begin(MfConn *conn, const char *begin_sql, MfError *err)
 
 	if (implicit)
 	{
-		if (!mfmy_set_isolation(conn, level, err) ||
-			!mfmy_set_read_only(conn, read_only, err))
+		if (conn->modes_unsure ? !mfmy_set_modes(conn, level, read_only, err) :
+			(!mfmy_set_isolation(conn, level, err) ||
+			 !mfmy_set_read_only(conn, read_only, err)))
 			return false;
 		mfmy_xact_done(conn);
 		return true;
 	}
 	mfmy_xact_done(conn);
 	return mfmy_command(conn, begin_sql, MF_STEP_TRANSACTION, NULL, err);
+}
+
+/*
+ * A statement of the user's may set the session's isolation level or
+ * access mode (through a procedure, a prepared statement): the next
+ * transaction sets both again rather than trust what was set.
+ */
+static void
+mfmy_session_unsure(MfConn *conn)
+{
+	conn->modes_unsure = true;
 }
 
 static bool
@@ -910,6 +947,7 @@ const MfTransport mf_transport_mysql = {
 	.result_close = mfmy_result_close,
 	.cancel = mfmy_cancel,
 	.forget_all = mfmy_forget_all,
+	.session_unsure = mfmy_session_unsure,
 
 	.server_version = mfmy_server_version,
 	.used_password = mfmy_used_password,

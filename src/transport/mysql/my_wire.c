@@ -459,6 +459,38 @@ mfmy_stmt_free_result(MfmyOp *op, MYSQL_STMT *st)
 }
 
 /*
+ * The results a statement has after the one read, all read and dropped so
+ * that the link is in step again: a procedure's CALL ends with a status of
+ * its own, and may return more than one set of rows.  The sets of rows
+ * among them are counted; -1: an error, the statement's.  A statement
+ * without more (every one but a CALL) costs nothing here.
+ */
+int
+mfmy_stmt_drain_results(MfmyOp *op, MYSQL_STMT *st)
+{
+	int			sets = 0;
+
+	while (mysql_stmt_more_results(st))
+	{
+		int			ret = 1;
+		int			status;
+
+		(void) mfmy_stmt_free_result(op, st);
+		status = mysql_stmt_next_result_start(&ret, st);
+		while (status)
+			status = mysql_stmt_next_result_cont(&ret, st, mfmy_wait(op, status));
+		if (ret > 0)
+			return -1;
+		if (ret < 0)
+			break;
+		if (mysql_stmt_field_count(st) > 0)
+			sets++;
+	}
+	(void) mfmy_stmt_free_result(op, st);
+	return sets;
+}
+
+/*
  * Does the session have a transaction open, as the server's last answer
  * said?  (Only an answer that is not an error says.)
  */

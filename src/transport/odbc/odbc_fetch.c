@@ -459,6 +459,7 @@ mfodbc_query(MfConn *conn, const char *sql, int nparams,
 		mfodbc_binds_free(&bs);
 	}
 	r->params->h = SQL_NULL_HSTMT;
+	r->one_set = read.as_written;
 	if (rc == SQL_NO_DATA)
 		r->done = true;
 	else if (!SQL_SUCCEEDED(rc))
@@ -474,6 +475,41 @@ mfodbc_query(MfConn *conn, const char *sql, int nparams,
 	if (r->ncols == 0)
 		r->done = true;
 	return r;
+}
+
+/*
+ * After the rows of a statement of the user's, what else it returned: a
+ * driver may run several statements given at once (psqlODBC does) or
+ * return a procedure's status after its rows.  Row counts are passed over;
+ * a further set of rows is an error, since one is read and the caller
+ * would not learn that there were others.
+ */
+static bool
+mfodbc_no_more_sets(MfResult *res, MfError *err)
+{
+	for (;;)
+	{
+		SQLSMALLINT ncols = 0;
+		SQLRETURN	rc;
+
+		mfodbc_watch(res->conn, res->h);
+		rc = SQLMoreResults(res->h);
+		if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA)
+			mfodbc_stmt_diag(res->conn, res->h, MF_STEP_FETCH, err);
+		mfodbc_unwatch_error(res->conn, SQL_SUCCEEDED(rc) || rc == SQL_NO_DATA,
+							 MF_STEP_FETCH, err);
+		if (rc == SQL_NO_DATA)
+			return true;
+		if (!SQL_SUCCEEDED(rc))
+			return false;
+		if (SQL_SUCCEEDED(SQLNumResultCols(res->h, &ncols)) && ncols > 0)
+		{
+			(void) SQLFreeStmt(res->h, SQL_CLOSE);
+			mfodbc_fail(res->conn, err, MF_STEP_FETCH, "0A000",
+						"the statement returned more than one set of rows; only one is read");
+			return false;
+		}
+	}
 }
 
 static int
@@ -513,6 +549,8 @@ mfodbc_fetch_batch(MfResult *res, MfError *err)
 		if (rc == SQL_NO_DATA)
 		{
 			res->done = true;
+			if (res->one_set && !mfodbc_no_more_sets(res, err))
+				return -1;
 			(void) SQLFreeStmt(res->h, SQL_CLOSE);
 			break;
 		}

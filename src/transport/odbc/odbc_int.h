@@ -103,6 +103,8 @@ struct MfResult
 	MfodbcCol  *cols;
 	int			fetch_size;
 	bool		done;
+	bool		one_set;		/* a statement of the user's: a further
+								 * set of rows after the first is an error */
 
 	/* the current batch (kit_rows.c) */
 	MfRows		rows;
