@@ -418,6 +418,41 @@ mfpg_compare_cast(Oid basetype)
 }
 
 /*
+ * Over a driver that converts dates and timestamps itself (psqlODBC, which
+ * drops a BC date's era and turns infinity into 9999-12-31): selected as
+ * the server's own text, in the session's ISO style and UTC.
+ */
+static const char *
+mfpg_select_as_text(Oid basetype)
+{
+	switch (basetype)
+	{
+		case DATEOID:
+		case TIMESTAMPOID:
+		case TIMESTAMPTZOID:
+			return "text";
+		default:
+			return NULL;
+	}
+}
+
+static const MfDialect *
+mfpg_datetimes_as_text(void)
+{
+	static MfDialect dialect;
+	static bool made = false;
+
+	if (!made)
+	{
+		dialect = mf_dialect_postgres;
+		dialect.select_as_text = mfpg_select_as_text;
+		dialect.datetimes_as_text = NULL;
+		made = true;
+	}
+	return &dialect;
+}
+
+/*
  * A value the remote's planner does not know while it plans: the result
  * of an uncorrelated sub-select, which it plans as a parameter (as
  * postgres_fdw writes its estimates' parameters).
@@ -771,6 +806,7 @@ const MfDialect mf_dialect_postgres = {
 	.deparse_limit = mfpg_deparse_limit,
 	.deparse_limit_offset = mfpg_deparse_limit_offset,
 	.compare_cast = mfpg_compare_cast,
+	.datetimes_as_text = mfpg_datetimes_as_text,
 	.aggregates = mfpg_aggregates,
 	.n_aggregates = lengthof(mfpg_aggregates),
 	.aggregate_filter = true,

@@ -462,6 +462,46 @@ IMPORT FOREIGN SCHEMA no_such_schema FROM SERVER odbc_pg INTO odbc_local;
 DROP SCHEMA odbc_local CASCADE;
 
 -- ---------------------------------------------------------------------
+-- dates and timestamps psqlODBC cannot hold (it reads them into a
+-- structure first: a BC date lost its era, infinity became 9999-12-31,
+-- years past 9999 became 0000-00-00) come as the server's text, selected
+-- so, in scans, joins, aggregates, RETURNING and ANALYZE; the same values
+-- as through libpq, under a local time zone that is not the remote's
+-- ---------------------------------------------------------------------
+SELECT multi_fdw_exec('odbc_pg', 'CREATE TABLE public.odbc_dt (id int PRIMARY KEY,
+  d date, ts timestamp, tz timestamptz, da date[])');
+SELECT multi_fdw_exec('odbc_pg', $$INSERT INTO public.odbc_dt VALUES
+  (1, '0044-03-15 BC', '0044-03-15 12:00:01.5 BC', '2020-01-01 10:00:00.123456+00',
+   '{2020-01-01,0001-01-01 BC}'),
+  (2, 'infinity', 'infinity', '-infinity', NULL),
+  (3, '5874897-12-31', '294276-12-31 23:59:59.999999', '2000-06-30 23:59:59+00', NULL),
+  (4, '2024-02-29', '2024-02-29 00:00:00', '2024-02-29 12:00:00+00', NULL)$$);
+CREATE FOREIGN TABLE odbc_dt (id int, d date, ts timestamp, tz timestamptz,
+  da date[]) SERVER odbc_pg OPTIONS (table_name 'odbc_dt');
+CREATE FOREIGN TABLE odbc_dt_pq (id int, d date, ts timestamp, tz timestamptz,
+  da date[]) SERVER pg_remote OPTIONS (table_name 'odbc_dt');
+SET timezone = 'America/New_York';
+SELECT * FROM odbc_dt ORDER BY id;
+SELECT (SELECT array_agg(t ORDER BY id)::text FROM odbc_dt t) =
+       (SELECT array_agg(t ORDER BY id)::text FROM odbc_dt_pq t) AS same_as_libpq;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM odbc_dt WHERE d < '2000-01-01';
+SELECT * FROM odbc_dt WHERE d < '2000-01-01';
+EXPLAIN (VERBOSE, COSTS OFF) SELECT d, count(*) FROM odbc_dt GROUP BY d ORDER BY d;
+SELECT d, count(*) FROM odbc_dt GROUP BY d ORDER BY d;
+SELECT min(d), max(ts), min(tz) FROM odbc_dt;
+SELECT a.id, b.d, b.tz FROM odbc_dt a JOIN odbc_dt b ON a.id = b.id ORDER BY 1;
+BEGIN;
+UPDATE odbc_dt SET ts = '0001-01-01 00:00:00 BC' WHERE id = 4 RETURNING *;
+INSERT INTO odbc_dt VALUES (5, '0100-01-01 BC', '-infinity', 'infinity') RETURNING *;
+ROLLBACK;
+ANALYZE odbc_dt;
+SELECT histogram_bounds::text FROM pg_stats
+ WHERE tablename = 'odbc_dt' AND attname = 'd';
+RESET timezone;
+DROP FOREIGN TABLE odbc_dt, odbc_dt_pq;
+SELECT multi_fdw_exec('odbc_pg', 'DROP TABLE public.odbc_dt');
+
+-- ---------------------------------------------------------------------
 -- clean up
 -- ---------------------------------------------------------------------
 SELECT multi_fdw_exec('odbc_pg', 'DROP SCHEMA odbc_imp CASCADE');

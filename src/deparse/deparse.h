@@ -102,6 +102,7 @@ extern void mf_append_compared(StringInfo buf, const char *sql, Oid type,
 							   Oid collid, Oid colcoll,
 							   const MfDialect *dialect);
 extern const char *mf_compare_cast(const MfDialect *dialect, Oid type);
+extern const char *mf_select_cast(const MfDialect *dialect, Oid typid);
 extern void mf_deparse_keys_begin(StringInfo sql, bool has_where);
 extern void mf_deparse_keys_end(StringInfo sql);
 extern void mf_deparse_key_arrays(StringInfo sql, const MfDialect *dialect,

@@ -400,6 +400,25 @@ mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt)
 	appendStringInfoChar(cxt->buf, ')');
 }
 
+/*
+ * An item of a select list: cast to text where the dialect wants the
+ * remote's own text of its type (select_as_text).
+ */
+void
+mf_deparse_selected(Node *node, MfDeparseCxt *cxt)
+{
+	const char *cast = mf_select_cast(cxt->dialect, exprType(node));
+
+	if (cast == NULL)
+	{
+		mf_deparse_node(node, cxt);
+		return;
+	}
+	appendStringInfoChar(cxt->buf, '(');
+	mf_deparse_node(node, cxt);
+	appendStringInfo(cxt->buf, ")::%s", cast);
+}
+
 void
 mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 {

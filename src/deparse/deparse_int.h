@@ -52,6 +52,7 @@ extern bool mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt);
 
 /* deparse_expr.c: what is sent, written */
 extern void mf_deparse_node(Node *node, MfDeparseCxt *cxt);
+extern void mf_deparse_selected(Node *node, MfDeparseCxt *cxt);
 extern void mf_deparse_var(Var *var, MfDeparseCxt *cxt);
 extern void mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt);
 extern void mf_deparse_compared(Node *node, Oid collid, MfDeparseCxt *cxt);

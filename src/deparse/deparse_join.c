@@ -235,7 +235,7 @@ mf_deparse_join_select(StringInfo buf, PlannerInfo *root, RelOptInfo *joinrel,
 
 		if (i > 0)
 			appendStringInfoString(buf, ", ");
-		mf_deparse_node((Node *) tle->expr, &cxt);
+		mf_deparse_selected((Node *) tle->expr, &cxt);
 		*retrieved_attrs = lappend_int(*retrieved_attrs, ++i);
 	}
 	if (i == 0)

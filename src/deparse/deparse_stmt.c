@@ -93,19 +93,44 @@ mf_deparse_column(StringInfo buf, Oid relid, AttrNumber attnum,
 					  "column_name");
 }
 
-/* Append "c1, c2, ..." for attnums; NULL when there are none. */
+/*
+ * The cast a select list puts on a value of type typid so that it comes
+ * as the remote's text (the dialect's select_as_text), or NULL.
+ */
+const char *
+mf_select_cast(const MfDialect *dialect, Oid typid)
+{
+	if (dialect->select_as_text == NULL || !OidIsValid(typid))
+		return NULL;
+	return dialect->select_as_text(getBaseType(typid));
+}
+
+/*
+ * Append "c1, c2, ..." for attnums (a select list's or a RETURNING's);
+ * NULL when there are none.
+ */
 static void
 mf_deparse_column_list(StringInfo buf, Relation rel, const MfDialect *dialect,
 					   List *attrs)
 {
+	TupleDesc	desc = RelationGetDescr(rel);
 	ListCell   *lc;
 	bool		first = true;
 
 	foreach(lc, attrs)
 	{
+		int			attnum = lfirst_int(lc);
+		const char *cast = attnum > 0 ?
+			mf_select_cast(dialect, TupleDescAttr(desc, attnum - 1)->atttypid) :
+			NULL;
+
 		if (!first)
 			appendStringInfoString(buf, ", ");
-		mf_deparse_column(buf, RelationGetRelid(rel), lfirst_int(lc), dialect);
+		if (cast != NULL)
+			appendStringInfoChar(buf, '(');
+		mf_deparse_column(buf, RelationGetRelid(rel), attnum, dialect);
+		if (cast != NULL)
+			appendStringInfo(buf, ")::%s", cast);
 		first = false;
 	}
 	if (first)

@@ -288,7 +288,7 @@ mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
 
 		if (i > 0)
 			appendStringInfoString(buf, ", ");
-		mf_deparse_node((Node *) tle->expr, &cxt);
+		mf_deparse_selected((Node *) tle->expr, &cxt);
 		*retrieved_attrs = lappend_int(*retrieved_attrs, ++i);
 	}
 	if (i == 0)
@@ -308,7 +308,9 @@ mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
 
 			if (!first)
 				appendStringInfoString(buf, ", ");
-			if (cxt.dialect->group_by_expressions)
+			/* a key selected as text is grouped by itself, not its text */
+			if (cxt.dialect->group_by_expressions ||
+				mf_select_cast(cxt.dialect, exprType((Node *) tle->expr)) != NULL)
 				mf_deparse_node((Node *) tle->expr, &cxt);
 			else
 				appendStringInfo(buf, "%d", tle->resno);

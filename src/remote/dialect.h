@@ -319,6 +319,22 @@ typedef struct MfDialect
 	const char *(*compare_cast) (Oid basetype);
 
 	/*
+	 * The type a column of ours of this (base) type is selected cast to:
+	 * the values then come as the remote's own text, whatever the driver
+	 * would have made of them.  NULL (the function, or its result): as it
+	 * is.  Set only in the dialect that datetimes_as_text returns.
+	 */
+	const char *(*select_as_text) (Oid basetype);
+
+	/*
+	 * The same dialect, for a transport whose driver converts date and
+	 * timestamp values itself (the transport's converts_datetimes): one
+	 * whose select_as_text has the remote send them as text.  NULL: the
+	 * dialect's values need no such care.
+	 */
+	const struct MfDialect *(*datetimes_as_text) (void);
+
+	/*
 	 * GROUP BY names the grouping expressions, not their positions in the
 	 * select list (T-SQL has no positions; Oracle only behind
 	 * group_by_position_enabled, off by default).  A grouping key must

@@ -143,6 +143,9 @@ mf_read_options(Oid serverid, Oid relid, MfOptions *opts)
 		elog(ERROR, "server \"%s\" has no dialect", server->servername);
 	if (opts->transport == NULL)
 		opts->transport = mf_find_transport(opts->dialect->default_transport);
+	if (opts->transport->converts_datetimes &&
+		opts->dialect->datetimes_as_text != NULL)
+		opts->dialect = opts->dialect->datetimes_as_text();
 }
 
 /*

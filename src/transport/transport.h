@@ -560,6 +560,15 @@ typedef struct MfTransport
 	const char *max_packet_setting;
 
 	/*
+	 * The driver reads date and timestamp values into a structure of its
+	 * own before they become text, and loses what the structure cannot
+	 * hold (psqlODBC: a BC date's era, infinity, years past 9999): the
+	 * core then uses the dialect's datetimes_as_text, which has the remote
+	 * send them as text.
+	 */
+	bool		converts_datetimes;
+
+	/*
 	 * A result asked for as a few rows (MF_READ_FEW) costs no more per
 	 * row than one read through a cursor, however big it turns out: the
 	 * core may ask so for a result it reads through at once (a dependent

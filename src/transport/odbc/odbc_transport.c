@@ -347,6 +347,7 @@ const MfTransport mf_transport_odbc = {
 	.name = "odbc",
 	.keywords = mfodbc_keywords,
 	.carries_any_dialect = true,
+	.converts_datetimes = true,
 
 	/*
 	 * psqlODBC describes each prepared statement, and the answer (4 bytes
