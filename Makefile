@@ -46,7 +46,8 @@ CORE_REMOTE = src/remote/registry.o src/remote/option.o \
 	src/remote/option_read.o src/remote/appname.o src/remote/connection.o \
 	src/remote/connection_list.o \
 	src/remote/remote_facts.o src/remote/exec_guard.o src/remote/error.o \
-	src/remote/run_as.o src/remote/twophase.o src/remote/twophase_log.o \
+	src/remote/run_as.o src/remote/scram_pass.o src/remote/twophase.o \
+	src/remote/twophase_log.o \
 	src/remote/twophase_resolve.o src/remote/resolver.o
 CORE_OBSERVE = src/observe/stats.o src/observe/progress.o
 CORE = src/multi_fdw.o $(CORE_EXEC) $(CORE_PLAN) $(CORE_DEPARSE) \

@@ -277,6 +277,10 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 				 errhint("Make a superuser the owner of the server, or use it as a role that is not a superuser.")));
 
 	mf_connection_params(server, user, opts->transport, &keys, &values);
+	/* the keys of a SCRAM login stand for the password (scram_pass.c) */
+	params.password_only = check_password;
+	if (mf_scram_passthrough_params(server, user, opts->transport, &keys, &values))
+		check_password = false;
 
 	if (check_password)
 	{
@@ -300,7 +304,9 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 					(errcode(ERRCODE_S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED),
 					 errmsg("password is required to connect to server \"%s\"",
 							server->servername),
-					 errdetail("Non-superusers must provide a non-empty password in the user mapping.")));
+					 errdetail("Non-superusers must provide a non-empty password in the user mapping."),
+					 mf_use_scram_passthrough(server, user) ?
+					 errhint("use_scram_passthrough passes on the keys of a SCRAM login; this session did not log in with SCRAM.") : 0));
 
 		/*
 		 * A transport that cannot see whether the remote used the password
@@ -329,7 +335,6 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
 	params.n = i;
 	params.keys = k;
 	params.values = v;
-	params.password_only = check_password;
 	entry->stats = mf_stats_slot(user->serverid, user->userid,
 								 server->servername);
 	params.wire = mf_stats_wire(entry->stats);

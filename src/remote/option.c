@@ -103,6 +103,7 @@ static const MfOptionDef mf_options[] = {
 	/* user mapping */
 	KEYWORDS(MF_CTX_USER),
 	CORE("password_required", MF_CTX_USER, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("use_scram_passthrough", MF_CTX_SERVER | MF_CTX_USER, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("remote_requires_password", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
 
 	/* the transports' connection keywords */
@@ -501,6 +502,13 @@ mf_check_server(List *options)
 					 dialect->prepare_fmt == NULL ?
 					 errdetail("The dialect has no way to prepare a transaction.") :
 					 errdetail("The transport keeps the remote transaction's state itself.")));
+		if (strcmp(d->defname, "use_scram_passthrough") == 0 &&
+			mf_parse_bool(d) && !transport->scram_passthrough)
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("transport \"%s\" cannot use SCRAM pass-through",
+							transport->name),
+					 errdetail("Only transport \"libpq\" can, with libpq 18 or later.")));
 		if (strcmp(d->defname, "use_remote_estimate") == 0 &&
 			dialect->explain_prefix == NULL && mf_parse_bool(d))
 			ereport(ERROR,
@@ -614,6 +622,15 @@ multi_fdw_validator(PG_FUNCTION_ARGS)
 					 errmsg("only a superuser may set the option \"%s\"",
 							d->defname),
 					 errdetail("It names a file of the server host.")));
+
+#if PG_VERSION_NUM < 180000
+		if (strcmp(d->defname, "use_scram_passthrough") == 0 && mf_parse_bool(d))
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("use_scram_passthrough needs PostgreSQL 18 or later"),
+					 errdetail("This gateway runs PostgreSQL %s, which keeps no keys of a SCRAM login to pass on.",
+							   PG_VERSION)));
+#endif
 
 		/*
 		 * A superuser's word that the remote checks every login's password,

@@ -94,6 +94,12 @@ extern void mf_connection_params(ForeignServer *server, UserMapping *user,
 								 List **keys, List **values);
 extern bool mf_password_required(UserMapping *user);
 extern bool mf_remote_requires_password(ForeignServer *server);
+/* scram_pass.c */
+extern bool mf_use_scram_passthrough(ForeignServer *server, UserMapping *user);
+extern bool mf_scram_passthrough_params(ForeignServer *server,
+										UserMapping *user,
+										const MfTransport *transport,
+										List **keys, List **values);
 extern bool mf_parse_bool(DefElem *d);
 extern bool mf_sample_possible(const MfDialect *dialect,
 							   MfSampleMethod method);

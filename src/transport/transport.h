@@ -569,6 +569,13 @@ typedef struct MfTransport
 	bool		converts_datetimes;
 
 	/*
+	 * It can log in with the keys of the session's own SCRAM login instead
+	 * of a password (libpq 18's scram_client_key and scram_server_key): the
+	 * option use_scram_passthrough (remote/scram_pass.c).
+	 */
+	bool		scram_passthrough;
+
+	/*
 	 * A result asked for as a few rows (MF_READ_FEW) costs no more per
 	 * row than one read through a cursor, however big it turns out: the
 	 * core may ask so for a result it reads through at once (a dependent

@@ -100,6 +100,17 @@ mfpq_open_link(const MfConnParams *params, MfError *err)
 	{
 		if (params->keys[i] == NULL)
 			continue;
+		/* built with libpq 18's headers, run with an older one */
+		if (strcmp(params->keys[i], "scram_client_key") == 0 &&
+			PQlibVersion() < 180000)
+		{
+			free(keys);
+			free(values);
+			mf_error_set(err, MF_STEP_CONNECT, "0A000", 0,
+						 "SCRAM pass-through needs libpq 18 or later; the loaded libpq is %d",
+						 PQlibVersion());
+			return NULL;
+		}
 		if (strcmp(params->keys[i], "fallback_application_name") == 0)
 			has_fallback = true;
 		if (strcmp(params->keys[i], "sslcert") == 0)
@@ -799,6 +810,9 @@ const MfTransport mf_transport_libpq = {
 	.keywords = mfpq_keywords,
 	.markers = MF_MARKERS_NUMBERED,
 	.sql_transaction_control = true,
+#ifdef LIBPQ_HAS_FULL_PROTOCOL_VERSION	/* libpq 18: scram_client_key */
+	.scram_passthrough = true,
+#endif
 
 	.connect = mfpq_connect,
 	.disconnect = mfpq_disconnect,
