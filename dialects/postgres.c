@@ -807,6 +807,7 @@ const MfDialect mf_dialect_postgres = {
 	.deparse_limit_offset = mfpg_deparse_limit_offset,
 	.compare_cast = mfpg_compare_cast,
 	.datetimes_as_text = mfpg_datetimes_as_text,
+	.begin_atomic_blocks = true,
 	.aggregates = mfpg_aggregates,
 	.n_aggregates = lengthof(mfpg_aggregates),
 	.aggregate_filter = true,

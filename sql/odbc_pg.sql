@@ -475,7 +475,8 @@ SELECT multi_fdw_exec('odbc_pg', $$INSERT INTO public.odbc_dt VALUES
    '{2020-01-01,0001-01-01 BC}'),
   (2, 'infinity', 'infinity', '-infinity', NULL),
   (3, '5874897-12-31', '294276-12-31 23:59:59.999999', '2000-06-30 23:59:59+00', NULL),
-  (4, '2024-02-29', '2024-02-29 00:00:00', '2024-02-29 12:00:00+00', NULL)$$);
+  (4, '2024-02-29', '2024-02-29 00:00:00', '2024-02-29 12:00:00+00', NULL),
+  (6, '10000-01-01', '10000-01-01 00:00:00', '10000-01-01 00:00:00+00', NULL)$$);
 CREATE FOREIGN TABLE odbc_dt (id int, d date, ts timestamp, tz timestamptz,
   da date[]) SERVER odbc_pg OPTIONS (table_name 'odbc_dt');
 CREATE FOREIGN TABLE odbc_dt_pq (id int, d date, ts timestamp, tz timestamptz,
@@ -489,6 +490,13 @@ SELECT * FROM odbc_dt WHERE d < '2000-01-01';
 EXPLAIN (VERBOSE, COSTS OFF) SELECT d, count(*) FROM odbc_dt GROUP BY d ORDER BY d;
 SELECT d, count(*) FROM odbc_dt GROUP BY d ORDER BY d;
 SELECT min(d), max(ts), min(tz) FROM odbc_dt;
+-- the value, not its text, is sorted: the cast item is named apart, so
+-- that ORDER BY d still means the column (10000-01-01 sorts after
+-- 2024-02-29, whose text is greater)
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT id, d FROM odbc_dt WHERE d < '20000-01-01' ORDER BY d DESC LIMIT 1;
+SELECT id, d FROM odbc_dt WHERE d < '20000-01-01' ORDER BY d DESC LIMIT 1;
+SELECT max(d), max(ts) FROM odbc_dt WHERE d < '20000-01-01';
 SELECT a.id, b.d, b.tz FROM odbc_dt a JOIN odbc_dt b ON a.id = b.id ORDER BY 1;
 BEGIN;
 UPDATE odbc_dt SET ts = '0001-01-01 00:00:00 BC' WHERE id = 4 RETURNING *;

@@ -199,7 +199,18 @@ SELECT s AS statement, pg_temp.try_exec('pg_remote', s) AS result
                ('RESET transaction_read_only'),
                ('SET LOCAL transaction_isolation = ''read committed'''),
                ('SET default_transaction_read_only = off'),
-               ('SET search_path = public')) AS v(s);
+               ('SET search_path = public'),
+               ('SET "transaction_read_only" = off'),
+               ('RESET "transaction_read_only"'),
+               ('SET U&"\0074ransaction_read_only" = off'),
+               ('SET transaction_read_only TO off'),
+               ('SELECT 1 AS begin; END'),
+               ('SELECT 1 AS begin FROM pg_catalog.pg_class LIMIT 1; END'),
+               ('CREATE FUNCTION pg_temp.f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT 1; END'),
+               ('SET search_path = transactions_archive'),
+               ('SET application_name = transaction_loader'),
+               ('SET search_path TO tx_data'),
+               ('SET "search_path" = public')) AS v(s);
 SELECT s AS statement, pg_temp.try_exec('my_real', s) AS result
   FROM (VALUES ('XA START ''mf_x'''), ('XA RECOVER'), ('SET autocommit = 1'),
                ('SET @@autocommit=1'), ('SET SESSION autocommit = 0'),
@@ -207,11 +218,16 @@ SELECT s AS statement, pg_temp.try_exec('my_real', s) AS result
                ('/*M!100000 ROLLBACK */'), ('DO 1'),
                ('SELECT ''rollback'''), ('SET @x = 1'),
                ('SET @@session.`autocommit` = 1'),
-               ('CREATE TRIGGER t BEFORE INSERT ON x FOR EACH ROW BEGIN SET @a = 1; END'),
                ('SET SESSION TRANSACTION READ WRITE'),
                ('SET @@session.transaction_read_only = 0'),
                ('SET tx_read_only = 0'), ('SET completion_type = 1'),
-               ('SET @@SESSION.tx_isolation = ''READ-COMMITTED''')) AS v(s);
+               ('SET @@SESSION.tx_isolation = ''READ-COMMITTED'''),
+               ('SET @tx_count = 1'), ('SET @transaction_id = 1'),
+               ('SET `tx_read_only` = 0'), ('SET SESSION "tx_read_only"=0'),
+               ('SET @a = 1, @@tx_read_only = 0'),
+               ('SET @@session.`transaction_read_only` = 0'),
+               -- last: its failure commits implicitly and ends the connection
+               ('CREATE TRIGGER t BEFORE INSERT ON x FOR EACH ROW BEGIN SET @a = 1; END')) AS v(s);
 -- what no reading of the text sees, the remote's own word after the
 -- statement does: a COMMIT built at run time ends the transaction, which
 -- is an error (and the connection is dropped)

@@ -103,6 +103,13 @@ extern void mf_append_compared(StringInfo buf, const char *sql, Oid type,
 							   const MfDialect *dialect);
 extern const char *mf_compare_cast(const MfDialect *dialect, Oid type);
 extern const char *mf_select_cast(const MfDialect *dialect, Oid typid);
+
+/*
+ * The name of a select-list item cast to text (mf_select_cast): not the
+ * column's own, since an ORDER BY of the column's bare name would take the
+ * output column (the text) over the input column (the value).
+ */
+#define MF_SELECTED_TEXT_ALIAS "\"multi_fdw text\""
 extern void mf_deparse_keys_begin(StringInfo sql, bool has_where);
 extern void mf_deparse_keys_end(StringInfo sql);
 extern void mf_deparse_key_arrays(StringInfo sql, const MfDialect *dialect,

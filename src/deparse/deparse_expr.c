@@ -416,7 +416,7 @@ mf_deparse_selected(Node *node, MfDeparseCxt *cxt)
 	}
 	appendStringInfoChar(cxt->buf, '(');
 	mf_deparse_node(node, cxt);
-	appendStringInfo(cxt->buf, ")::%s", cast);
+	appendStringInfo(cxt->buf, ")::%s AS %s", cast, MF_SELECTED_TEXT_ALIAS);
 }
 
 void

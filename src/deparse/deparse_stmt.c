@@ -130,7 +130,7 @@ mf_deparse_column_list(StringInfo buf, Relation rel, const MfDialect *dialect,
 			appendStringInfoChar(buf, '(');
 		mf_deparse_column(buf, RelationGetRelid(rel), attnum, dialect);
 		if (cast != NULL)
-			appendStringInfo(buf, ")::%s", cast);
+			appendStringInfo(buf, ")::%s AS %s", cast, MF_SELECTED_TEXT_ALIAS);
 		first = false;
 	}
 	if (first)

@@ -319,6 +319,14 @@ typedef struct MfDialect
 	const char *(*compare_cast) (Oid basetype);
 
 	/*
+	 * Only BEGIN ATOMIC (a SQL-standard function body) opens a block that
+	 * an END closes (PostgreSQL, where END alone commits); elsewhere a
+	 * BEGIN inside a statement opens one (PL/SQL, T-SQL, MySQL's compound
+	 * statements).  Read by the guard of multi_fdw_exec (exec_guard.c).
+	 */
+	bool		begin_atomic_blocks;
+
+	/*
 	 * The type a column of ours of this (base) type is selected cast to:
 	 * the values then come as the remote's own text, whatever the driver
 	 * would have made of them.  NULL (the function, or its result): as it

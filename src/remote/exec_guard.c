@@ -37,13 +37,17 @@
  *	  WORK, TRAN, TRANSACTION, DISTRIBUTED, ISOLATION, READ, NOT or
  *	  DEFERRABLE (a PL/SQL or T-SQL block may begin with BEGIN); END alone
  *	  or before WORK, TRANSACTION or AND (END AND CHAIN commits), unless
- *	  it closes such a block;
- *	- in a SET or RESET statement: what sets a transaction's
- *	  characteristics or how transactions begin and end (TRANSACTION,
- *	  CHARACTERISTICS, transaction_read_only and the other transaction_*,
- *	  tx_* and default_transaction_* settings, AUTOCOMMIT, completion_type,
- *	  IMPLICIT_TRANSACTIONS): the remote transaction is as READ ONLY, as
- *	  isolated and as deferrable as the local one, and ends with it.
+ *	  it closes such a block (in PostgreSQL, where END alone commits, only
+ *	  a BEGIN ATOMIC opens one: the dialect's begin_atomic_blocks);
+ *	- in a SET or RESET statement, where it names a setting (before = or
+ *	  TO, after a comma), as a word or a quoted identifier ("x", `x`, one
+ *	  with a backslash escape whatever it spells): what sets a
+ *	  transaction's characteristics or how transactions begin and end
+ *	  (TRANSACTION, CHARACTERISTICS, transaction_read_only and the other
+ *	  transaction_*, tx_* and default_transaction_* settings, AUTOCOMMIT,
+ *	  completion_type, IMPLICIT_TRANSACTIONS; not a MySQL user variable
+ *	  @x): the remote transaction is as READ ONLY, as isolated and as
+ *	  deferrable as the local one, and ends with it.
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *
@@ -155,6 +159,12 @@ typedef struct MfGuardState
 	int			first_len;
 	int			blocks;			/* BEGIN ... END blocks open */
 	const char *pending;		/* BEGIN, END or XA first in a statement */
+	bool		atomic_only;	/* only BEGIN ATOMIC opens a block (the
+								 * dialect's begin_atomic_blocks) */
+	bool		after_begin;	/* the word before was a BEGIN inside a
+								 * statement */
+	bool		set_name;		/* in a SET or RESET statement, where a
+								 * setting is named (not its value) */
 } MfGuardState;
 
 /*
@@ -242,6 +252,9 @@ mf_guard_xact_setting(const char *w, int len)
 	static const char *const words[] = {"CHARACTERISTICS", "AUTOCOMMIT",
 	"IMPLICIT_TRANSACTIONS", "COMPLETION_TYPE", NULL};
 
+	/* @x is a MySQL user variable; @@x a setting */
+	if (len > 1 && w[0] == '@' && w[1] != '@')
+		return false;
 	while (len > 0 && *w == '@')
 	{
 		w++;
@@ -293,7 +306,7 @@ mf_guard_word(MfGuardState *s, const char *w, int len, const char **what)
 			*what = psprintf("%s %s", s->pending, pnstrdup(w, len));
 			return true;
 		}
-		if (is_begin)
+		if (is_begin && !s->atomic_only)
 			s->blocks++;
 		s->pending = NULL;
 	}
@@ -303,8 +316,17 @@ mf_guard_word(MfGuardState *s, const char *w, int len, const char **what)
 		*what = pnstrdup(w, len);
 		return true;
 	}
+	/* a trigger's or a procedure's body; in PostgreSQL BEGIN ATOMIC only */
+	if (s->after_begin && mf_guard_is(w, len, "ATOMIC"))
+		s->blocks++;
+	s->after_begin = false;
 	if (s->nword > 0 && mf_guard_is(w, len, "BEGIN"))
-		s->blocks++;			/* a trigger's or a procedure's body */
+	{
+		if (s->atomic_only)
+			s->after_begin = true;
+		else
+			s->blocks++;
+	}
 	if (s->nword == 0)
 	{
 		static const char *const starts[] = {"START", "ABORT",
@@ -324,6 +346,7 @@ mf_guard_word(MfGuardState *s, const char *w, int len, const char **what)
 			}
 		s->first = w;
 		s->first_len = len;
+		s->set_name = mf_guard_is(w, len, "SET") || mf_guard_is(w, len, "RESET");
 	}
 	else if (s->nword == 1 &&
 			 ((mf_guard_is(s->first, s->first_len, "PREPARE") &&
@@ -336,10 +359,9 @@ mf_guard_word(MfGuardState *s, const char *w, int len, const char **what)
 						 pnstrdup(w, len));
 		return true;
 	}
-	else if (s->first != NULL &&
-			 (mf_guard_is(s->first, s->first_len, "SET") ||
-			  mf_guard_is(s->first, s->first_len, "RESET")) &&
-			 mf_guard_xact_setting(w, len))
+	else if (s->set_name && mf_guard_is(w, len, "TO"))
+		s->set_name = false;	/* PostgreSQL's SET name TO value */
+	else if (s->set_name && mf_guard_xact_setting(w, len))
 	{
 		*what = psprintf("%s %s", pnstrdup(s->first, s->first_len),
 						 pnstrdup(w, len));
@@ -350,22 +372,68 @@ mf_guard_word(MfGuardState *s, const char *w, int len, const char **what)
 }
 
 /*
+ * A quoted identifier (p at its opening quote) where a SET or RESET names
+ * a setting: PostgreSQL's "transaction_read_only", MySQL's under
+ * ANSI_QUOTES or in backticks.  Refused when its text is a setting that
+ * mf_guard_xact_setting refuses, or holds a backslash (U&"\0074..." may
+ * spell anything).
+ */
+static bool
+mf_guard_quoted_setting(const char *p, const char *verb, const char **what)
+{
+	char		q = *p;
+	StringInfoData name;
+
+	initStringInfo(&name);
+	for (p++; *p; p++)
+	{
+		if (*p == q && p[1] == q)
+			p++;				/* a doubled quote stands for itself */
+		else if (*p == q)
+			break;
+		appendStringInfoChar(&name, *p);
+	}
+	if (strchr(name.data, '\\') == NULL &&
+		!mf_guard_xact_setting(name.data, name.len))
+		return false;
+	*what = psprintf("%s %c%s%c", verb, q, name.data, q);
+	return true;
+}
+
+/*
  * Read sql one way; the first refused word goes to *what.
  */
 static bool
-mf_guard_read(const char *sql, const MfReading *r, const char **what)
+mf_guard_read(const char *sql, const MfReading *r, bool atomic_only,
+			  const char **what)
 {
 	const char *p = sql;
 	MfGuardState s = {0};
 
+	s.atomic_only = atomic_only;
 	while (*p)
 	{
 		const char *after;
 
 		if (isspace((unsigned char) *p))
 			p++;
+		else if (s.set_name && (*p == '"' || *p == '`') &&
+				 mf_guard_quoted_setting(p, pnstrdup(s.first, s.first_len), what))
+			return true;
 		else if ((after = mf_guard_skip_noise(sql, p, r)) != NULL)
 			p = after;
+		else if (*p == '=')
+		{
+			s.set_name = false; /* the value follows */
+			p++;
+		}
+		else if (*p == ',')
+		{
+			/* MySQL sets several at once: a name follows */
+			s.set_name = s.first != NULL &&
+				mf_guard_is(s.first, s.first_len, "SET");
+			p++;
+		}
 		else if (*p == ';')
 		{
 			if (!mf_guard_bare_word(&s.pending, &s.blocks))
@@ -375,6 +443,8 @@ mf_guard_read(const char *sql, const MfReading *r, const char **what)
 			}
 			s.nword = 0;
 			s.first = NULL;
+			s.set_name = false;
+			s.after_begin = false;
 			p++;
 		}
 		else if (mf_guard_word_char(*p))
@@ -402,7 +472,8 @@ mf_guard_read(const char *sql, const MfReading *r, const char **what)
  * gets the words that say so.
  */
 bool
-mf_sql_controls_transaction(const char *sql, const char **what)
+mf_sql_controls_transaction(const char *sql, bool atomic_only,
+							const char **what)
 {
 	for (int i = 0; i < 192; i++)
 	{
@@ -417,7 +488,7 @@ mf_sql_controls_transaction(const char *sql, const char **what)
 			.dash_space = ((i / 3) & 32) != 0,
 		};
 
-		if (mf_guard_read(sql, &r, what))
+		if (mf_guard_read(sql, &r, atomic_only, what))
 			return true;
 	}
 	return false;
@@ -509,6 +580,7 @@ mf_user_statement_server(const char *fn, const char *servername,
 {
 	ForeignServer *server = GetForeignServerByName(servername, false);
 	AclResult	aclresult;
+	MfOptions	opts;
 	const char *what;
 
 	aclresult = mf_foreign_server_aclcheck(server->serverid, GetUserId(),
@@ -520,7 +592,9 @@ mf_user_statement_server(const char *fn, const char *servername,
 		ereport(ERROR,
 				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
 				 errmsg("server \"%s\" does not use multi_fdw", servername)));
-	if (mf_sql_controls_transaction(sql, &what))
+	mf_get_options(server->serverid, InvalidOid, &opts);
+	if (mf_sql_controls_transaction(sql, opts.dialect->begin_atomic_blocks,
+									&what))
 		ereport(ERROR,
 				(errcode(ERRCODE_ACTIVE_SQL_TRANSACTION),
 				 errmsg("%s cannot run transaction control statements (%s) on server \"%s\"",

@@ -152,7 +152,8 @@ extern void mf_conn_remember_names(MfConnEntry *entry, const char *question,
 								   const char *table, List *names);
 
 /* exec_guard.c */
-extern bool mf_sql_controls_transaction(const char *sql, const char **what);
+extern bool mf_sql_controls_transaction(const char *sql, bool atomic_only,
+										const char **what);
 extern ForeignServer *mf_user_statement_server(const char *fn,
 											   const char *servername,
 											   const char *sql);
