@@ -246,9 +246,10 @@ COMMIT;
 SELECT id, v FROM t WHERE id >= 700 ORDER BY id;
 DELETE FROM t WHERE id >= 700;
 -- a statement of the user's that changes the session's access mode where
--- the guard cannot read it (a prepared statement's text) does not make the
--- next READ ONLY transaction a read-write one: after a statement of the
--- user's the mode is set again at the next begin, not trusted
+-- the guard cannot read it (a prepared statement's text) is an error in a
+-- READ ONLY transaction (the mode is read after it: 25006), and does not
+-- make the next READ ONLY transaction a read-write one either: after a
+-- statement of the user's the mode is set again at the next begin
 BEGIN READ ONLY;
 SELECT count(*) FROM t;
 SELECT multi_fdw_exec('my_real',

@@ -57,6 +57,7 @@
 
 #include <ctype.h>
 
+#include "access/xact.h"
 #include "miscadmin.h"
 #include "utils/acl.h"
 
@@ -697,6 +698,19 @@ mf_user_statement_end(MfConnEntry *entry, MfUserStatement *us, bool ok,
 	}
 	if (!ok)
 		mf_raise_error(ERROR, entry, err, sql);
+
+	/*
+	 * A READ ONLY transaction stays READ ONLY where the access mode is the
+	 * session's (MariaDB): a statement that changed it where no word said
+	 * so (dynamic SQL, a procedure) is an error, and the transaction, with
+	 * anything it wrote, rolls back.
+	 */
+	if (XactReadOnly && tr->session_kept != NULL &&
+		!tr->session_kept(entry->conn, err))
+	{
+		entry->changing_xact_state = true;	/* dropped at the end */
+		mf_raise_error(ERROR, entry, err, sql);
+	}
 }
 
 /* Run a statement of the user's inside the remote transaction. */

@@ -376,6 +376,7 @@ typedef enum MfXactState
 typedef MfXactState (*MfXactStateFn) (MfConn *conn);
 typedef void (*MfForgetAllFn) (MfConn *conn);
 typedef void (*MfSessionUnsureFn) (MfConn *conn);
+typedef bool (*MfSessionKeptFn) (MfConn *conn, MfError *err);
 typedef const char *(*MfServerVersionFn) (MfConn *conn);
 typedef bool (*MfUsedPasswordFn) (MfConn *conn);
 
@@ -690,6 +691,13 @@ typedef struct MfTransport
 										 * may not stay so; it is set again
 										 * before the next one.  NULL: the
 										 * transport sets nothing there */
+	MfSessionKeptFn session_kept;	/* after a statement of the user's:
+									 * is the access mode the transport
+									 * set (READ ONLY) still the
+									 * session's?  false: err says not, or
+									 * why it could not tell.  NULL: the
+									 * remote keeps it in the transaction
+									 * itself */
 	MfRequeryFn requery;		/* result_close(old) and query() in one
 								 * exchange: a rescan with new parameters;
 								 * old is gone even on error.  NULL: the

@@ -539,4 +539,16 @@ extern MfResult *mfmy_query_retry(MfConn *conn, const char *sql, int nparams,
 								  const MfTypeClass *classes, MfRead read,
 								  MfError *err);
 
+/* my_modes.c: the session's isolation level and access mode */
+extern const char *const mfmy_levels[4];
+extern bool mfmy_command(MfConn *conn, const char *sql, MfStep step,
+						 long *rows, MfError *err);
+extern bool mfmy_read_isolation(MfConn *conn, MfError *err);
+extern bool mfmy_set_isolation(MfConn *conn, const char *level, MfError *err);
+extern bool mfmy_set_read_only(MfConn *conn, bool read_only, MfError *err);
+extern bool mfmy_set_modes(MfConn *conn, const char *level, bool read_only,
+						   MfError *err);
+extern bool mfmy_session_kept(MfConn *conn, MfError *err);
+extern void mfmy_session_unsure(MfConn *conn);
+
 #endif							/* MF_MY_INT_H */

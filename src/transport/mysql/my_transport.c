@@ -399,7 +399,7 @@ mfmy_drain(MfmyOp *op, MfStep step, long *rows, MfError *err)
  * One statement in the text protocol.  A cancel or a cut link overrides
  * what the statement came to, once it has been read to its end.
  */
-static bool
+bool
 mfmy_command(MfConn *conn, const char *sql, MfStep step, long *rows,
 				MfError *err)
 {
@@ -559,10 +559,6 @@ mfmy_rollback(MfConn *conn, MfError *err)
  * ---------------------------------------------------------------------
  */
 
-/* The isolation levels, as SET TRANSACTION names them. */
-static const char *const mfmy_levels[] = {
-	"READ UNCOMMITTED", "READ COMMITTED", "REPEATABLE READ", "SERIALIZABLE"
-};
 
 /* Skip white space and one word (case aside), if it is the next one. */
 static bool
@@ -641,121 +637,6 @@ mfmy_implicit_begin(const char *sql, const char **level, bool *read_only)
 }
 
 /*
- * The session's own isolation level, read once, before the first change:
- * tx_isolation on MariaDB and MySQL 5, transaction_isolation on MySQL 8.
- */
-static bool
-mfmy_read_isolation(MfConn *conn, MfError *err)
-{
-	static const char *const sqls[] = {"SELECT @@SESSION.tx_isolation",
-	"SELECT @@SESSION.transaction_isolation"};
-
-	for (int i = 0; i < 2; i++)
-	{
-		MfmyOp		op;
-		MYSQL_RES  *r = NULL;
-		MYSQL_ROW	row;
-		bool		ok;
-
-		mfmy_op_start(&op, conn);
-		ok = mfmy_real_query(&op, sqls[i], (unsigned long) strlen(sqls[i])) == 0 &&
-			(r = mfmy_store_result(&op)) != NULL;
-		if (mfmy_op_interrupted(&op, MF_STEP_TRANSACTION, err))
-		{
-			if (r != NULL)
-				mysql_free_result(r);
-			return false;
-		}
-		if (!ok)
-		{
-			if (i == 0 && mysql_errno(conn->my) == ER_UNKNOWN_SYSTEM_VARIABLE)
-				continue;
-			mfmy_conn_error(conn, MF_STEP_TRANSACTION, err);
-			return false;
-		}
-		row = mysql_fetch_row(r);
-		if (row != NULL && row[0] != NULL)
-			mf_error_copy(conn->iso_orig, sizeof(conn->iso_orig), row[0]);
-		mysql_free_result(r);
-		for (char *c = conn->iso_orig; *c; c++)
-			if (*c == '-')
-				*c = ' ';
-		for (int l = 0; l < 4; l++)
-			if (strcasecmp(conn->iso_orig, mfmy_levels[l]) == 0)
-				return true;
-		break;
-	}
-	mfmy_fail(conn, err, MF_STEP_TRANSACTION, "XX000",
-			  "could not read the session's transaction isolation level");
-	conn->iso_orig[0] = '\0';
-	return false;
-}
-
-/*
- * The session's isolation level for the transactions to come, set when it
- * changes: the level asked for, or the session's own again.
- */
-static bool
-mfmy_set_isolation(MfConn *conn, const char *level, MfError *err)
-{
-	char		sql[80];
-
-	if (level == conn->iso_level)
-		return true;
-	if (conn->iso_orig[0] == '\0' && !mfmy_read_isolation(conn, err))
-		return false;
-	snprintf(sql, sizeof(sql), "SET SESSION TRANSACTION ISOLATION LEVEL %s",
-			 level != NULL ? level : conn->iso_orig);
-	if (!mfmy_command(conn, sql, MF_STEP_TRANSACTION, NULL, err))
-		return false;
-	conn->iso_level = level;
-	return true;
-}
-
-/*
- * The session's access mode for the transactions to come, set when it
- * changes (the session's own is taken to be READ WRITE, MariaDB's default).
- */
-static bool
-mfmy_set_read_only(MfConn *conn, bool read_only, MfError *err)
-{
-	const char *sql = read_only ? "SET SESSION TRANSACTION READ ONLY" :
-	"SET SESSION TRANSACTION READ WRITE";
-
-	if (read_only == conn->read_only)
-		return true;
-	if (!mfmy_command(conn, sql, MF_STEP_TRANSACTION, NULL, err))
-		return false;
-	conn->read_only = read_only;
-	return true;
-}
-
-/*
- * Both at once, in one statement, whatever was set before: after a
- * statement of the user's (modes_unsure), which may have changed either.
- */
-static bool
-mfmy_set_modes(MfConn *conn, const char *level, bool read_only,
-			   MfError *err)
-{
-	char		sql[120];
-
-	if (level == NULL && conn->iso_orig[0] == '\0' &&
-		!mfmy_read_isolation(conn, err))
-		return false;
-	snprintf(sql, sizeof(sql),
-			 "SET SESSION TRANSACTION ISOLATION LEVEL %s, READ %s",
-			 level != NULL ? level : conn->iso_orig,
-			 read_only ? "ONLY" : "WRITE");
-	if (!mfmy_command(conn, sql, MF_STEP_TRANSACTION, NULL, err))
-		return false;
-	conn->iso_level = level;
-	conn->read_only = read_only;
-	conn->modes_unsure = false;
-	return true;
-}
-
-/*
  * Open a remote transaction, in the next request rather than an exchange
  * of its own: with autocommit off, the first statement opens it, so a
  * plain START TRANSACTION is not sent at all.  What begin_sql says beyond
@@ -806,17 +687,6 @@ mfmy_begin(MfConn *conn, const char *begin_sql, MfError *err)
 	}
 	mfmy_xact_done(conn);
 	return mfmy_command(conn, begin_sql, MF_STEP_TRANSACTION, NULL, err);
-}
-
-/*
- * A statement of the user's may set the session's isolation level or
- * access mode (through a procedure, a prepared statement): the next
- * transaction sets both again rather than trust what was set.
- */
-static void
-mfmy_session_unsure(MfConn *conn)
-{
-	conn->modes_unsure = true;
 }
 
 static bool
@@ -948,6 +818,7 @@ const MfTransport mf_transport_mysql = {
 	.cancel = mfmy_cancel,
 	.forget_all = mfmy_forget_all,
 	.session_unsure = mfmy_session_unsure,
+	.session_kept = mfmy_session_kept,
 
 	.server_version = mfmy_server_version,
 	.used_password = mfmy_used_password,
