@@ -120,8 +120,7 @@ multi_fdw_exec(PG_FUNCTION_ARGS)
 	MfConnEntry *entry;
 	long		rows = 0;
 
-	server = mf_user_statement_server("multi_fdw_exec", servername, sql);
-	mf_get_options(server->serverid, InvalidOid, &opts);
+	server = mf_user_statement_server("multi_fdw_exec", servername, sql, &opts);
 	entry = mf_get_connection(GetUserMapping(GetUserId(), server->serverid), &opts);
 	mf_check_statement_size(entry, "multi_fdw_exec", sql, 0, NULL, NULL);
 	mf_exec_user_statement(entry, sql, &rows);

@@ -282,14 +282,14 @@ multi_fdw_query(PG_FUNCTION_ARGS)
 						PG_ARGISNULL(0) ? "server" : "query")));
 	servername = text_to_cstring(PG_GETARG_TEXT_PP(0));
 	sql = text_to_cstring(PG_GETARG_TEXT_PP(1));
-	server = mf_user_statement_server("multi_fdw_query", servername, sql);
+	server = mf_user_statement_server("multi_fdw_query", servername, sql,
+									  &opts);
 
 	/* rows go into the caller's tuplestore, typed by its column list */
 	InitMaterializedSRF(fcinfo, MAT_SRF_USE_EXPECTED_DESC);
 	desc = rsinfo->setDesc;
 	attinmeta = TupleDescGetAttInMetadata(desc);
 
-	mf_get_options(server->serverid, InvalidOid, &opts);
 	entry = mf_get_connection(GetUserMapping(GetUserId(), server->serverid),
 							  &opts);
 	mf_query_params(fcinfo, entry, &params);

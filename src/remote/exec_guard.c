@@ -573,15 +573,14 @@ mf_probe_lost(MfConnEntry *entry, const char *why)
  * (multi_fdw_exec, multi_fdw_query): the caller needs USAGE on it, as a
  * foreign table on it would, it must be a server of multi_fdw's, and the
  * statement must not control the remote transaction, which is the local
- * one's.
+ * one's.  *opts gets the server's options.
  */
 ForeignServer *
 mf_user_statement_server(const char *fn, const char *servername,
-						 const char *sql)
+						 const char *sql, MfOptions *opts)
 {
 	ForeignServer *server = GetForeignServerByName(servername, false);
 	AclResult	aclresult;
-	MfOptions	opts;
 	const char *what;
 
 	aclresult = mf_foreign_server_aclcheck(server->serverid, GetUserId(),
@@ -593,8 +592,8 @@ mf_user_statement_server(const char *fn, const char *servername,
 		ereport(ERROR,
 				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
 				 errmsg("server \"%s\" does not use multi_fdw", servername)));
-	mf_get_options(server->serverid, InvalidOid, &opts);
-	if (mf_sql_controls_transaction(sql, opts.dialect->begin_atomic_blocks,
+	mf_get_options(server->serverid, InvalidOid, opts);
+	if (mf_sql_controls_transaction(sql, opts->dialect->begin_atomic_blocks,
 									&what))
 		ereport(ERROR,
 				(errcode(ERRCODE_ACTIVE_SQL_TRANSACTION),

@@ -156,7 +156,8 @@ extern bool mf_sql_controls_transaction(const char *sql, bool atomic_only,
 										const char **what);
 extern ForeignServer *mf_user_statement_server(const char *fn,
 											   const char *servername,
-											   const char *sql);
+											   const char *sql,
+											   MfOptions *opts);
 extern void mf_exec_user_statement(MfConnEntry *entry, const char *sql, long *rows);
 
 /* what a statement of the user's found of the remote transaction */

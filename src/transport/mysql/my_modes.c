@@ -23,15 +23,14 @@ const char *const mfmy_levels[4] = {
 };
 
 /*
- * The session's own isolation level, read once, before the first change:
- * tx_isolation on MariaDB and MySQL 5, transaction_isolation on MySQL 8.
+ * A session variable that MariaDB and MySQL 5 name one way and MySQL 8
+ * another (sqls: the query for each name), its value copied into buf
+ * (left as it is for NULL).  false: err says why it could not be read.
  */
-bool
-mfmy_read_isolation(MfConn *conn, MfError *err)
+static bool
+mfmy_read_session_var(MfConn *conn, const char *const sqls[2], char *buf,
+					  size_t len, MfError *err)
 {
-	static const char *const sqls[] = {"SELECT @@SESSION.tx_isolation",
-	"SELECT @@SESSION.transaction_isolation"};
-
 	for (int i = 0; i < 2; i++)
 	{
 		MfmyOp		op;
@@ -57,16 +56,32 @@ mfmy_read_isolation(MfConn *conn, MfError *err)
 		}
 		row = mysql_fetch_row(r);
 		if (row != NULL && row[0] != NULL)
-			mf_error_copy(conn->iso_orig, sizeof(conn->iso_orig), row[0]);
+			mf_error_copy(buf, len, row[0]);
 		mysql_free_result(r);
-		for (char *c = conn->iso_orig; *c; c++)
-			if (*c == '-')
-				*c = ' ';
-		for (int l = 0; l < 4; l++)
-			if (strcasecmp(conn->iso_orig, mfmy_levels[l]) == 0)
-				return true;
-		break;
+		return true;
 	}
+	return true;				/* not reached: the second name's error */
+}
+
+/*
+ * The session's own isolation level, read once, before the first change:
+ * tx_isolation on MariaDB and MySQL 5, transaction_isolation on MySQL 8.
+ */
+bool
+mfmy_read_isolation(MfConn *conn, MfError *err)
+{
+	static const char *const sqls[] = {"SELECT @@SESSION.tx_isolation",
+	"SELECT @@SESSION.transaction_isolation"};
+
+	if (!mfmy_read_session_var(conn, sqls, conn->iso_orig,
+							   sizeof(conn->iso_orig), err))
+		return false;
+	for (char *c = conn->iso_orig; *c; c++)
+		if (*c == '-')
+			*c = ' ';
+	for (int l = 0; l < 4; l++)
+		if (strcasecmp(conn->iso_orig, mfmy_levels[l]) == 0)
+			return true;
 	mfmy_fail(conn, err, MF_STEP_TRANSACTION, "XX000",
 			  "could not read the session's transaction isolation level");
 	conn->iso_orig[0] = '\0';
@@ -150,45 +165,18 @@ mfmy_session_kept(MfConn *conn, MfError *err)
 {
 	static const char *const sqls[] = {"SELECT @@SESSION.tx_read_only",
 	"SELECT @@SESSION.transaction_read_only"};
+	char		value[8] = "";
 
 	if (!conn->read_only)
 		return true;
-	for (int i = 0; i < 2; i++)
-	{
-		MfmyOp		op;
-		MYSQL_RES  *r = NULL;
-		MYSQL_ROW	row;
-		bool		ok;
-		bool		kept;
-
-		mfmy_op_start(&op, conn);
-		ok = mfmy_real_query(&op, sqls[i], (unsigned long) strlen(sqls[i])) == 0 &&
-			(r = mfmy_store_result(&op)) != NULL;
-		if (mfmy_op_interrupted(&op, MF_STEP_TRANSACTION, err))
-		{
-			if (r != NULL)
-				mysql_free_result(r);
-			return false;
-		}
-		if (!ok)
-		{
-			if (i == 0 && mysql_errno(conn->my) == ER_UNKNOWN_SYSTEM_VARIABLE)
-				continue;
-			mfmy_conn_error(conn, MF_STEP_TRANSACTION, err);
-			return false;
-		}
-		row = mysql_fetch_row(r);
-		kept = row != NULL && row[0] != NULL && strcmp(row[0], "1") == 0;
-		mysql_free_result(r);
-		if (!kept)
-		{
-			conn->modes_unsure = true;
-			mfmy_fail(conn, err, MF_STEP_EXECUTE, "25006",
-					  "the statement set the session READ WRITE in a READ ONLY transaction");
-		}
-		return kept;
-	}
-	return true;
+	if (!mfmy_read_session_var(conn, sqls, value, sizeof(value), err))
+		return false;
+	if (strcmp(value, "1") == 0)
+		return true;
+	conn->modes_unsure = true;
+	mfmy_fail(conn, err, MF_STEP_EXECUTE, "25006",
+			  "the statement set the session READ WRITE in a READ ONLY transaction");
+	return false;
 }
 
 /*
