@@ -18,3 +18,16 @@ CREATE FUNCTION multi_fdw_query(server text, sql text, VARIADIC params "any")
 RETURNS SETOF record
 AS 'MODULE_PATHNAME', 'multi_fdw_query'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
+-- The same for ad-hoc use, without a column definition list: each row one
+-- json object, keyed by the remote's column names in their order, each
+-- value the remote's text as a JSON string (SQL NULL as null).
+CREATE FUNCTION multi_fdw_query_json(server text, sql text)
+RETURNS SETOF json
+AS 'MODULE_PATHNAME', 'multi_fdw_query_json'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
+CREATE FUNCTION multi_fdw_query_json(server text, sql text, VARIADIC params "any")
+RETURNS SETOF json
+AS 'MODULE_PATHNAME', 'multi_fdw_query_json'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;

@@ -350,6 +350,7 @@ typedef int (*MfFetchFn) (MfResult *res, MfError *err);
 typedef int (*MfNColumnsFn) (MfResult *res);
 typedef const char *(*MfValueFn) (MfResult *res, int row, int col);
 typedef void (*MfResultCloseFn) (MfResult *res);
+typedef const char *(*MfColumnNameFn) (MfResult *res, int col);
 typedef MfResult *(*MfRequeryFn) (MfResult *old, const char *sql, int nparams,
 								  const char *const *values,
 								  const MfTypeClass *classes, MfRead read,
@@ -698,6 +699,10 @@ typedef struct MfTransport
 									 * why it could not tell.  NULL: the
 									 * remote keeps it in the transaction
 									 * itself */
+	MfColumnNameFn column_name; /* the name the remote gave column col
+								 * of the result (0-based), once its
+								 * columns are known (the first fetch);
+								 * NULL, or NULL returned: not known */
 	MfRequeryFn requery;		/* result_close(old) and query() in one
 								 * exchange: a rescan with new parameters;
 								 * old is gone even on error.  NULL: the

@@ -422,9 +422,41 @@ mfpq_new_result(MfConn *conn, MfError *err)
 	return res;
 }
 
+/*
+ * A stream's column names, kept from the result that described them (its
+ * rows are copied and the result cleared).  Without memory for them the
+ * names are not known, which only column_name's callers see.
+ */
+void
+mfpq_keep_names(MfResult *res, const PGresult *r)
+{
+	int			n = PQnfields(r);
+
+	if (res->names != NULL || n <= 0 || (res->names = calloc(n, sizeof(char *))) == NULL)
+		return;
+	for (int c = 0; c < n; c++)
+		res->names[c] = strdup(PQfname(r, c));
+}
+
+const char *
+mfpq_column_name(MfResult *res, int col)
+{
+	if (col < 0 || col >= res->ncols)
+		return NULL;
+	if (res->names != NULL)
+		return res->names[col];
+	return res->batch != NULL ? PQfname(res->batch, col) : NULL;
+}
+
 void
 mfpq_free_result(MfResult *res)
 {
+	if (res->names != NULL)
+	{
+		for (int c = 0; c < res->ncols; c++)
+			free(res->names[c]);
+		free(res->names);
+	}
 	if (res->stream)
 		mfpq_small_free(res);
 	MF_LIST_REMOVE(res->conn->results, res);

@@ -215,6 +215,7 @@ struct MfResult
 	bool		at_end;			/* no more rows, no need to ask */
 	int			fetch_size;
 	int			ncols;			/* -1 until the first batch is known */
+	char	  **names;			/* a stream's column names (malloc'd) */
 	char		name[MFPQ_NAME_LEN];
 
 	/* a small result read without a cursor (pq_small.c) */
@@ -311,6 +312,8 @@ extern int	mfpq_send_prepare(MfConn *conn, void *arg);
 extern void mfpq_stmt_free(MfStmt *stmt);
 
 /* pq_fetch.c */
+extern void mfpq_keep_names(MfResult *res, const PGresult *r);
+extern const char *mfpq_column_name(MfResult *res, int col);
 extern void mfpq_free_result(MfResult *res);
 extern MfResult *mfpq_new_result(MfConn *conn, MfError *err);
 extern bool mfpq_finish_ahead(MfConn *conn, MfError *err);

@@ -215,7 +215,10 @@ mfpq_small_next(MfResult *res, MfpqRows *rows)
 			case PGRES_SINGLE_TUPLE:
 				conn->ncarried = 0;
 				if (res->ncols < 0)
+				{
 					res->ncols = PQnfields(r);
+					mfpq_keep_names(res, r);
+				}
 				if (!mfpq_rows_add(rows, r, res->ncols))
 				{
 					PQclear(r);
@@ -232,7 +235,10 @@ mfpq_small_next(MfResult *res, MfpqRows *rows)
 				/* the end of the rows, and their description if none came */
 				conn->ncarried = 0;
 				if (res->ncols < 0)
+				{
 					res->ncols = PQnfields(r);
+					mfpq_keep_names(res, r);
+				}
 				break;
 			case PGRES_COMMAND_OK:
 			case PGRES_EMPTY_QUERY:

@@ -831,6 +831,7 @@ const MfTransport mf_transport_libpq = {
 	.ncolumns = mfpq_ncolumns,
 	.value = mfpq_value,
 	.result_close = mfpq_result_close,
+	.column_name = mfpq_column_name,
 	.requery = mfpq_requery,
 	.defer = mfpq_defer_savepoint,
 	.cancel = mfpq_cancel,

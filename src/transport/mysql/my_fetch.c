@@ -506,6 +506,14 @@ mfmy_ncolumns(MfResult *res)
 }
 
 const char *
+mfmy_column_name(MfResult *res, int col)
+{
+	if (res->cols == NULL || col < 0 || col >= res->ncols)
+		return NULL;
+	return res->cols[col].name;
+}
+
+const char *
 mfmy_value(MfResult *res, int row, int col)
 {
 	return mf_rows_value(&res->rows, res->ncols, row, col);
@@ -542,10 +550,7 @@ mfmy_release_result(MfResult *res)
 		mfmy_cache_give(conn, res->handle);
 	}
 	mfmy_params_free(&res->params);
-	if (res->cols)
-		for (int c = 0; c < res->ncols; c++)
-			free(res->cols[c].buf);
-	free(res->cols);
+	mfmy_free_columns(res);
 	free(res->bind);
 	mf_rows_free(&res->rows);
 	mf_rows_free(&res->spill);

@@ -376,6 +376,8 @@ typedef struct MfmyCol
 	unsigned long length;
 	my_bool		is_null;
 	my_bool		error;
+	char	   *name;			/* the remote's name for it (malloc'd);
+								 * NULL: no memory was there for it */
 } MfmyCol;
 
 struct MfResult
@@ -426,6 +428,7 @@ extern bool mfmy_store_bits(MfResult *res, const unsigned char *data, size_t len
 extern bool mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 							 MfError *err);
 extern bool mfmy_bind_columns(MfResult *res, MfError *err);
+extern void mfmy_free_columns(MfResult *res);
 
 /* my_text.c */
 extern int	mfmy_text_query(MfResult *res, const char *sql, int max_rows,
@@ -501,6 +504,7 @@ extern void mfmy_stmt_close(MfStmt *stmt);
 extern void mfmy_free_result(MfResult *res);
 extern int mfmy_fetch(MfResult *res, MfError *err);
 extern int mfmy_ncolumns(MfResult *res);
+extern const char *mfmy_column_name(MfResult *res, int col);
 extern MfResult *mfmy_query(MfConn *conn, const char *sql, int nparams,
 							const char *const *values, const MfTypeClass *classes,
 							MfRead read, MfError *err);

@@ -134,6 +134,7 @@ mfmy_text_query(MfResult *res, const char *sql, int max_rows, MfError *err)
 	{
 		res->cols[c].kind = mfmy_col_kind(&fields[c]);
 		res->cols[c].bits = fields[c].length;
+		res->cols[c].name = strdup(fields[c].name);
 		if (!mfmy_text_exact(res->cols[c].kind))
 			exact = false;
 	}
@@ -198,8 +199,7 @@ mfmy_text_query(MfResult *res, const char *sql, int max_rows, MfError *err)
 	else
 	{
 		/* as if nothing had come: the caller starts afresh */
-		free(res->cols);
-		res->cols = NULL;
+		mfmy_free_columns(res);
 		res->ncols = 0;
 		mf_rows_clear(&res->rows);
 	}

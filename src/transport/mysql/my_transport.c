@@ -815,6 +815,7 @@ const MfTransport mf_transport_mysql = {
 	.ncolumns = mfmy_ncolumns,
 	.value = mfmy_value,
 	.result_close = mfmy_result_close,
+	.column_name = mfmy_column_name,
 	.cancel = mfmy_cancel,
 	.forget_all = mfmy_forget_all,
 	.session_unsure = mfmy_session_unsure,

@@ -66,6 +66,20 @@ mfmy_col_kind(const MYSQL_FIELD *f)
 	}
 }
 
+/* The columns' buffers and names, and the columns themselves. */
+void
+mfmy_free_columns(MfResult *res)
+{
+	if (res->cols)
+		for (int c = 0; c < res->ncols; c++)
+		{
+			free(res->cols[c].buf);
+			free(res->cols[c].name);
+		}
+	free(res->cols);
+	res->cols = NULL;
+}
+
 /* Bind the result columns; ncols and cols set up from the metadata. */
 bool
 mfmy_bind_columns(MfResult *res, MfError *err)
@@ -79,8 +93,8 @@ mfmy_bind_columns(MfResult *res, MfError *err)
 		if (mysql_stmt_errno(res->st) != 0)
 			mfmy_stmt_error(res->conn, res->st, MF_STEP_FETCH, err);
 		else
-			mfmy_fail(res->conn, err, MF_STEP_FETCH, "XX000",
-						 "the remote statement returns no rows");
+			mfmy_fail(res->conn, err, MF_STEP_FETCH, "42804",
+					  "the remote statement returns no columns");
 		return false;
 	}
 	n = (int) mysql_num_fields(meta);
@@ -102,6 +116,7 @@ mfmy_bind_columns(MfResult *res, MfError *err)
 
 		col->kind = mfmy_col_kind(&fields[c]);
 		col->bits = fields[c].length;
+		col->name = strdup(fields[c].name);
 		b->length = &col->length;
 		b->is_null = &col->is_null;
 		b->error = &col->error;

@@ -61,6 +61,14 @@ mfodbc_describe(MfResult *r, MfError *err)
 		{
 			type = SQL_VARCHAR;
 			size = 0;
+			nlen = -1;
+		}
+		if (nlen >= 0)
+		{
+			size_t		n = (size_t) (nlen < 255 ? nlen : 255);
+
+			if ((r->cols[c].name = malloc(3 * n + 1)) != NULL)
+				mfodbc_from_wide(name, n, r->cols[c].name);
 		}
 		r->cols[c].type = type;
 		r->cols[c].size = size;
@@ -587,6 +595,14 @@ mfodbc_ncolumns(MfResult *res)
 }
 
 const char *
+mfodbc_column_name(MfResult *res, int col)
+{
+	if (res->cols == NULL || col < 0 || col >= res->ncols)
+		return NULL;
+	return res->cols[col].name;
+}
+
+const char *
 mfodbc_value(MfResult *res, int row, int col)
 {
 	return mf_rows_value(&res->rows, res->ncols, row, col);
@@ -617,6 +633,9 @@ mfodbc_free_result(MfResult *r)
 	}
 	if (r->params)
 		mfodbc_free_stmt(r->params);
+	if (r->cols)
+		for (int c = 0; c < r->ncols; c++)
+			free(r->cols[c].name);
 	free(r->cols);
 	mf_rows_free(&r->rows);
 	free(r);

@@ -91,6 +91,8 @@ typedef struct MfodbcCol
 	SQLSMALLINT type;
 	bool		bits;			/* MySQL BIT(n), reported as binary */
 	SQLULEN		size;
+	char	   *name;			/* the remote's name for it, UTF-8
+								 * (malloc'd); NULL: not known */
 } MfodbcCol;
 
 struct MfResult
@@ -178,6 +180,7 @@ extern MfResult *mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns,
 extern bool mfodbc_describe(MfResult *r, MfError *err);
 extern int mfodbc_fetch(MfResult *res, MfError *err);
 extern int mfodbc_ncolumns(MfResult *res);
+extern const char *mfodbc_column_name(MfResult *res, int col);
 extern MfResult *mfodbc_query(MfConn *conn, const char *sql, int nparams,
 							  const char *const *values, const MfTypeClass *classes,
 							  MfRead read, MfError *err);

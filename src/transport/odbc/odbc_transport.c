@@ -378,6 +378,7 @@ const MfTransport mf_transport_odbc = {
 	.ncolumns = mfodbc_ncolumns,
 	.value = mfodbc_value,
 	.result_close = mfodbc_result_close,
+	.column_name = mfodbc_column_name,
 	.cancel = mfodbc_cancel,
 	.forget_all = mfodbc_forget_all,
 
