@@ -67,7 +67,8 @@ TR_MYSQL = src/transport/mysql/my_transport.o src/transport/mysql/my_wire.o \
 	src/transport/mysql/my_cache.o src/transport/mysql/my_stmt.o \
 	src/transport/mysql/my_value.o src/transport/mysql/my_fetch.o \
 	src/transport/mysql/my_infile.o src/transport/mysql/my_text.o \
-	src/transport/mysql/my_relink.o src/transport/mysql/my_modes.o
+	src/transport/mysql/my_relink.o src/transport/mysql/my_modes.o \
+	src/transport/mysql/my_messages.o
 TR_ODBC = src/transport/odbc/odbc_transport.o src/transport/odbc/odbc_stmt.o \
 	src/transport/odbc/odbc_diag.o \
 	src/transport/odbc/odbc_fetch.o src/transport/odbc/odbc_exec.o \

@@ -40,7 +40,10 @@ SELECT multi_fdw_exec('my_real', 'DROP TEMPORARY TABLE counter_probe');
 -- OFF: they go as parameter arrays (EXPLAIN, which does not connect,
 -- names both)
 --
+-- (whether it was there depends on an earlier run: its note is not shown)
+SET client_min_messages = warning;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS batch_big');
+RESET client_min_messages;
 SELECT multi_fdw_exec('my_real', $$
   CREATE TABLE batch_big (id int PRIMARY KEY, v varchar(30) NOT NULL,
                           n decimal(12,1)) ENGINE=InnoDB$$);
@@ -109,7 +112,10 @@ ALTER FOREIGN TABLE big OPTIONS (DROP insert_method, DROP batch_size);
 -- statements of 655 rows.  The array method has one row's placeholders
 -- and runs batch_size x pipeline_depth (8,000) sets per bulk execution.
 --
+-- (whether it was there depends on an earlier run: its note is not shown)
+SET client_min_messages = warning;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS batch_wide');
+RESET client_min_messages;
 SELECT multi_fdw_exec('my_real',
   format('CREATE TABLE batch_wide (%s, PRIMARY KEY (c1)) ENGINE=InnoDB',
          string_agg(format('c%s int NOT NULL', i), ', ' ORDER BY i)))
@@ -155,7 +161,10 @@ UNION ALL
 --
 SELECT multi_fdw_exec('my_real', $$
   SELECT 1 FROM DUAL WHERE @@max_allowed_packet = 16777216$$) AS packet_16mb;
+-- (whether it was there depends on an earlier run: its note is not shown)
+SET client_min_messages = warning;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS batch_mb');
+RESET client_min_messages;
 SELECT multi_fdw_exec('my_real', $$
   CREATE TABLE batch_mb (id int PRIMARY KEY, body mediumtext) ENGINE=InnoDB$$);
 CREATE FOREIGN TABLE mb_rows (id int, body text)
@@ -173,7 +182,10 @@ SELECT multi_fdw_exec('my_real', 'DROP TABLE batch_mb');
 --
 -- batch_bytes caps the bytes held: long rows force extra statements
 --
+-- (whether it was there depends on an earlier run: its note is not shown)
+SET client_min_messages = warning;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS batch_long');
+RESET client_min_messages;
 SELECT multi_fdw_exec('my_real', $$
   CREATE TABLE batch_long (id int PRIMARY KEY, body mediumtext) ENGINE=InnoDB$$);
 CREATE FOREIGN TABLE long_rows (id int, body text)
@@ -192,7 +204,10 @@ SELECT count(*), sum(length(body)),
 -- ON CONFLICT DO NOTHING: a no-op ON DUPLICATE KEY UPDATE; the command
 -- tag counts only the rows inserted
 --
+-- (whether it was there depends on an earlier run: its note is not shown)
+SET client_min_messages = warning;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS batch_uniq');
+RESET client_min_messages;
 SELECT multi_fdw_exec('my_real', $$
   CREATE TABLE batch_uniq (id int PRIMARY KEY, v varchar(20)) ENGINE=InnoDB$$);
 CREATE FOREIGN TABLE uniq (id int, v text)

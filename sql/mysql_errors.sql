@@ -15,8 +15,14 @@ SET search_path = my_errs, public;
 \getenv my_user MF_MY_USER
 \getenv my_password MF_MY_PASSWORD
 
+-- (whether it was there depends on an earlier run: its note is not shown)
+SET client_min_messages = warning;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS errs_child');
+RESET client_min_messages;
+-- (whether it was there depends on an earlier run: its note is not shown)
+SET client_min_messages = warning;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS errs_parent');
+RESET client_min_messages;
 SELECT multi_fdw_exec('my_real', $$
   CREATE TABLE errs_parent (id int PRIMARY KEY) ENGINE=InnoDB$$);
 SELECT multi_fdw_exec('my_real', 'INSERT INTO errs_parent VALUES (1), (2)');
@@ -172,3 +178,41 @@ SELECT server_name, valid FROM multi_fdw_get_connections()
 SELECT id, name FROM t WHERE id = 1;
 SELECT server_name, valid FROM multi_fdw_get_connections()
  WHERE server_name = 'my_real';
+
+-- ---------------------------------------------------------------------
+-- the server's notes and warnings, read after a statement whose answer
+-- counted some: a Note as NOTICE, a Warning as WARNING, with the
+-- server's number; from a statement of the user's, a scan read to its
+-- end, an INSERT; what MariaDB did not keep is counted; none with
+-- relay_messages off
+-- ---------------------------------------------------------------------
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS errs_not_there');
+SELECT * FROM multi_fdw_query('my_real', 'SELECT 1/0, 2') AS t(z int, two int);
+SELECT multi_fdw_exec('my_real', 'DROP VIEW IF EXISTS errs_warn_view');
+SELECT multi_fdw_exec('my_real',
+  'CREATE VIEW errs_warn_view AS SELECT seq, 1/(seq - seq) AS z FROM seq_1_to_7');
+CREATE FOREIGN TABLE errs_warn_view (seq int, z int)
+  SERVER my_real OPTIONS (table_name 'errs_warn_view');
+-- 7 warnings; MariaDB keeps max_error_count of them (64, here 3)
+SELECT multi_fdw_exec('my_real', 'SET SESSION max_error_count = 3');
+SELECT count(*), count(z) FROM errs_warn_view;
+SELECT multi_fdw_exec('my_real', 'SET SESSION max_error_count = DEFAULT');
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS errs_warn_ins');
+-- a DECIMAL rounds what it stores with a note (1265), even in strict mode
+SELECT multi_fdw_exec('my_real', 'CREATE TABLE errs_warn_ins (a decimal(5,1))');
+CREATE FOREIGN TABLE errs_warn_ins (a numeric)
+  SERVER my_real OPTIONS (table_name 'errs_warn_ins');
+INSERT INTO errs_warn_ins VALUES (1.5);
+INSERT INTO errs_warn_ins VALUES (1.25), (2.25);
+ALTER FOREIGN TABLE errs_warn_ins OPTIONS (ADD insert_method 'values');
+INSERT INTO errs_warn_ins VALUES (3.25);
+ALTER FOREIGN TABLE errs_warn_ins OPTIONS (DROP insert_method);
+SELECT a FROM errs_warn_ins ORDER BY a;
+ALTER SERVER my_real OPTIONS (ADD relay_messages 'false');
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS errs_not_there');
+SELECT count(*), count(z) FROM errs_warn_view;
+INSERT INTO errs_warn_ins VALUES (4.25);
+ALTER SERVER my_real OPTIONS (DROP relay_messages);
+DROP FOREIGN TABLE errs_warn_view, errs_warn_ins;
+SELECT multi_fdw_exec('my_real', 'DROP VIEW errs_warn_view');
+SELECT multi_fdw_exec('my_real', 'DROP TABLE errs_warn_ins');

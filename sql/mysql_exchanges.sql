@@ -37,7 +37,10 @@ CREATE SERVER my_xch FOREIGN DATA WRAPPER multi_fdw
 CREATE USER MAPPING FOR CURRENT_USER SERVER my_xch
   OPTIONS (user :'my_user', password :'my_password');
 
+-- (whether it was there depends on an earlier run: its note is not shown)
+SET client_min_messages = warning;
 SELECT multi_fdw_exec('my_xch', 'DROP TABLE IF EXISTS xch_acct, xch_hist');
+RESET client_min_messages;
 SELECT multi_fdw_exec('my_xch', $$
   CREATE TABLE xch_acct (id int PRIMARY KEY, bal bigint NOT NULL) ENGINE=InnoDB$$);
 SELECT multi_fdw_exec('my_xch', $$
@@ -301,7 +304,10 @@ SELECT multi_fdw_exec('my_xch', 'XA RECOVER') AS prepared_left;
 -- exchanges), and after eight of those in a row only one in eight tries
 -- the text protocol again
 --
+-- (whether it was there depends on an earlier run: its note is not shown)
+SET client_min_messages = warning;
 SELECT multi_fdw_exec('my_xch', 'DROP TABLE IF EXISTS xch_f');
+RESET client_min_messages;
 SELECT multi_fdw_exec('my_xch',
   'CREATE TABLE xch_f (id int PRIMARY KEY, f float, n decimal(10,3), t varchar(10))');
 SELECT multi_fdw_exec('my_xch',

@@ -12,7 +12,10 @@
 CREATE SCHEMA my_upd;
 SET search_path = my_upd, public;
 
+-- (whether it was there depends on an earlier run: its note is not shown)
+SET client_min_messages = warning;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS upd_items');
+RESET client_min_messages;
 -- touched counts the updates of a row: a remote trigger keeps it
 SELECT multi_fdw_exec('my_real', $$
   CREATE TABLE upd_items (id int PRIMARY KEY, name varchar(40) NOT NULL,
@@ -164,7 +167,10 @@ SELECT remote_count('true') AS remote_rows;
 --
 -- a key of two columns
 --
+-- (whether it was there depends on an earlier run: its note is not shown)
+SET client_min_messages = warning;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS upd_pairs');
+RESET client_min_messages;
 SELECT multi_fdw_exec('my_real', $$
   CREATE TABLE upd_pairs (a int, b varchar(10), v int,
                           PRIMARY KEY (a, b)) ENGINE=InnoDB$$);

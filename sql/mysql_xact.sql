@@ -22,7 +22,10 @@ CREATE SERVER my_xpeer FOREIGN DATA WRAPPER multi_fdw
 CREATE USER MAPPING FOR CURRENT_USER SERVER my_xpeer
   OPTIONS (user :'my_user', password :'my_password');
 
+-- (whether it was there depends on an earlier run: its note is not shown)
+SET client_min_messages = warning;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS xact_t');
+RESET client_min_messages;
 SELECT multi_fdw_exec('my_real', $$
   CREATE TABLE xact_t (id int PRIMARY KEY, v varchar(20) NOT NULL) ENGINE=InnoDB$$);
 

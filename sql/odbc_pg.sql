@@ -510,6 +510,34 @@ DROP FOREIGN TABLE odbc_dt, odbc_dt_pq;
 SELECT multi_fdw_exec('odbc_pg', 'DROP TABLE public.odbc_dt');
 
 -- ---------------------------------------------------------------------
+-- the server's notices: psqlODBC joins a statement's into one record;
+-- each is relayed at its level, with its detail; a scan's too; none with
+-- relay_messages off; psqlODBC's warning about its own BEGIN is not one
+-- ---------------------------------------------------------------------
+SELECT multi_fdw_exec('odbc_pg', 'DROP TABLE IF EXISTS public.odbc_not_there');
+SELECT multi_fdw_exec('odbc_pg', $q$DO $x$BEGIN
+  RAISE NOTICE 'first %', 1 USING DETAIL = 'its detail';
+  RAISE WARNING 'careful';
+  RAISE INFO 'for your information';
+END$x$$q$);
+SELECT multi_fdw_exec('odbc_pg', $q$
+  CREATE FUNCTION public.odbc_noisy(i int) RETURNS int LANGUAGE plpgsql AS
+  $x$BEGIN RAISE NOTICE 'row %', i; RETURN i; END$x$$q$);
+SELECT multi_fdw_exec('odbc_pg', $q$
+  CREATE VIEW public.odbc_noisy_rows AS
+  SELECT public.odbc_noisy(g) AS i FROM generate_series(1, 3) g$q$);
+CREATE FOREIGN TABLE odbc_noisy_rows (i int)
+  SERVER odbc_pg OPTIONS (schema_name 'public', table_name 'odbc_noisy_rows');
+SELECT count(*) FROM odbc_noisy_rows;
+ALTER SERVER odbc_pg OPTIONS (ADD relay_messages 'false');
+SELECT multi_fdw_exec('odbc_pg', 'DROP TABLE IF EXISTS public.odbc_not_there');
+SELECT count(*) FROM odbc_noisy_rows;
+ALTER SERVER odbc_pg OPTIONS (DROP relay_messages);
+DROP FOREIGN TABLE odbc_noisy_rows;
+SELECT multi_fdw_exec('odbc_pg', 'DROP VIEW public.odbc_noisy_rows');
+SELECT multi_fdw_exec('odbc_pg', 'DROP FUNCTION public.odbc_noisy(int)');
+
+-- ---------------------------------------------------------------------
 -- clean up
 -- ---------------------------------------------------------------------
 SELECT multi_fdw_exec('odbc_pg', 'DROP SCHEMA odbc_imp CASCADE');

@@ -307,6 +307,9 @@ mfmy_read_rows(MfResult *res, int limit, MfError *err)
 				conn->streaming = NULL;
 				mfmy_unpark(conn);
 			}
+			mfmy_relay_warnings(conn, res->stream ?
+								mfmy_eof_warnings(conn->my) :
+								(unsigned int) mysql_stmt_warning_count(res->st));
 			break;
 		}
 		if (rc != 0 && rc != MYSQL_DATA_TRUNCATED)

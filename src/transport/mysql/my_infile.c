@@ -155,7 +155,7 @@ mfmy_load_close(MfConn *conn)
 
 /*
  * The first warning of a LOAD DATA that is not a note, as an error; false
- * when there is none.
+ * when there is none.  The notes before it are relayed (my_messages.c).
  */
 static bool
 mfmy_load_warning(MfConn *conn, MfError *err)
@@ -178,9 +178,14 @@ mfmy_load_warning(MfConn *conn, MfError *err)
 	{
 		unsigned long code = 0;
 
-		if (mysql_num_fields(r) < 3 || row[0] == NULL ||
-			strcasecmp(row[0], "Note") == 0)
+		if (mysql_num_fields(r) < 3 || row[0] == NULL)
 			continue;
+		/* a note is no failure: relayed, as any statement's */
+		if (strcasecmp(row[0], "Note") == 0)
+		{
+			mfmy_relay_row(conn, row);
+			continue;
+		}
 		(void) mfmy_parse_uint(row[1] ? row[1] : "", UINT_MAX, &code);
 		mfmy_error(conn, MF_STEP_COPY, (unsigned int) code, "HY000",
 					  row[2], err);

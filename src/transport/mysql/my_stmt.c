@@ -354,6 +354,8 @@ mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 		}
 		if (ok && result && !mfmy_op_interrupted(&op, MF_STEP_EXECUTE, err))
 		{
+			/* the rows are stored: the link is free */
+			mfmy_relay_warnings(conn, (unsigned int) mysql_stmt_warning_count(stmt->st));
 			*result = mfmy_stmt_result(stmt, err);
 			return *result != NULL;
 		}
@@ -367,6 +369,8 @@ mfmy_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 		mfmy_cache_spoil(stmt->handle);
 		return false;
 	}
+	if (ok)
+		mfmy_relay_warnings(conn, (unsigned int) mysql_stmt_warning_count(stmt->st));
 	return ok;
 }
 
@@ -841,6 +845,8 @@ mfmy_execute_array(MfStmt *stmt, int nsets, const char *const *values,
 			mfmy_cache_spoil(stmt->handle);
 		return false;
 	}
+	/* the last packet's: the session keeps no more */
+	mfmy_relay_warnings(conn, (unsigned int) mysql_stmt_warning_count(stmt->st));
 	return true;
 }
 

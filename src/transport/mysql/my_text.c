@@ -183,6 +183,8 @@ mfmy_text_query(MfResult *res, const char *sql, int max_rows, MfError *err)
 	}
 	mfmy_free_text_result(&op, r);
 
+	if (rc > 0)
+		mfmy_relay_warnings(conn, mysql_warning_count(conn->my));
 	if (rc == 0)
 		conn->text_declined++;
 	else if (rc > 0)

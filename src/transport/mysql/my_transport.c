@@ -424,11 +424,13 @@ mfmy_exec(MfConn *conn, const char *sql, long *rows_affected, MfError *err)
 {
 	if (rows_affected)
 		*rows_affected = 0;
-	if (mfmy_command(conn, sql, MF_STEP_EXEC, rows_affected, err))
-		return true;
+	if (!mfmy_command(conn, sql, MF_STEP_EXEC, rows_affected, err) &&
 	/* once more on a new link if the first went down with it */
-	return mfmy_relink(conn, err) &&
-		mfmy_command(conn, sql, MF_STEP_EXEC, rows_affected, err);
+		!(mfmy_relink(conn, err) &&
+		  mfmy_command(conn, sql, MF_STEP_EXEC, rows_affected, err)))
+		return false;
+	mfmy_relay_warnings(conn, mysql_warning_count(conn->my));
+	return true;
 }
 
 /* The transaction is over on the server: the next begins afresh. */

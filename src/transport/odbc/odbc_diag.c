@@ -178,7 +178,8 @@ mfodbc_split_psqlodbc(MfError *err)
 	char		buf[MF_ERR_MESSAGE_LEN];
 	char	   *m = buf;
 	char	   *p;
-	static const char *const levels[] = {"ERROR:", "FATAL:", "PANIC:", NULL};
+	static const char *const levels[] = {"ERROR:", "FATAL:", "PANIC:",
+	"WARNING:", "NOTICE:", "INFO:", NULL};
 
 	mf_error_copy(buf, sizeof(buf), err->message);
 	if ((p = strstr(m, ";\n")) != NULL)
@@ -342,6 +343,109 @@ mfodbc_diag(MfConn *conn, SQLSMALLINT htype, SQLHANDLE h, MfStep step,
 		mf_error_copy(err->detail, sizeof(err->detail), detail);
 	if (conn != NULL && conn->driver == MFODBC_PSQLODBC)
 		mfodbc_split_psqlodbc(err);
+}
+
+/*
+ * psqlODBC's record of a statement's notices: each "LEVEL: message", its
+ * "DETAIL: " line after it, the notices of one statement joined by ';'
+ * into one text, without their SQLSTATEs or hints.  Each is relayed on its
+ * own, at its level.
+ */
+static void
+mfodbc_relay_psqlodbc(MfConn *conn, char *text)
+{
+	static const char *const starts[] = {";WARNING: ", ";NOTICE: ", ";INFO: ", NULL};
+	char	   *p = text;
+
+	while (p != NULL && *p != '\0')
+	{
+		char	   *next = NULL;
+		MfError		parts;
+		MfMessage	m;
+
+		/* the next notice's start, if another follows */
+		for (int i = 0; starts[i]; i++)
+		{
+			char	   *q = strstr(p, starts[i]);
+
+			if (q != NULL && (next == NULL || q < next))
+				next = q;
+		}
+		if (next != NULL)
+			*next++ = '\0';
+		memset(&m, 0, sizeof(m));
+		m.level = strncmp(p, "WARNING:", 8) == 0 ? MF_MSG_WARNING :
+			strncmp(p, "INFO:", 5) == 0 ? MF_MSG_INFO : MF_MSG_NOTICE;
+		mf_error_clear(&parts);
+		mf_error_copy(parts.message, sizeof(parts.message), p);
+		mfodbc_split_psqlodbc(&parts);
+		m.message = parts.message;
+		m.detail = parts.detail[0] ? parts.detail : NULL;
+		m.hint = parts.hint[0] ? parts.hint : NULL;
+		conn->on_message(conn->message_arg, &m);
+		p = next;
+	}
+}
+
+/*
+ * A statement that succeeded "with info": the server's messages about it
+ * (SQL Server's PRINT and RAISERROR up to severity 10, PostgreSQL's
+ * NOTICEs and WARNINGs through psqlODBC) are its diagnostic records,
+ * relayed to the core as the remote's messages: class 01 a WARNING, the
+ * rest a NOTICE, each with its SQLSTATE and the server's native code
+ * (psqlODBC's: at the level each names, without a SQLSTATE or number).
+ * Read at once, before any other call on the handle clears them.  The
+ * driver's own word about a value (01004 truncated, 01S07 fractions cut)
+ * belongs to a fetch, not to an execution, and is not relayed.
+ */
+void
+mfodbc_relay_info(MfConn *conn, SQLHSTMT h, SQLRETURN rc)
+{
+	if (rc != SQL_SUCCESS_WITH_INFO || conn == NULL || conn->on_message == NULL)
+		return;
+	for (SQLSMALLINT rec = 1; rec <= 100; rec++)
+	{
+		SQLWCHAR	wstate[6];
+		SQLWCHAR	wmsg[1024];
+		SQLINTEGER	native = 0;
+		SQLSMALLINT len = 0;
+		char		state[6];
+		char		msg[3 * 1024 + 1];
+		char		detail[64];
+		MfMessage	m;
+
+		if (!SQL_SUCCEEDED(SQLGetDiagRecW(SQL_HANDLE_STMT, h, rec, wstate,
+										  &native, wmsg,
+										  (SQLSMALLINT) (sizeof(wmsg) / sizeof(SQLWCHAR)),
+										  &len)))
+			break;
+		if (len < 0)
+			len = 0;
+		if (len >= (SQLSMALLINT) (sizeof(wmsg) / sizeof(SQLWCHAR)))
+			len = (SQLSMALLINT) (sizeof(wmsg) / sizeof(SQLWCHAR)) - 1;
+		for (int i = 0; i < 5; i++)
+			state[i] = (char) (wstate[i] < 0x80 ? wstate[i] : '?');
+		state[5] = '\0';
+		if (strcmp(state, "01004") == 0 || strcmp(state, "01S07") == 0)
+			continue;
+		mfodbc_from_wide(wmsg, (size_t) len, msg);
+		memset(&m, 0, sizeof(m));
+		m.level = strncmp(state, "01", 2) == 0 ? MF_MSG_WARNING : MF_MSG_NOTICE;
+		m.sqlstate = state;
+		m.message = mfodbc_strip_prefixes(msg);
+		if (conn->driver == MFODBC_PSQLODBC)
+		{
+			mfodbc_relay_psqlodbc(conn, msg);
+			continue;
+		}
+		if (native != 0)
+		{
+			snprintf(detail, sizeof(detail), "Remote message code %d.",
+					 (int) native);
+			m.detail = detail;
+		}
+		conn->on_message(conn->message_arg, &m);
+	}
 }
 
 void

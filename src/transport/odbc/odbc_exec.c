@@ -56,6 +56,7 @@ mfodbc_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 	conn->wire->round_trips++;
 	mfodbc_watch(conn, stmt->h);
 	rc = SQLExecute(stmt->h);
+	mfodbc_relay_info(conn, stmt->h, rc);
 	/* the diagnostics first: any later call on the handle clears them */
 	if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA)
 		mfodbc_stmt_diag(conn, stmt->h, MF_STEP_EXECUTE, err);

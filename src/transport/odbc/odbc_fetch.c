@@ -459,6 +459,7 @@ mfodbc_query(MfConn *conn, const char *sql, int nparams,
 		conn->wire->round_trips++;
 		mfodbc_watch(conn, r->h);
 		rc = SQLExecute(r->h);
+		mfodbc_relay_info(conn, r->h, rc);
 		if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA)
 			mfodbc_stmt_diag(conn, r->h, MF_STEP_FETCH, err);
 		mfodbc_unwatch_error(conn, SQL_SUCCEEDED(rc) || rc == SQL_NO_DATA,

@@ -70,6 +70,8 @@ struct MfConn
 	MfResult   *results;
 
 	MfodbcWatch *watch;			/* cancels blocking calls; see odbc_cancel.c */
+	MfMessageFn on_message;		/* the remote's messages (odbc_diag.c) */
+	void	   *message_arg;
 	bool		watch_failed;	/* its thread could not start */
 
 	MfWireStats *wire;			/* the core's counters (transport.h) */
@@ -145,6 +147,7 @@ extern void mfodbc_fail(MfConn *conn, MfError *err, MfStep step,
 extern void mfodbc_oom(MfConn *conn, MfStep step, MfError *err);
 extern void mfodbc_diag(MfConn *conn, SQLSMALLINT htype, SQLHANDLE h,
 						MfStep step, MfError *err);
+extern void mfodbc_relay_info(MfConn *conn, SQLHSTMT h, SQLRETURN rc);
 extern void mfodbc_stmt_diag(MfConn *conn, SQLHSTMT h, MfStep step,
 							 MfError *err);
 extern bool mfodbc_usable(MfConn *conn, MfStep step, MfError *err);

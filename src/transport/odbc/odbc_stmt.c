@@ -215,6 +215,9 @@ mfodbc_exec_direct(MfConn *conn, const char *sql, MfStep step, long *rows,
 	mfodbc_watch(conn, h);
 	rc = SQLExecDirectW(h, w, SQL_NTS);
 	free(w);
+	/* not the begin's: psqlODBC's own BEGIN has gone before it */
+	if (step != MF_STEP_TRANSACTION)
+		mfodbc_relay_info(conn, h, rc);
 	if (rc == SQL_NO_DATA)
 		ok = true;
 	else if (!SQL_SUCCEEDED(rc))

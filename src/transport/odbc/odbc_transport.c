@@ -146,6 +146,8 @@ mfodbc_connect(const MfConnParams *params, MfError *err)
 		return NULL;
 	}
 	conn->wire = MF_WIRE_OF(params);
+	conn->on_message = params->on_message;
+	conn->message_arg = params->message_arg;
 
 	if (!SQL_SUCCEEDED(SQLAllocHandle(SQL_HANDLE_ENV, SQL_NULL_HANDLE, &conn->env)))
 	{
