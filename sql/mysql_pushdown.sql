@@ -94,9 +94,21 @@ SELECT * FROM pa_agree($$SELECT count(*), count(a), count(DISTINCT a), sum(a),
   sum(b), sum(big), min(b), max(b), min(d), max(d) FROM pa$$);
 -- no rows: count 0, the rest NULL
 SELECT * FROM pa_agree($$SELECT count(*), sum(b), max(d) FROM pa WHERE a > 1000$$);
--- avg: MariaDB's has 4 decimals, ours full scale; it stays here
-EXPLAIN (VERBOSE, COSTS OFF) SELECT avg(a) FROM pa;
-SELECT * FROM pa_agree($$SELECT avg(a), avg(b) FROM pa$$);
+-- avg: MariaDB's has 4 decimals, ours as many as numeric division gives:
+-- its SUM and COUNT go, the division is done here (as PostgreSQL's avg
+-- divides its sum by its count); DISTINCT too
+EXPLAIN (VERBOSE, COSTS OFF) SELECT avg(a), avg(DISTINCT b) FROM pa;
+SELECT * FROM pa_agree($$SELECT avg(a), avg(b), avg(big), avg(DISTINCT a),
+  count(*) FROM pa$$);
+SELECT * FROM pa_agree($$SELECT avg(a) FROM pa WHERE a > 1000$$);
+-- only as a whole output: inside an expression, a HAVING or a sort the
+-- avg is computed here from the sum and count fetched
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT d, avg(a) * 2 FROM pa GROUP BY d HAVING avg(b) > 10 ORDER BY avg(a);
+SELECT * FROM pa_agree($$SELECT d, avg(a) * 2, avg(b) FROM pa GROUP BY d
+  HAVING avg(b) > 10 ORDER BY avg(a), d$$, true);
+-- a grouping key after an avg is at its remote position (GROUP BY 3)
+SELECT * FROM pa_agree($$SELECT avg(a), d, count(*) FROM pa GROUP BY d$$);
 -- FILTER has no MariaDB spelling
 EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FILTER (WHERE b > 0) FROM pa;
 -- (16+ would sort the input of an aggregate with its own ORDER BY or
@@ -247,6 +259,19 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pdec
   WHERE w < 99999999999999999999999999999999999999999999999999999999999999999.000000000000000000001;
 SELECT * FROM pdec_agree($$SELECT id FROM pdec
   WHERE w < 99999999999999999999999999999999999999999999999999999999999999999.000000000000000000001$$);
+-- sum and avg of numeric go where the argument's size is known and a sum
+-- of it cannot pass the 71 digits MariaDB's SUM keeps (19 more digits
+-- than the argument's, for the most rows a count reaches): m (10 digits),
+-- n (40), n * m (50) go; w (65 digits) and the unconstrained u stay here
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT sum(m), avg(m), sum(n), avg(n * m), sum(m * m * m) FROM pdec;
+SELECT * FROM pdec_agree($$SELECT sum(m), avg(m), sum(n), avg(n), sum(n * m),
+  avg(n * m), sum(m * m * m), avg(DISTINCT m), count(*) FROM pdec$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(w) FROM pdec;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT avg(u) FROM pdec;
+SELECT * FROM pdec_agree($$SELECT sum(w), avg(w), sum(u), avg(u) FROM pdec$$);
+SELECT * FROM pdec_agree($$SELECT id % 2, sum(m), avg(n), count(*) FROM pdec
+  GROUP BY 1$$);
 -- grouping by, aggregating and sorting such a product
 EXPLAIN (VERBOSE, COSTS OFF) SELECT n * n, count(*) FROM pdec GROUP BY 1;
 SELECT * FROM pdec_agree($$SELECT n * n, count(*) FROM pdec GROUP BY 1$$);

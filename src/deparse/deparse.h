@@ -163,6 +163,13 @@ extern MfTypeClass mf_type_class(Oid typid);
  */
 #define MF_REMOTE_TABLEOID_ATTNO	MaxTransactionIdAttributeNumber
 
+/*
+ * In a grouped scan's retrieved_attrs: this remote column is the count of
+ * the output before it, whose remote column was the sum; the output is
+ * their quotient (an avg fetched as SUM and COUNT: deparse_upper.c).
+ */
+#define MF_SUM_COUNT_ATTNO	FirstLowInvalidHeapAttributeNumber
+
 extern int	mf_set_transmission_modes(void);
 extern void mf_reset_transmission_modes(int nestlevel);
 extern int	mf_set_transmission_modes_if(bool needed);

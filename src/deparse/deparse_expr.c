@@ -374,7 +374,7 @@ mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt)
 		elog(ERROR, "aggregate of several arguments is not shipped");
 	a = mf_find_aggregate(cxt->dialect, agg->aggfnoid,
 						  arg ? exprType(arg) : InvalidOid);
-	if (a == NULL)
+	if (a == NULL || a->sum_count)
 		elog(ERROR, "aggregate %u is not shipped", agg->aggfnoid);
 
 	appendStringInfo(cxt->buf, "%s(", a->remote);
@@ -398,6 +398,42 @@ mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt)
 		mf_deparse_node((Node *) agg->aggfilter, cxt);
 	}
 	appendStringInfoChar(cxt->buf, ')');
+}
+
+/*
+ * An output of a grouping that is an aggregate the dialect fetches as sum
+ * and count (avg): written as the two, "SUM(x), COUNT(x)", DISTINCT and
+ * FILTER on both; false (nothing written) for any other.
+ */
+bool
+mf_deparse_sum_count(Node *node, MfDeparseCxt *cxt)
+{
+	Aggref	   *agg;
+	Node	   *arg;
+	const MfAggregate *a;
+
+	if (!IsA(node, Aggref))
+		return false;
+	agg = (Aggref *) node;
+	if (!mf_aggref_arg(agg, &arg) || arg == NULL)
+		return false;
+	a = mf_find_aggregate(cxt->dialect, agg->aggfnoid, exprType(arg));
+	if (a == NULL || !a->sum_count)
+		return false;
+	for (int part = 0; part < 2; part++)
+	{
+		appendStringInfo(cxt->buf, "%s%s(%s", part == 0 ? "" : ", ",
+						 part == 0 ? a->remote : "COUNT",
+						 agg->aggdistinct != NIL ? "DISTINCT " : "");
+		mf_deparse_node(arg, cxt);
+		if (agg->aggfilter != NULL)
+		{
+			appendStringInfoString(cxt->buf, ") FILTER (WHERE ");
+			mf_deparse_node((Node *) agg->aggfilter, cxt);
+		}
+		appendStringInfoChar(cxt->buf, ')');
+	}
+	return true;
 }
 
 /*

@@ -26,6 +26,9 @@ typedef struct MfDeparseCxt
 	List	  **params_list;
 	bool		aggregates;		/* aggregates may appear: the expressions
 								 * of a grouped relation */
+	Aggref	   *whole;			/* the aggregate that is a whole output of
+								 * the grouping, where one fetched as sum
+								 * and count (MfAggregate.sum_count) may be */
 } MfDeparseCxt;
 
 /* deparse.c: what every walk shares */
@@ -53,6 +56,7 @@ extern bool mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt);
 /* deparse_expr.c: what is sent, written */
 extern void mf_deparse_node(Node *node, MfDeparseCxt *cxt);
 extern void mf_deparse_selected(Node *node, MfDeparseCxt *cxt);
+extern bool mf_deparse_sum_count(Node *node, MfDeparseCxt *cxt);
 extern void mf_deparse_var(Var *var, MfDeparseCxt *cxt);
 extern void mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt);
 extern void mf_deparse_compared(Node *node, Oid collid, MfDeparseCxt *cxt);
@@ -65,6 +69,7 @@ extern bool mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
 
 /* deparse_decimal.c */
 extern bool mf_decimal_exact(Node *node, MfDeparseCxt *cxt);
+extern bool mf_decimal_sum_fits(Node *arg, const MfDialect *dialect);
 
 
 #endif							/* MF_DEPARSE_INT_H */

@@ -57,6 +57,9 @@ mf_is_upper_expr(PlannerInfo *root, RelOptInfo *scanrel, Expr *expr)
 
 	mf_deparse_cxt_init(&cxt, root, scanrel, NULL, NULL);
 	cxt.aggregates = true;
+	/* a whole output of the grouping (a HAVING condition is no Aggref) */
+	if (IsA(expr, Aggref))
+		cxt.whole = (Aggref *) expr;
 	return mf_expr_shippable((Node *) expr, &cxt);
 }
 
@@ -263,7 +266,9 @@ mf_deparse_order_by(StringInfo buf, PlannerInfo *root, RelOptInfo *scanrel,
  * Append SELECT <tlist> FROM <table> WHERE <the scan's remote conditions>
  * GROUP BY ... HAVING <having>, for the grouped relation over one foreign
  * table.  GROUP BY names positions of the select list, where every
- * grouping expression is.  retrieved_attrs numbers the select list.
+ * grouping expression is.  retrieved_attrs numbers the select list; an
+ * aggregate fetched as sum and count takes two remote columns, the second
+ * marked MF_SUM_COUNT_ATTNO (scan.c divides them).
  */
 void
 mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
@@ -276,6 +281,8 @@ mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
 	MfDeparseCxt cxt;
 	ListCell   *lc;
 	int			i = 0;
+	int			ncols = 0;
+	int		   *position = palloc0(sizeof(int) * (list_length(tlist) + 1));
 
 	mf_deparse_cxt_init(&cxt, root, scanrel, buf, params_list);
 	cxt.aggregates = true;
@@ -288,8 +295,15 @@ mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
 
 		if (i > 0)
 			appendStringInfoString(buf, ", ");
-		mf_deparse_selected((Node *) tle->expr, &cxt);
 		*retrieved_attrs = lappend_int(*retrieved_attrs, ++i);
+		position[tle->resno] = ++ncols;
+		if (mf_deparse_sum_count((Node *) tle->expr, &cxt))
+		{
+			*retrieved_attrs = lappend_int(*retrieved_attrs, MF_SUM_COUNT_ATTNO);
+			ncols++;
+		}
+		else
+			mf_deparse_selected((Node *) tle->expr, &cxt);
 	}
 	if (i == 0)
 		appendStringInfoString(buf, "NULL");
@@ -313,7 +327,7 @@ mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
 				mf_select_cast(cxt.dialect, exprType((Node *) tle->expr)) != NULL)
 				mf_deparse_node((Node *) tle->expr, &cxt);
 			else
-				appendStringInfo(buf, "%d", tle->resno);
+				appendStringInfo(buf, "%d", position[tle->resno]);
 			first = false;
 		}
 	}

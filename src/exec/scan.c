@@ -129,6 +129,7 @@ mf_row_reader_form(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 	MfConvErrorCxt errcxt = {rel, 0};
 	ListCell   *lc;
 	int			col = 0;
+	int			prev = 0;
 
 	MemoryContextReset(reader->temp_cxt);
 	old = MemoryContextSwitchTo(reader->temp_cxt);
@@ -147,7 +148,20 @@ mf_row_reader_form(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 		const char *text = mf_held_value(reader->held, tr, res, row, col++);
 
 		errcxt.attnum = attnum;
-		if (attnum > 0)
+		if (attnum == MF_SUM_COUNT_ATTNO && prev > 0)
+		{
+			/* the count of the sum before it: their quotient, as avg's */
+			if (!nulls[prev - 1] && text != NULL && strcmp(text, "0") != 0)
+				values[prev - 1] =
+					DirectFunctionCall2(numeric_div, values[prev - 1],
+										DirectFunctionCall3(numeric_in,
+															CStringGetDatum(text),
+															ObjectIdGetDatum(InvalidOid),
+															Int32GetDatum(-1)));
+			else
+				nulls[prev - 1] = true;
+		}
+		else if (attnum > 0)
 		{
 			AttInMetadata *m = reader->attinmeta;
 
@@ -156,6 +170,7 @@ mf_row_reader_form(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 												   m->attioparams[attnum - 1],
 												   m->atttypmods[attnum - 1]);
 			nulls[attnum - 1] = (text == NULL);
+			prev = attnum;
 		}
 		else if (attnum == SelfItemPointerAttributeNumber && text != NULL)
 			ctid = (ItemPointer) DatumGetPointer(DirectFunctionCall1(tidin,
