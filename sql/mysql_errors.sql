@@ -213,6 +213,39 @@ SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS errs_not_there');
 SELECT count(*), count(z) FROM errs_warn_view;
 INSERT INTO errs_warn_ins VALUES (4.25);
 ALTER SERVER my_real OPTIONS (DROP relay_messages);
+-- a statement that returns rows (INSERT ... RETURNING) relays its notes
+-- once; after 100 in a statement no more are read (no SHOW WARNINGS)
+CREATE FOREIGN TABLE errs_warn_ret (id int OPTIONS (key 'true'), a numeric)
+  SERVER my_real OPTIONS (table_name 'errs_warn_ret');
+SET client_min_messages = warning;
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS errs_warn_ret');
+RESET client_min_messages;
+SELECT multi_fdw_exec('my_real',
+  'CREATE TABLE errs_warn_ret (id int PRIMARY KEY, a decimal(5,1))');
+INSERT INTO errs_warn_ret VALUES (1, 1.25), (2, 2.25) RETURNING a;
+INSERT INTO errs_warn_ret SELECT g, 0.25 FROM generate_series(3, 150) g;
+SELECT multi_fdw_stats_reset('my_real');
+\set VERBOSITY terse
+SET client_min_messages = notice;
+UPDATE errs_warn_ret SET a = a + 0.05;
+\set VERBOSITY default
+-- the begin, the scan, the prepare, 150 UPDATEs and 100 SHOW WARNINGS
+SELECT statements, round_trips FROM multi_fdw_stats WHERE server = 'my_real';
+DROP FOREIGN TABLE errs_warn_ret;
+SELECT multi_fdw_exec('my_real', 'DROP TABLE errs_warn_ret');
+-- a character the client's encoding lacks
+SET client_min_messages = warning;
+SELECT multi_fdw_exec('my_real', 'DROP PROCEDURE IF EXISTS errs_sig');
+RESET client_min_messages;
+SELECT multi_fdw_exec('my_real', $q$CREATE PROCEDURE errs_sig()
+  BEGIN
+    DECLARE m varchar(20) DEFAULT CONCAT(CONVERT(_ucs2 0x0416 USING utf8mb4), ' ok');
+    SIGNAL SQLSTATE '01000' SET MESSAGE_TEXT = m;
+  END$q$);
+SET client_encoding = 'LATIN1';
+SELECT multi_fdw_exec('my_real', 'CALL errs_sig()');
+RESET client_encoding;
+SELECT multi_fdw_exec('my_real', 'DROP PROCEDURE errs_sig');
 DROP FOREIGN TABLE errs_warn_view, errs_warn_ins;
 SELECT multi_fdw_exec('my_real', 'DROP VIEW errs_warn_view');
 SELECT multi_fdw_exec('my_real', 'DROP TABLE errs_warn_ins');

@@ -536,6 +536,16 @@ ALTER SERVER odbc_pg OPTIONS (DROP relay_messages);
 DROP FOREIGN TABLE odbc_noisy_rows;
 SELECT multi_fdw_exec('odbc_pg', 'DROP VIEW public.odbc_noisy_rows');
 SELECT multi_fdw_exec('odbc_pg', 'DROP FUNCTION public.odbc_noisy(int)');
+-- psqlODBC hands a notice's text as "NOTICE: msg\nDETAIL: ..."; an empty
+-- DETAIL line at the end of it, a line break, a character the client's
+-- encoding lacks
+SELECT multi_fdw_exec('odbc_pg', $q$DO $x$BEGIN
+  RAISE NOTICE E'a\nDETAIL:';
+  RAISE NOTICE E'one\nserver "elsewhere": forged';
+END$x$$q$);
+SET client_encoding = 'LATIN1';
+SELECT multi_fdw_exec('odbc_pg', $q$DO $x$BEGIN RAISE WARNING E'\u0416'; END$x$$q$);
+RESET client_encoding;
 
 -- ---------------------------------------------------------------------
 -- clean up

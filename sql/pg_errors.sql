@@ -299,6 +299,17 @@ SELECT multi_fdw_exec('pg_remote', 'DROP TABLE IF EXISTS errs_r.not_there');
 SELECT count(*) FROM noisy_rows;
 ALTER SERVER pg_remote OPTIONS (DROP relay_messages);
 ALTER SERVER pg_remote OPTIONS (ADD relay_messages 'sometimes');
+-- the remote chose the text: a line break in a message does not start a
+-- line of its own, a detail keeps its lines; a client whose encoding lacks
+-- a character gets U+XXXX for what is not ASCII, not an error
+SELECT multi_fdw_exec('pg_remote', $q$DO $x$BEGIN
+  RAISE NOTICE E'one\nserver "elsewhere": forged' USING DETAIL = E'line 1\nline 2';
+END$x$$q$);
+SET client_encoding = 'LATIN1';
+SELECT multi_fdw_exec('pg_remote', $q$DO $x$BEGIN
+  RAISE WARNING E'\u0416 and caf\u00e9';
+END$x$$q$);
+RESET client_encoding;
 
 -- clean up
 \set VERBOSITY terse

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "access/xact.h"
+#include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "storage/latch.h"
 #include "utils/memutils.h"
@@ -30,6 +31,9 @@
 
 /* the most of a server's messages relayed in one statement */
 #define MF_RELAYED_MAX	100
+
+/* the longest text of a relayed message's part */
+#define MF_RELAYED_TEXT_MAX	4000
 
 /* longest statement text quoted in an error context */
 #define MF_CONTEXT_SQL_LEN	1000
@@ -356,15 +360,74 @@ mf_install_wait(void)
 }
 
 /*
+ * A part of a remote message, made fit to be shown: the remote chose its
+ * text, and the client must not be shown what the gateway did not mean
+ * (a line that reads as another server's message) nor fail to take it.
+ * Bytes that are not a character of the database's encoding become '?';
+ * control characters a space (a detail and a hint keep their line
+ * breaks); where the client's encoding is not the database's, characters
+ * beyond ASCII are written as U+XXXX (UTF-8) or '?', since a character
+ * the client's encoding lacks would make the report itself an error; and
+ * at most MF_RELAYED_TEXT_MAX bytes are kept.
+ */
+static char *
+mf_relay_text(const char *s, bool lines)
+{
+	int			db = GetDatabaseEncoding();
+	bool		ascii_only = pg_get_client_encoding() != db;
+	StringInfoData out;
+	const char *end;
+
+	if (s == NULL)
+		return NULL;
+	end = s + strlen(s);
+	initStringInfo(&out);
+	while (s < end && out.len < MF_RELAYED_TEXT_MAX)
+	{
+		unsigned char c = (unsigned char) *s;
+		int			len;
+
+		if (c < 0x80)
+		{
+			appendStringInfoChar(&out, (c < 0x20 && !(lines && c == '\n')) ||
+								 c == 0x7f ? ' ' : (char) c);
+			s++;
+			continue;
+		}
+		len = pg_encoding_verifymbchar(db, s, end - s);
+		if (len <= 0)
+		{
+			appendStringInfoChar(&out, '?');
+			s++;
+			continue;
+		}
+		if (!ascii_only)
+			appendBinaryStringInfo(&out, s, len);
+		else if (db == PG_UTF8)
+			appendStringInfo(&out, "U+%04X",
+							 (unsigned int) utf8_to_unicode((const unsigned char *) s));
+		else
+			appendStringInfoChar(&out, '?');
+		s += len;
+	}
+	if (s < end)
+		appendStringInfoString(&out, "...");
+	return out.data;
+}
+
+/*
  * A message of the remote's that is not an error (a transport's
  * on_message, set when the server's relay_messages is on): to the client
  * at its own level, named after the server, with its SQLSTATE, detail and
- * hint.  At most MF_RELAYED_MAX per connection and local statement (a
- * remote loop that warns for every row must not flood the client), then
- * one word that the rest are not shown.  Called from inside the
- * transports: nothing here raises an error (elevel below ERROR).
+ * hint, each made fit to be shown (mf_relay_text).  At most
+ * MF_RELAYED_MAX per connection and local statement (a remote loop that
+ * warns for every row must not flood the client), then one word that the
+ * rest are not shown; false once that is so (msg NULL: the transport has
+ * more and asks whether to read them).
+ * Called from inside the transports: nothing here raises an error (elevel
+ * below ERROR, and no text the client could refuse).
  */
-void
+bool
 mf_relay_message(void *arg, const MfMessage *msg)
 {
 	MfConnEntry *entry = arg;
@@ -376,13 +439,16 @@ mf_relay_message(void *arg, const MfMessage *msg)
 		entry->relayed_in = stmt;
 		entry->relayed = 0;
 	}
+	/* a transport that has more asks first: they would not be shown */
+	if (msg == NULL && entry->relayed < MF_RELAYED_MAX)
+		return true;
 	if (++entry->relayed > MF_RELAYED_MAX)
 	{
 		if (entry->relayed == MF_RELAYED_MAX + 1)
 			ereport(NOTICE,
 					(errmsg("further messages of server \"%s\" in this statement are not shown",
 							entry->servername)));
-		return;
+		return false;
 	}
 	elevel = msg->level == MF_MSG_WARNING ? WARNING :
 		msg->level == MF_MSG_INFO ? INFO : NOTICE;
@@ -390,7 +456,10 @@ mf_relay_message(void *arg, const MfMessage *msg)
 			(msg->sqlstate != NULL && mf_valid_sqlstate(msg->sqlstate) ?
 			 errcode(mf_sqlstate_code(msg->sqlstate)) : 0,
 			 errmsg_internal("server \"%s\": %s", entry->servername,
-							 msg->message),
-			 msg->detail != NULL ? errdetail_internal("%s", msg->detail) : 0,
-			 msg->hint != NULL ? errhint("%s", msg->hint) : 0));
+							 mf_relay_text(msg->message, false)),
+			 msg->detail != NULL ?
+			 errdetail_internal("%s", mf_relay_text(msg->detail, true)) : 0,
+			 msg->hint != NULL ?
+			 errhint("%s", mf_relay_text(msg->hint, true)) : 0));
+	return entry->relayed < MF_RELAYED_MAX;
 }

@@ -208,7 +208,7 @@ extern void mf_report_error(int elevel, const char *servername,
 							const MfDialect *dialect, const MfError *err,
 							const char *sql);
 extern void mf_install_wait(void);
-extern void mf_relay_message(void *arg, const MfMessage *msg);
+extern bool mf_relay_message(void *arg, const MfMessage *msg);
 
 /*
  * The connection's counters (observe/): what its traffic and statements

@@ -209,7 +209,9 @@ typedef struct MfResult MfResult;	/* rows coming back: a cursor or the
  * A message of the remote's that is not an error (PostgreSQL's NOTICE,
  * WARNING, INFO), handed to the core as it arrives: the core relays it
  * to the client at the same level.  The strings are the transport's, valid
- * during the call; NULL: none.
+ * during the call; NULL: none.  The core returns whether it takes more in
+ * the current statement (a cap); called with msg NULL it only says so, for
+ * a transport that would spend an exchange to read them (MariaDB).
  */
 typedef enum MfMessageLevel
 {
@@ -227,7 +229,7 @@ typedef struct MfMessage
 	const char *hint;
 } MfMessage;
 
-typedef void (*MfMessageFn) (void *arg, const MfMessage *msg);
+typedef bool (*MfMessageFn) (void *arg, const MfMessage *msg);
 
 typedef struct MfConnParams
 {

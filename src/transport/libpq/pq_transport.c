@@ -193,7 +193,7 @@ mfpq_notice(void *arg, const PGresult *res)
 	m.detail = PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL);
 	m.hint = PQresultErrorField(res, PG_DIAG_MESSAGE_HINT);
 	if (m.message != NULL)
-		conn->kept.on_message(conn->kept.message_arg, &m);
+		(void) conn->kept.on_message(conn->kept.message_arg, &m);
 }
 
 /* A new link's messages go where the connection's go. */

@@ -138,6 +138,9 @@ mfmy_query(MfConn *conn, const char *sql, int nparams,
 	/* an execute closes the cursor the handle had left open */
 	res->handle->cursor_left_open = false;
 	res->cursor = ok && (conn->my->server_status & SERVER_STATUS_CURSOR_EXISTS);
+	/* a cursor's rows were made at its execute: their notes with it */
+	if (res->cursor && !op.cancelled && !op.cut)
+		mfmy_relay_warnings(conn, (unsigned int) mysql_stmt_warning_count(res->st));
 	if (ok && !res->cursor && mysql_stmt_field_count(res->st) > 0)
 	{
 		if (few)
@@ -297,6 +300,19 @@ mfmy_read_rows(MfResult *res, int limit, MfError *err)
 		}
 		if (rc == MYSQL_NO_DATA)
 		{
+			/*
+			 * The notes and warnings of the rows' making: a stream's are
+			 * counted on the EOF packet just read (before anything else
+			 * is); a stored result's by the library.  A cursor's came
+			 * with its execute, the rows of a statement of ours (a
+			 * RETURNING) with theirs: relayed there.
+			 */
+			unsigned int warnings = 0;
+
+			if (res->stream)
+				warnings = mfmy_eof_warnings(conn->my);
+			else if (!res->cursor && res->borrowed == NULL)
+				warnings = (unsigned int) mysql_stmt_warning_count(res->st);
 			res->at_end = true;
 			res->read_to_end = true;
 			if (mysql_stmt_more_results(res->st) &&
@@ -307,9 +323,7 @@ mfmy_read_rows(MfResult *res, int limit, MfError *err)
 				conn->streaming = NULL;
 				mfmy_unpark(conn);
 			}
-			mfmy_relay_warnings(conn, res->stream ?
-								mfmy_eof_warnings(conn->my) :
-								(unsigned int) mysql_stmt_warning_count(res->st));
+			mfmy_relay_warnings(conn, warnings);
 			break;
 		}
 		if (rc != 0 && rc != MYSQL_DATA_TRUNCATED)

@@ -183,7 +183,7 @@ mfmy_load_warning(MfConn *conn, MfError *err)
 		/* a note is no failure: relayed, as any statement's */
 		if (strcasecmp(row[0], "Note") == 0)
 		{
-			mfmy_relay_row(conn, row);
+			(void) mfmy_relay_row(conn, row);
 			continue;
 		}
 		(void) mfmy_parse_uint(row[1] ? row[1] : "", UINT_MAX, &code);

@@ -558,6 +558,6 @@ extern void mfmy_session_unsure(MfConn *conn);
 /* my_messages.c: the notes and warnings a statement left, relayed */
 extern void mfmy_relay_warnings(MfConn *conn, unsigned int count);
 extern unsigned int mfmy_eof_warnings(MYSQL *my);
-extern void mfmy_relay_row(MfConn *conn, MYSQL_ROW row);
+extern bool mfmy_relay_row(MfConn *conn, MYSQL_ROW row);
 
 #endif							/* MF_MY_INT_H */

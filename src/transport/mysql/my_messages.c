@@ -45,23 +45,31 @@ mfmy_eof_warnings(MYSQL *my)
 {
 	const unsigned char *p = my->net.read_pos;
 
-	if (p == NULL || p[0] != 254)
+	/*
+	 * Connector/C does not ask for CLIENT_DEPRECATE_EOF (it has no name
+	 * for it), so the end is an EOF packet; one shorter than five bytes
+	 * (a hostile server's) must not be read past the buffer.
+	 */
+	if (p == NULL || p[0] != 254 || p + 5 > my->net.buff_end)
 		return 0;
 	return (unsigned int) p[1] | ((unsigned int) p[2] << 8);
 }
 
 /*
  * One row of SHOW WARNINGS (Level, Code, Message) to the core: a Note as
- * a NOTICE, a Warning (or an Error a handler caught) as a WARNING.
+ * a NOTICE, a Warning (or an Error a handler caught) as a WARNING.  false:
+ * the core takes no more in this statement.
  */
-void
+bool
 mfmy_relay_row(MfConn *conn, MYSQL_ROW row)
 {
 	MfMessage	m;
 	char		detail[64];
 
-	if (conn->kept.on_message == NULL || row[2] == NULL)
-		return;
+	if (conn->kept.on_message == NULL)
+		return false;
+	if (row[2] == NULL)
+		return true;
 	memset(&m, 0, sizeof(m));
 	m.level = row[0] != NULL && strcasecmp(row[0], "Note") == 0 ?
 		MF_MSG_NOTICE : MF_MSG_WARNING;
@@ -73,7 +81,7 @@ mfmy_relay_row(MfConn *conn, MYSQL_ROW row)
 				 m.level == MF_MSG_NOTICE ? "note" : "warning", row[1]);
 		m.detail = detail;
 	}
-	conn->kept.on_message(conn->kept.message_arg, &m);
+	return conn->kept.on_message(conn->kept.message_arg, &m);
 }
 
 /*
@@ -94,7 +102,11 @@ mfmy_relay_warnings(MfConn *conn, unsigned int count)
 	bool		ok;
 
 	if (count == 0 || conn->kept.on_message == NULL || conn->my == NULL ||
-		conn->broken || conn->streaming != NULL)
+		conn->broken || conn->streaming != NULL || conn->load.open ||
+		conn->load.in_flight)
+		return;
+	/* no exchange for messages the core would not show */
+	if (!conn->kept.on_message(conn->kept.message_arg, NULL))
 		return;
 	mfmy_op_start(&op, conn);
 	ok = mfmy_real_query(&op, MFMY_MESSAGES_READ,
@@ -115,7 +127,11 @@ mfmy_relay_warnings(MfConn *conn, unsigned int count)
 	while ((row = mysql_fetch_row(r)) != NULL)
 	{
 		nread++;
-		mfmy_relay_row(conn, row);
+		if (!mfmy_relay_row(conn, row))
+		{
+			nread = count;		/* the rest are the core's to count */
+			break;
+		}
 	}
 	mysql_free_result(r);
 
@@ -131,6 +147,6 @@ mfmy_relay_warnings(MfConn *conn, unsigned int count)
 				 "%u more notes and warnings of the statement were not kept",
 				 count - nread);
 		m.message = text;
-		conn->kept.on_message(conn->kept.message_arg, &m);
+		(void) conn->kept.on_message(conn->kept.message_arg, &m);
 	}
 }

@@ -194,7 +194,7 @@ mfodbc_split_psqlodbc(MfError *err)
 		}
 	if ((p = strstr(m, "\nHINT:")) != NULL)
 	{
-		const char *h = p + 7;
+		const char *h = p + 6;
 
 		while (*h == ' ')
 			h++;
@@ -203,7 +203,7 @@ mfodbc_split_psqlodbc(MfError *err)
 	}
 	if ((p = strstr(m, "\nDETAIL:")) != NULL)
 	{
-		const char *d = p + 9;
+		const char *d = p + 8;
 
 		while (*d == ' ')
 			d++;
@@ -349,9 +349,11 @@ mfodbc_diag(MfConn *conn, SQLSMALLINT htype, SQLHANDLE h, MfStep step,
  * psqlODBC's record of a statement's notices: each "LEVEL: message", its
  * "DETAIL: " line after it, the notices of one statement joined by ';'
  * into one text, without their SQLSTATEs or hints.  Each is relayed on its
- * own, at its level.
+ * own, at its level.  (The joins cannot be told from a ';' in a message
+ * followed by such a word: the remote may then pass one notice of its own
+ * for two, as it could send two.)  false: the core takes no more.
  */
-static void
+static bool
 mfodbc_relay_psqlodbc(MfConn *conn, char *text)
 {
 	static const char *const starts[] = {";WARNING: ", ";NOTICE: ", ";INFO: ", NULL};
@@ -382,70 +384,110 @@ mfodbc_relay_psqlodbc(MfConn *conn, char *text)
 		m.message = parts.message;
 		m.detail = parts.detail[0] ? parts.detail : NULL;
 		m.hint = parts.hint[0] ? parts.hint : NULL;
-		conn->on_message(conn->message_arg, &m);
+		if (!conn->on_message(conn->message_arg, &m))
+			return false;
 		p = next;
 	}
+	return true;
 }
+
+/* one diagnostic record kept for the core (mfodbc_info_take) */
+struct MfodbcInfoRec
+{
+	char		state[6];
+	SQLINTEGER	native;
+	char	   *msg;
+};
 
 /*
  * A statement that succeeded "with info": the server's messages about it
  * (SQL Server's PRINT and RAISERROR up to severity 10, PostgreSQL's
  * NOTICEs and WARNINGs through psqlODBC) are its diagnostic records,
- * relayed to the core as the remote's messages: class 01 a WARNING, the
- * rest a NOTICE, each with its SQLSTATE and the server's native code
- * (psqlODBC's: at the level each names, without a SQLSTATE or number).
- * Read at once, before any other call on the handle clears them.  The
- * driver's own word about a value (01004 truncated, 01S07 fractions cut)
- * belongs to a fetch, not to an execution, and is not relayed.
+ * copied here at once, before any other call on the handle clears them,
+ * and handed to the core by mfodbc_info_give once the handle is settled
+ * (the core's relay is PostgreSQL code, which must not run between a call
+ * and its bookkeeping).  The driver's own word about a value (01004
+ * truncated, 01S07 fractions cut) belongs to a fetch, not to an
+ * execution, and is not kept.
  */
 void
-mfodbc_relay_info(MfConn *conn, SQLHSTMT h, SQLRETURN rc)
+mfodbc_info_take(MfConn *conn, SQLHSTMT h, SQLRETURN rc, MfodbcInfo *info)
 {
+	info->n = 0;
+	info->recs = NULL;
 	if (rc != SQL_SUCCESS_WITH_INFO || conn == NULL || conn->on_message == NULL)
 		return;
-	for (SQLSMALLINT rec = 1; rec <= 100; rec++)
+	for (SQLSMALLINT rec = 1; rec <= MFODBC_INFO_MAX; rec++)
 	{
 		SQLWCHAR	wstate[6];
 		SQLWCHAR	wmsg[1024];
 		SQLINTEGER	native = 0;
 		SQLSMALLINT len = 0;
-		char		state[6];
-		char		msg[3 * 1024 + 1];
-		char		detail[64];
-		MfMessage	m;
+		struct MfodbcInfoRec *r;
 
 		if (!SQL_SUCCEEDED(SQLGetDiagRecW(SQL_HANDLE_STMT, h, rec, wstate,
 										  &native, wmsg,
 										  (SQLSMALLINT) (sizeof(wmsg) / sizeof(SQLWCHAR)),
 										  &len)))
 			break;
+		if (info->recs == NULL &&
+			(info->recs = calloc(MFODBC_INFO_MAX, sizeof(*info->recs))) == NULL)
+			break;
+		r = &info->recs[info->n];
+		for (int i = 0; i < 5; i++)
+			r->state[i] = (char) (wstate[i] < 0x80 ? wstate[i] : '?');
+		r->state[5] = '\0';
+		if (strcmp(r->state, "01004") == 0 || strcmp(r->state, "01S07") == 0)
+			continue;
 		if (len < 0)
 			len = 0;
 		if (len >= (SQLSMALLINT) (sizeof(wmsg) / sizeof(SQLWCHAR)))
 			len = (SQLSMALLINT) (sizeof(wmsg) / sizeof(SQLWCHAR)) - 1;
-		for (int i = 0; i < 5; i++)
-			state[i] = (char) (wstate[i] < 0x80 ? wstate[i] : '?');
-		state[5] = '\0';
-		if (strcmp(state, "01004") == 0 || strcmp(state, "01S07") == 0)
-			continue;
-		mfodbc_from_wide(wmsg, (size_t) len, msg);
-		memset(&m, 0, sizeof(m));
-		m.level = strncmp(state, "01", 2) == 0 ? MF_MSG_WARNING : MF_MSG_NOTICE;
-		m.sqlstate = state;
-		m.message = mfodbc_strip_prefixes(msg);
-		if (conn->driver == MFODBC_PSQLODBC)
-		{
-			mfodbc_relay_psqlodbc(conn, msg);
-			continue;
-		}
-		if (native != 0)
-		{
-			snprintf(detail, sizeof(detail), "Remote message code %d.",
-					 (int) native);
-			m.detail = detail;
-		}
-		conn->on_message(conn->message_arg, &m);
+		if ((r->msg = malloc(3 * (size_t) len + 1)) == NULL)
+			break;
+		mfodbc_from_wide(wmsg, (size_t) len, r->msg);
+		r->native = native;
+		info->n++;
 	}
+}
+
+/*
+ * The records taken, to the core: class 01 a WARNING, the rest a NOTICE,
+ * each with its SQLSTATE and the server's native code (psqlODBC's: at the
+ * level each names, without a SQLSTATE or number); freed.
+ */
+void
+mfodbc_info_give(MfConn *conn, MfodbcInfo *info)
+{
+	bool		more = true;
+
+	for (int i = 0; i < info->n; i++)
+	{
+		struct MfodbcInfoRec *r = &info->recs[i];
+		char		detail[64];
+		MfMessage	m;
+
+		if (more && conn->driver == MFODBC_PSQLODBC)
+			more = mfodbc_relay_psqlodbc(conn, r->msg);
+		else if (more)
+		{
+			memset(&m, 0, sizeof(m));
+			m.level = strncmp(r->state, "01", 2) == 0 ? MF_MSG_WARNING : MF_MSG_NOTICE;
+			m.sqlstate = r->state;
+			m.message = mfodbc_strip_prefixes(r->msg);
+			if (r->native != 0)
+			{
+				snprintf(detail, sizeof(detail), "Remote message code %d.",
+						 (int) r->native);
+				m.detail = detail;
+			}
+			more = conn->on_message(conn->message_arg, &m);
+		}
+		free(r->msg);
+	}
+	free(info->recs);
+	info->n = 0;
+	info->recs = NULL;
 }
 
 void

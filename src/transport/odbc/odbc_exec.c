@@ -31,9 +31,10 @@
  * ---------------------------------------------------------------------
  */
 
-bool
-mfodbc_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
-			   MfResult **result, MfError *err)
+static bool
+mfodbc_execute_taking(MfStmt *stmt, const char *const *values,
+					  long *rows_affected, MfResult **result, MfError *err,
+					  MfodbcInfo *info)
 {
 	MfConn	   *conn = stmt->conn;
 	MfodbcBinds bs = {0};
@@ -56,8 +57,8 @@ mfodbc_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 	conn->wire->round_trips++;
 	mfodbc_watch(conn, stmt->h);
 	rc = SQLExecute(stmt->h);
-	mfodbc_relay_info(conn, stmt->h, rc);
 	/* the diagnostics first: any later call on the handle clears them */
+	mfodbc_info_take(conn, stmt->h, rc, info);
 	if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA)
 		mfodbc_stmt_diag(conn, stmt->h, MF_STEP_EXECUTE, err);
 	mfodbc_unwatch_error(conn, SQL_SUCCEEDED(rc) || rc == SQL_NO_DATA,
@@ -97,6 +98,19 @@ mfodbc_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
 	if (rows_affected)
 		*rows_affected = rows;
 	return true;
+}
+
+/* The server's messages about it go to the core once it is over. */
+bool
+mfodbc_execute(MfStmt *stmt, const char *const *values, long *rows_affected,
+			   MfResult **result, MfError *err)
+{
+	MfodbcInfo	info = {0};
+	bool		ok;
+
+	ok = mfodbc_execute_taking(stmt, values, rows_affected, result, err, &info);
+	mfodbc_info_give(stmt->conn, &info);
+	return ok;
 }
 
 /* once per connection: does the driver take parameter arrays, and how? */

@@ -419,10 +419,10 @@ mfodbc_new_result(MfConn *conn, SQLHSTMT h, bool owns, int rows)
 	return r;
 }
 
-MfResult *
-mfodbc_query(MfConn *conn, const char *sql, int nparams,
-			 const char *const *values, const MfTypeClass *classes,
-			 MfRead read, MfError *err)
+static MfResult *
+mfodbc_query_taking(MfConn *conn, const char *sql, int nparams,
+					const char *const *values, const MfTypeClass *classes,
+					MfRead read, MfError *err, MfodbcInfo *info)
 {
 	MfResult   *r;
 	SQLRETURN	rc;
@@ -459,7 +459,7 @@ mfodbc_query(MfConn *conn, const char *sql, int nparams,
 		conn->wire->round_trips++;
 		mfodbc_watch(conn, r->h);
 		rc = SQLExecute(r->h);
-		mfodbc_relay_info(conn, r->h, rc);
+		mfodbc_info_take(conn, r->h, rc, info);
 		if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA)
 			mfodbc_stmt_diag(conn, r->h, MF_STEP_FETCH, err);
 		mfodbc_unwatch_error(conn, SQL_SUCCEEDED(rc) || rc == SQL_NO_DATA,
@@ -483,6 +483,21 @@ mfodbc_query(MfConn *conn, const char *sql, int nparams,
 	}
 	if (r->ncols == 0)
 		r->done = true;
+	return r;
+}
+
+/* The server's messages about it go to the core once the result is set. */
+MfResult *
+mfodbc_query(MfConn *conn, const char *sql, int nparams,
+			 const char *const *values, const MfTypeClass *classes,
+			 MfRead read, MfError *err)
+{
+	MfodbcInfo	info = {0};
+	MfResult   *r;
+
+	r = mfodbc_query_taking(conn, sql, nparams, values, classes, read, err,
+							&info);
+	mfodbc_info_give(conn, &info);
 	return r;
 }
 

@@ -147,7 +147,16 @@ extern void mfodbc_fail(MfConn *conn, MfError *err, MfStep step,
 extern void mfodbc_oom(MfConn *conn, MfStep step, MfError *err);
 extern void mfodbc_diag(MfConn *conn, SQLSMALLINT htype, SQLHANDLE h,
 						MfStep step, MfError *err);
-extern void mfodbc_relay_info(MfConn *conn, SQLHSTMT h, SQLRETURN rc);
+/* a statement's informational records, kept for the core (odbc_diag.c) */
+#define MFODBC_INFO_MAX 100
+typedef struct MfodbcInfo
+{
+	int			n;
+	struct MfodbcInfoRec *recs;
+} MfodbcInfo;
+extern void mfodbc_info_take(MfConn *conn, SQLHSTMT h, SQLRETURN rc,
+							 MfodbcInfo *info);
+extern void mfodbc_info_give(MfConn *conn, MfodbcInfo *info);
 extern void mfodbc_stmt_diag(MfConn *conn, SQLHSTMT h, MfStep step,
 							 MfError *err);
 extern bool mfodbc_usable(MfConn *conn, MfStep step, MfError *err);

@@ -193,6 +193,7 @@ mfodbc_exec_direct(MfConn *conn, const char *sql, MfStep step, long *rows,
 	SQLRETURN	rc;
 	long		n = 0;
 	bool		ok = true;
+	MfodbcInfo	info;
 
 	if (rows)
 		*rows = 0;
@@ -216,8 +217,8 @@ mfodbc_exec_direct(MfConn *conn, const char *sql, MfStep step, long *rows,
 	rc = SQLExecDirectW(h, w, SQL_NTS);
 	free(w);
 	/* not the begin's: psqlODBC's own BEGIN has gone before it */
-	if (step != MF_STEP_TRANSACTION)
-		mfodbc_relay_info(conn, h, rc);
+	mfodbc_info_take(conn, h, step == MF_STEP_TRANSACTION ? SQL_SUCCESS : rc,
+					 &info);
 	if (rc == SQL_NO_DATA)
 		ok = true;
 	else if (!SQL_SUCCEEDED(rc))
@@ -229,6 +230,7 @@ mfodbc_exec_direct(MfConn *conn, const char *sql, MfStep step, long *rows,
 		ok = mfodbc_drain(conn, h, step, &n, err);
 	mfodbc_unwatch_error(conn, ok, step, err);
 	(void) SQLFreeHandle(SQL_HANDLE_STMT, h);
+	mfodbc_info_give(conn, &info);
 	if (ok && rows)
 		*rows = n;
 	return ok;
