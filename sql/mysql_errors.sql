@@ -249,3 +249,19 @@ SELECT multi_fdw_exec('my_real', 'DROP PROCEDURE errs_sig');
 DROP FOREIGN TABLE errs_warn_view, errs_warn_ins;
 SELECT multi_fdw_exec('my_real', 'DROP VIEW errs_warn_view');
 SELECT multi_fdw_exec('my_real', 'DROP TABLE errs_warn_ins');
+
+-- ---------------------------------------------------------------------
+-- a string with a NUL byte has no PostgreSQL text value: refused (22021),
+-- not cut at the NUL; as bytes it reads whole
+-- ---------------------------------------------------------------------
+SELECT multi_fdw_exec('my_real', 'CREATE TABLE errs_nul (id int, t varchar(10), b varbinary(10))');
+SELECT multi_fdw_exec('my_real',
+  'INSERT INTO errs_nul VALUES (1, CONCAT(''a'', CHAR(0), ''b''), CONCAT(''a'', CHAR(0), ''b''))');
+CREATE FOREIGN TABLE errs_nul (id int, t text, b bytea)
+  SERVER my_real OPTIONS (table_name 'errs_nul');
+SELECT id, t FROM errs_nul;
+SELECT id, b FROM errs_nul;
+SELECT * FROM multi_fdw_query('my_real', 'SELECT t FROM errs_nul') AS x(t text);
+SELECT * FROM multi_fdw_query('my_real', 'SELECT REPLACE(t, CHAR(0), '''') FROM errs_nul') AS x(t text);
+DROP FOREIGN TABLE errs_nul;
+SELECT multi_fdw_exec('my_real', 'DROP TABLE errs_nul');

@@ -43,6 +43,15 @@ extern void mf_error_fail(MfError *err, MfStep step, const char *sqlstate,
  */
 extern void mf_error_spill_limit(MfError *err);
 
+/*
+ * Is text (len bytes) a value a PostgreSQL text can hold, free of NUL
+ * bytes?  false: err says which column (0-based c) held one (22021): a
+ * MariaDB or SQL Server string may, and cut there it would be another.
+ */
+extern bool mf_text_without_nul(const char *text, size_t len, int c,
+								MfError *err);
+extern void mf_error_text_nul(MfError *err, int c);
+
 /* ---------------------------------------------------------------------
  * kit_rows.c
  * ---------------------------------------------------------------------

@@ -122,6 +122,26 @@ mf_error_fail(MfError *err, MfStep step, const char *sqlstate,
 	err->conn_lost = conn_lost;
 }
 
+bool
+mf_text_without_nul(const char *text, size_t len, int c, MfError *err)
+{
+	if (memchr(text, '\0', len) == NULL)
+		return true;
+	mf_error_text_nul(err, c);
+	return false;
+}
+
+void
+mf_error_text_nul(MfError *err, int c)
+{
+	mf_error_clear(err);
+	mf_error_set(err, MF_STEP_FETCH, "22021", 0,
+				 "column %d of the remote row holds a NUL byte, which a PostgreSQL text value cannot hold",
+				 c + 1);
+	mf_error_copy(err->hint, sizeof(err->hint),
+				  "Read the column as bytea, or select it without its NUL bytes (REPLACE(x, CHAR(0), '')).");
+}
+
 void
 mf_error_spill_limit(MfError *err)
 {

@@ -164,11 +164,17 @@ mfmy_text_query(MfResult *res, const char *sql, int max_rows, MfError *err)
 		lengths = mysql_fetch_lengths(r);
 		offsets = res->rows.offsets + (size_t) res->rows.nrows * res->ncols;
 		for (int c = 0; rc > 0 && c < res->ncols; c++)
-			if (!mfmy_text_store(res, c, row[c], lengths[c], &offsets[c]))
+		{
+			/* a NUL byte in a string: declined, the prepared way refuses it */
+			if (res->cols[c].kind == MFMY_COL_TEXT && row[c] != NULL &&
+				memchr(row[c], '\0', lengths[c]) != NULL)
+				rc = 0;
+			else if (!mfmy_text_store(res, c, row[c], lengths[c], &offsets[c]))
 			{
 				mfmy_oom(conn, MF_STEP_FETCH, err);
 				rc = -1;
 			}
+		}
 		if (rc > 0)
 			res->rows.nrows++;
 	}

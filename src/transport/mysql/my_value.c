@@ -419,6 +419,8 @@ mfmy_store_value(MfResult *res, int c, size_t *off, bool *rebind,
 				ok = mfmy_store_hex(res, data, len, off);
 			else if (col->kind == MFMY_COL_BIT)
 				ok = mfmy_store_bits(res, data, len, col->bits, off);
+			else if (!mf_text_without_nul((const char *) data, len, c, err))
+				return false;
 			else if ((ok = mf_rows_reserve_text(&res->rows, len + 1)))
 			{
 				*off = res->rows.text_len;

@@ -102,6 +102,7 @@ typedef enum MfodbcGet
 {
 	MFODBC_GOT,
 	MFODBC_GET_FAILED,			/* the driver's diagnostics say why */
+	MFODBC_GET_NUL,				/* a string with a NUL byte */
 	MFODBC_GET_OOM
 } MfodbcGet;
 
@@ -348,6 +349,8 @@ mfodbc_get_text(MfResult *r, int c, size_t *off)
 		return MFODBC_GET_OOM;
 	if (carry)
 		r->rows.text_len += mfodbc_from_wide(chunk, 1, r->rows.text + r->rows.text_len);
+	if (memchr(r->rows.text + start, '\0', r->rows.text_len - start) != NULL)
+		return MFODBC_GET_NUL;
 
 	/*
 	 * psqlODBC hands a timestamptz over as the session's (UTC) wall
@@ -399,6 +402,8 @@ mfodbc_store_value(MfResult *r, int c, size_t *off, MfError *err)
 
 	if (got == MFODBC_GET_FAILED)
 		mfodbc_stmt_diag(r->conn, r->h, MF_STEP_FETCH, err);
+	else if (got == MFODBC_GET_NUL)
+		mf_error_text_nul(err, c);
 	else if (got == MFODBC_GET_OOM)
 		mfodbc_oom(r->conn, MF_STEP_FETCH, err);
 	return got == MFODBC_GOT;
