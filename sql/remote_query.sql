@@ -325,6 +325,9 @@ SELECT * FROM multi_fdw_query('rq_pg', 'SELECT current_user = $1', :'pg_user')
   AS t(remote_user_is_mapped bool);
 SELECT multi_fdw_query_json('rq_pg', 'SELECT current_user = $1 AS mapped',
   :'pg_user');
+-- the remote's messages reach a user who is not a superuser too
+SELECT multi_fdw_exec('rq_pg',
+  $q$DO $x$BEGIN RAISE NOTICE 'to whoever ran it'; END$x$$q$);
 RESET ROLE;
 REVOKE USAGE ON FOREIGN SERVER rq_pg FROM regress_mf_rq_user;
 SET ROLE regress_mf_rq_user;
