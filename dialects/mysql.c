@@ -265,28 +265,25 @@ mfmysql_deparse_limit_offset(StringInfo buf, int64 count, int64 offset,
 /*
  * What MySQL computes as PostgreSQL does.  COUNT is a BIGINT either way.
  * SUM of integers is an exact DECIMAL with no fraction: the value of
- * PostgreSQL's bigint (int2, int4) or numeric (int8) sum.  SUM of a
- * numeric of known size (a numeric(p,s) column, the exact arithmetic of
- * deparse_decimal.c) is a DECIMAL of the argument's scale, as ours, whose
- * values all have that scale, is; shipped only where it cannot overflow
- * (decimal_sum_digits).  AVG itself is a DECIMAL with 4 more decimals
- * where ours has as many as numeric division gives: avg of integers and
- * numerics is fetched as SUM and COUNT and divided here (sum_count).
- * MIN and MAX return one of the values compared, which the core allows
- * only where MySQL orders them as we do.  Left out: SUM and AVG of floats
- * (the order of the additions differs), the statistics (another
- * algorithm).
+ * PostgreSQL's bigint (int2, int4) or numeric (int8) sum.  AVG itself is
+ * a DECIMAL with 4 more decimals where ours has as many as numeric
+ * division gives: avg of integers is fetched as SUM and COUNT and divided
+ * here (sum_count).  MIN and MAX return one of the values compared, which
+ * the core allows only where MySQL orders them as we do.  Left out: SUM
+ * and AVG of numeric (the remote sums the column's own values, which need
+ * not be those our typmod reads: a DECIMAL(10,4), a DOUBLE under a local
+ * numeric(10,2); shipping them waits for the remote column's type to be
+ * known), of floats (the order of the additions differs), the statistics
+ * (another algorithm).
  */
 static const MfAggregate mfmysql_aggregates[] = {
 	{"count", InvalidOid, "COUNT", true, false},
 	{"sum", INT2OID, "SUM", true, false},
 	{"sum", INT4OID, "SUM", true, false},
 	{"sum", INT8OID, "SUM", true, false},
-	{"sum", NUMERICOID, "SUM", true, false},
 	{"avg", INT2OID, "SUM", true, false, NULL, true},
 	{"avg", INT4OID, "SUM", true, false, NULL, true},
 	{"avg", INT8OID, "SUM", true, false, NULL, true},
-	{"avg", NUMERICOID, "SUM", true, false, NULL, true},
 	{"min", InvalidOid, "MIN", true, true},
 	{"max", InvalidOid, "MAX", true, true},
 };
@@ -882,7 +879,6 @@ const MfDialect mf_dialect_mysql = {
 	.range_guard_piece = mfmysql_range_guard_piece,
 	.decimal_max_digits = 65,
 	.decimal_max_scale = 38,
-	.decimal_sum_digits = 71,
 	.deparse_const = mfmysql_deparse_const,
 	.cast_param = NULL,			/* the bare marker */
 

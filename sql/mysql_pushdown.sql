@@ -94,9 +94,9 @@ SELECT * FROM pa_agree($$SELECT count(*), count(a), count(DISTINCT a), sum(a),
   sum(b), sum(big), min(b), max(b), min(d), max(d) FROM pa$$);
 -- no rows: count 0, the rest NULL
 SELECT * FROM pa_agree($$SELECT count(*), sum(b), max(d) FROM pa WHERE a > 1000$$);
--- avg: MariaDB's has 4 decimals, ours as many as numeric division gives:
--- its SUM and COUNT go, the division is done here (as PostgreSQL's avg
--- divides its sum by its count); DISTINCT too
+-- avg of integers: MariaDB's has 4 decimals, ours as many as numeric
+-- division gives: its SUM and COUNT go, the division is done here (as
+-- PostgreSQL's avg divides its sum by its count); DISTINCT too
 EXPLAIN (VERBOSE, COSTS OFF) SELECT avg(a), avg(DISTINCT b) FROM pa;
 SELECT * FROM pa_agree($$SELECT avg(a), avg(b), avg(big), avg(DISTINCT a),
   count(*) FROM pa$$);
@@ -109,6 +109,12 @@ SELECT * FROM pa_agree($$SELECT d, avg(a) * 2, avg(b) FROM pa GROUP BY d
   HAVING avg(b) > 10 ORDER BY avg(a), d$$, true);
 -- a grouping key after an avg is at its remote position (GROUP BY 3)
 SELECT * FROM pa_agree($$SELECT avg(a), d, count(*) FROM pa GROUP BY d$$);
+-- sorted by an avg, with a LIMIT: the sort is done here
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT d, avg(a) FROM pa GROUP BY d ORDER BY avg(a) DESC, d LIMIT 3;
+SELECT * FROM pa_agree($$SELECT d, avg(a) FROM pa GROUP BY d
+  ORDER BY avg(a) DESC NULLS LAST, d LIMIT 3$$, true);
+SELECT * FROM pa_agree($$SELECT d, avg(b) FROM pa GROUP BY d ORDER BY 2, 1$$, true);
 -- FILTER has no MariaDB spelling
 EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FILTER (WHERE b > 0) FROM pa;
 -- (16+ would sort the input of an aggregate with its own ORDER BY or
@@ -259,10 +265,9 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pdec
   WHERE w < 99999999999999999999999999999999999999999999999999999999999999999.000000000000000000001;
 SELECT * FROM pdec_agree($$SELECT id FROM pdec
   WHERE w < 99999999999999999999999999999999999999999999999999999999999999999.000000000000000000001$$);
--- sum and avg of numeric go where the argument's size is known and a sum
--- of it cannot pass the 71 digits MariaDB's SUM keeps (19 more digits
--- than the argument's, for the most rows a count reaches): m (10 digits),
--- n (40), n * m (50) go; w (65 digits) and the unconstrained u stay here
+-- sum and avg of numeric stay here: the remote would add the column's own
+-- values, which need not be those our typmod reads (a DECIMAL(10,4) or a
+-- DOUBLE under a numeric(10,2))
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT sum(m), avg(m), sum(n), avg(n * m), sum(m * m * m) FROM pdec;
 SELECT * FROM pdec_agree($$SELECT sum(m), avg(m), sum(n), avg(n), sum(n * m),

@@ -535,6 +535,13 @@ SELECT count(*) FROM odbc_noisy_rows;
 ALTER SERVER odbc_pg OPTIONS (DROP relay_messages);
 DROP FOREIGN TABLE odbc_noisy_rows;
 SELECT multi_fdw_exec('odbc_pg', 'DROP VIEW public.odbc_noisy_rows');
+-- 150 notices: 100 shown, then one word that the rest are not
+SELECT * FROM multi_fdw_query('odbc_pg',
+  'SELECT count(public.odbc_noisy(g)) FROM generate_series(1, 150) g') AS t(n bigint);
+-- a notice longer than psqlODBC's pieces of a record is one notice
+SELECT multi_fdw_exec('odbc_pg', $q$DO $x$BEGIN
+  RAISE NOTICE '%', repeat('0123456789', 110) || ' end';
+END$x$$q$);
 SELECT multi_fdw_exec('odbc_pg', 'DROP FUNCTION public.odbc_noisy(int)');
 -- psqlODBC hands a notice's text as "NOTICE: msg\nDETAIL: ..."; an empty
 -- DETAIL line at the end of it, a line break, a character the client's

@@ -298,6 +298,20 @@ SELECT * FROM multi_fdw_query_json('rq_my', 'COMMIT');
 SELECT * FROM multi_fdw_query_json('rq_pg', NULL);
 SELECT * FROM multi_fdw_query_json(NULL, 'SELECT 1');
 
+-- a server whose name the client's encoding lacks: the relayed message
+-- names it in U+XXXX, as its text, and is no error
+CREATE SERVER "rq_Жpg" FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', host :'pg_host', port :'pg_port',
+           dbname :'pg_db');
+CREATE USER MAPPING FOR CURRENT_USER SERVER "rq_Жpg"
+  OPTIONS (user :'pg_user', password :'pg_password');
+SET client_encoding = 'LATIN1';
+SELECT multi_fdw_exec(srvname,
+  $q$DO $x$BEGIN RAISE NOTICE 'from a server of another alphabet'; END$x$$q$)
+  FROM pg_foreign_server WHERE srvname LIKE 'rq\__pg';
+RESET client_encoding;
+DROP SERVER "rq_Жpg" CASCADE;
+
 -- ---------------------------------------------------------------------
 -- a user that is not a superuser: USAGE, a mapping with a password
 -- ---------------------------------------------------------------------

@@ -187,7 +187,7 @@ extern const char *mf_join_name(JoinType jointype);
 
 /* deparse_upper.c */
 extern bool mf_is_upper_expr(PlannerInfo *root, RelOptInfo *scanrel,
-							 Expr *expr);
+							 Expr *expr, bool output);
 extern bool mf_grouping_key_shippable(PlannerInfo *root, RelOptInfo *scanrel,
 									  Expr *expr);
 extern bool mf_pathkey_shippable(PlannerInfo *root, PathKey *pathkey,

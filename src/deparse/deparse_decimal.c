@@ -200,24 +200,6 @@ mf_decimal_shape(Node *node, MfDecimalShape *shape)
 }
 
 /*
- * May the remote sum arg, a numeric, exactly however many rows it adds?
- * Its size must be known, and fit with 19 more digits (a count's most
- * rows) in the dialect's sum.
- */
-bool
-mf_decimal_sum_fits(Node *arg, const MfDialect *dialect)
-{
-	MfDecimalShape shape;
-
-	if (dialect->decimal_sum_digits <= 0)
-		return false;
-	return mf_decimal_shape(arg, &shape) &&
-		shape.digits <= dialect->decimal_max_digits &&
-		shape.scale <= dialect->decimal_max_scale &&
-		shape.digits + 19 <= dialect->decimal_sum_digits;
-}
-
-/*
  * May node, a constant or an operator of the expression being shipped,
  * be computed by the remote's decimals as we compute it?  Only numeric
  * constants and operators with a numeric result are in question; their

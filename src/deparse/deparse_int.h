@@ -69,7 +69,6 @@ extern bool mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
 
 /* deparse_decimal.c */
 extern bool mf_decimal_exact(Node *node, MfDeparseCxt *cxt);
-extern bool mf_decimal_sum_fits(Node *arg, const MfDialect *dialect);
 
 
 #endif							/* MF_DEPARSE_INT_H */

@@ -262,10 +262,6 @@ mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt)
 	/* fetched as sum and count only as a whole output of the grouping */
 	if (a->sum_count && cxt->whole != agg)
 		return false;
-	/* a remote sum of decimals only where it cannot overflow */
-	if (arg != NULL && exprType(arg) == NUMERICOID && d->decimal_max_digits > 0 &&
-		!mf_decimal_sum_fits(arg, d))
-		return false;
 
 	/* no aggregate inside an aggregate */
 	cxt->aggregates = false;

@@ -47,18 +47,21 @@
 /* The dialect's entry for a built-in aggregate and argument type. */
 
 /*
- * May expr, of the grouped relation over scanrel, be computed remotely?
- * One that would be sent as a parameter is no use in a select list.
+ * May expr, of the grouped relation over scanrel, be computed remotely
+ * (in a HAVING condition, a sort key)?  output: it is a whole output of
+ * the grouping, in the remote select list, where an aggregate fetched as
+ * sum and count may be (MfAggregate.sum_count).  One that would be sent
+ * as a parameter is no use in a select list.
  */
 bool
-mf_is_upper_expr(PlannerInfo *root, RelOptInfo *scanrel, Expr *expr)
+mf_is_upper_expr(PlannerInfo *root, RelOptInfo *scanrel, Expr *expr,
+				 bool output)
 {
 	MfDeparseCxt cxt;
 
 	mf_deparse_cxt_init(&cxt, root, scanrel, NULL, NULL);
 	cxt.aggregates = true;
-	/* a whole output of the grouping (a HAVING condition is no Aggref) */
-	if (IsA(expr, Aggref))
+	if (output && IsA(expr, Aggref))
 		cxt.whole = (Aggref *) expr;
 	return mf_expr_shippable((Node *) expr, &cxt);
 }
@@ -145,7 +148,7 @@ mf_em_for_target(PlannerInfo *root, EquivalenceClass *ec,
 			while (em_expr && IsA(em_expr, RelabelType))
 				em_expr = ((RelabelType *) em_expr)->arg;
 			if (equal(em_expr, expr) &&
-				mf_is_upper_expr(root, scanrel, em->em_expr) &&
+				mf_is_upper_expr(root, scanrel, em->em_expr, false) &&
 				!mf_is_local_param((Node *) em->em_expr,
 								   ((MfRelInfo *) scanrel->fdw_private)->opts.dialect))
 				return em;

@@ -159,7 +159,7 @@ mf_add_computed_inputs(PlannerInfo *root, RelOptInfo *scanrel, Expr *expr,
 
 		if (IsA(v, Var))
 			continue;
-		if (!IsA(v, Aggref) || !mf_is_upper_expr(root, scanrel, v))
+		if (!IsA(v, Aggref) || !mf_is_upper_expr(root, scanrel, v, true))
 			return false;
 		*tlist = mf_tlist_add(*tlist, v);
 	}
@@ -212,7 +212,7 @@ mf_grouping_ok(PlannerInfo *root, RelOptInfo *grouped_rel, Node *having)
 			tlist = lappend(tlist, tle);
 		}
 		else if (contain_agg_clause((Node *) expr) &&
-				 mf_is_upper_expr(root, scanrel, expr))
+				 mf_is_upper_expr(root, scanrel, expr, true))
 			tlist = mf_tlist_add(tlist, expr);
 		else
 		{
@@ -232,7 +232,7 @@ mf_grouping_ok(PlannerInfo *root, RelOptInfo *grouped_rel, Node *having)
 	{
 		Expr	   *expr = lfirst(lc);
 
-		if (mf_is_upper_expr(root, scanrel, expr))
+		if (mf_is_upper_expr(root, scanrel, expr, false))
 			fpinfo->remote_conds = lappend(fpinfo->remote_conds, expr);
 		else
 		{

@@ -119,8 +119,8 @@ typedef struct MfAggregate
 	bool		sum_count;		/* avg: the remote's exact sum (remote: its
 								 * name for SUM) and COUNT of the argument
 								 * are fetched, and the division is ours,
-								 * as PostgreSQL's avg of integers and
-								 * numerics divides its sum by its count
+								 * as PostgreSQL's avg of integers
+								 * divides its sum by its count
 								 * (numeric_div).  Only as a whole output of
 								 * the grouping: never inside an expression,
 								 * a HAVING or a sort the remote computes */
@@ -584,15 +584,6 @@ typedef struct MfDialect
 	 */
 	int			decimal_max_digits;
 	int			decimal_max_scale;
-
-	/*
-	 * The digits a remote SUM of decimals keeps exactly, however many rows
-	 * it adds (MariaDB sums beyond DECIMAL's 65 digits: 71 measured).  A
-	 * sum or avg of numeric (dialect table) is shipped only where the
-	 * argument's known size, plus 19 digits for the most rows a count
-	 * reaches, fits.  0: no such sum is shipped.
-	 */
-	int			decimal_sum_digits;
 
 	/*
 	 * Append a constant's value as a literal; value is PostgreSQL's text

@@ -419,7 +419,8 @@ mf_relay_text(const char *s, bool lines)
  * A message of the remote's that is not an error (a transport's
  * on_message, set when the server's relay_messages is on): to the client
  * at its own level, named after the server, with its SQLSTATE, detail and
- * hint, each made fit to be shown (mf_relay_text).  At most
+ * hint, each made fit to be shown (mf_relay_text), the server's name too
+ * (a name the client's encoding lacks would make the report an error).  At most
  * MF_RELAYED_MAX per connection and local statement (a remote loop that
  * warns for every row must not flood the client), then one word that the
  * rest are not shown; false once that is so (msg NULL: the transport has
@@ -447,7 +448,7 @@ mf_relay_message(void *arg, const MfMessage *msg)
 		if (entry->relayed == MF_RELAYED_MAX + 1)
 			ereport(NOTICE,
 					(errmsg("further messages of server \"%s\" in this statement are not shown",
-							entry->servername)));
+							mf_relay_text(entry->servername, false))));
 		return false;
 	}
 	elevel = msg->level == MF_MSG_WARNING ? WARNING :
@@ -455,7 +456,8 @@ mf_relay_message(void *arg, const MfMessage *msg)
 	ereport(elevel,
 			(msg->sqlstate != NULL && mf_valid_sqlstate(msg->sqlstate) ?
 			 errcode(mf_sqlstate_code(msg->sqlstate)) : 0,
-			 errmsg_internal("server \"%s\": %s", entry->servername,
+			 errmsg_internal("server \"%s\": %s",
+							 mf_relay_text(entry->servername, false),
 							 mf_relay_text(msg->message, false)),
 			 msg->detail != NULL ?
 			 errdetail_internal("%s", mf_relay_text(msg->detail, true)) : 0,

@@ -129,7 +129,10 @@ mfmy_relay_warnings(MfConn *conn, unsigned int count)
 		nread++;
 		if (!mfmy_relay_row(conn, row))
 		{
-			nread = count;		/* the rest are the core's to count */
+			/* more were there than the core takes: it says so, once */
+			if (nread < count)
+				(void) conn->kept.on_message(conn->kept.message_arg, NULL);
+			nread = count;
 			break;
 		}
 	}

@@ -385,7 +385,12 @@ mfodbc_relay_psqlodbc(MfConn *conn, char *text)
 		m.detail = parts.detail[0] ? parts.detail : NULL;
 		m.hint = parts.hint[0] ? parts.hint : NULL;
 		if (!conn->on_message(conn->message_arg, &m))
+		{
+			/* more were there than the core takes: it says so, once */
+			if (next != NULL)
+				(void) conn->on_message(conn->message_arg, NULL);
 			return false;
+		}
 		p = next;
 	}
 	return true;
@@ -408,7 +413,8 @@ struct MfodbcInfoRec
  * (the core's relay is PostgreSQL code, which must not run between a call
  * and its bookkeeping).  The driver's own word about a value (01004
  * truncated, 01S07 fractions cut) belongs to a fetch, not to an
- * execution, and is not kept.
+ * execution, and is not kept.  psqlODBC hands one text (a statement's
+ * notices joined) in pieces, a record each: they are joined again.
  */
 void
 mfodbc_info_take(MfConn *conn, SQLHSTMT h, SQLRETURN rc, MfodbcInfo *info)
@@ -442,11 +448,43 @@ mfodbc_info_take(MfConn *conn, SQLHSTMT h, SQLRETURN rc, MfodbcInfo *info)
 		if (len < 0)
 			len = 0;
 		if (len >= (SQLSMALLINT) (sizeof(wmsg) / sizeof(SQLWCHAR)))
-			len = (SQLSMALLINT) (sizeof(wmsg) / sizeof(SQLWCHAR)) - 1;
-		if ((r->msg = malloc(3 * (size_t) len + 1)) == NULL)
+		{
+			/* a longer text: read the record again, whole */
+			SQLWCHAR   *whole = malloc(((size_t) len + 1) * sizeof(SQLWCHAR));
+			SQLSMALLINT len2 = 0;
+
+			if (whole != NULL &&
+				SQL_SUCCEEDED(SQLGetDiagRecW(SQL_HANDLE_STMT, h, rec, wstate,
+											 &native, whole,
+											 (SQLSMALLINT) (len + 1), &len2)) &&
+				len2 >= 0 && len2 <= len &&
+				(r->msg = malloc(3 * (size_t) len2 + 1)) != NULL)
+				mfodbc_from_wide(whole, (size_t) len2, r->msg);
+			free(whole);
+		}
+		else if ((r->msg = malloc(3 * (size_t) len + 1)) != NULL)
+			mfodbc_from_wide(wmsg, (size_t) len, r->msg);
+		if (r->msg == NULL)
 			break;
-		mfodbc_from_wide(wmsg, (size_t) len, r->msg);
 		r->native = native;
+		/* psqlODBC's text comes in pieces of 1,023 characters, a record each */
+		if (conn->driver == MFODBC_PSQLODBC && info->n > 0)
+		{
+			struct MfodbcInfoRec *first = &info->recs[0];
+			size_t		had = strlen(first->msg);
+			char	   *joined = realloc(first->msg, had + strlen(r->msg) + 1);
+
+			if (joined != NULL)
+			{
+				strcpy(joined + had, r->msg);
+				first->msg = joined;
+			}
+			free(r->msg);
+			r->msg = NULL;
+			if (joined == NULL)
+				break;
+			continue;
+		}
 		info->n++;
 	}
 }
@@ -467,9 +505,15 @@ mfodbc_info_give(MfConn *conn, MfodbcInfo *info)
 		char		detail[64];
 		MfMessage	m;
 
-		if (more && conn->driver == MFODBC_PSQLODBC)
+		if (!more)
+		{
+			/* more were there than the core takes: it says so, once */
+			(void) conn->on_message(conn->message_arg, NULL);
+			break;
+		}
+		if (conn->driver == MFODBC_PSQLODBC)
 			more = mfodbc_relay_psqlodbc(conn, r->msg);
-		else if (more)
+		else
 		{
 			memset(&m, 0, sizeof(m));
 			m.level = strncmp(r->state, "01", 2) == 0 ? MF_MSG_WARNING : MF_MSG_NOTICE;
@@ -483,8 +527,9 @@ mfodbc_info_give(MfConn *conn, MfodbcInfo *info)
 			}
 			more = conn->on_message(conn->message_arg, &m);
 		}
-		free(r->msg);
 	}
+	for (int i = 0; i < info->n; i++)
+		free(info->recs[i].msg);
 	free(info->recs);
 	info->n = 0;
 	info->recs = NULL;
