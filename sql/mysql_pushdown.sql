@@ -142,6 +142,30 @@ SELECT * FROM pa_agree($$SELECT nb, count(*), min(nb), max(nb),
 EXPLAIN (VERBOSE, COSTS OFF) SELECT a % 3, count(*) FROM pa GROUP BY 1;
 SELECT * FROM pa_agree($$SELECT a % 3, count(*) FROM pa GROUP BY 1$$);
 SELECT * FROM pa_agree($$SELECT b % -7, count(*) FROM pa GROUP BY 1$$);
+-- IN and NOT IN lists of constants: MariaDB gets each comparison, the
+-- same answer in SQL's three values (a NULL in the list included); text
+-- only where the column compares byte for byte (nb, not ci); not a list
+-- from a parameter, nor one of more than 1,000
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT id FROM pa WHERE a IN (1, 3, 5) AND b NOT IN (2, 4) AND d IN ('2024-01-02', '2024-01-04');
+SELECT * FROM pa_agree($$SELECT id FROM pa WHERE a IN (1, 3, 5) AND b NOT IN (2, 4)
+  AND d IN ('2024-01-02', '2024-01-04')$$);
+SELECT * FROM pa_agree($$SELECT id, a IN (1, NULL), a NOT IN (1, NULL) FROM pa$$);
+SELECT * FROM pa_agree($$SELECT count(*) FROM pa WHERE a NOT IN (1, NULL)$$);
+SELECT * FROM pa_agree($$SELECT count(*) FROM pa WHERE big = ANY ('{100000000000, 200000000000}')$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pa WHERE ci IN ('Beta', 'alpha');
+SELECT * FROM pa_agree($$SELECT id FROM pa WHERE ci IN ('Beta', 'alpha')$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pa WHERE nb IN ('Beta', 'alpha');
+SELECT * FROM pa_agree($$SELECT id FROM pa WHERE nb IN ('Beta', 'alpha')$$);
+PREPARE pa_in(int[]) AS SELECT count(*) FROM pa WHERE a = ANY ($1);
+SET plan_cache_mode = force_generic_plan;
+EXPLAIN (VERBOSE, COSTS OFF) EXECUTE pa_in('{1,2}');
+EXECUTE pa_in('{1,2}');
+RESET plan_cache_mode;
+DEALLOCATE pa_in;
+SELECT format('SELECT count(*) FROM pa WHERE a IN (%s)',
+              string_agg(g::text, ', ')) AS q FROM generate_series(1, 1001) g \gset
+SELECT * FROM pa_agree(:'q');
 EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM pa WHERE a % b = 0;
 EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM pa WHERE a % 0 = 0;
 EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(a / 2) FROM pa;

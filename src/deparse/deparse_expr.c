@@ -509,6 +509,15 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 			{
 				ScalarArrayOpExpr *op = (ScalarArrayOpExpr *) node;
 
+				if (!cxt->dialect->supports_arrays)
+				{
+					Node	   *e = mf_array_op_expanded(op);
+
+					if (e == NULL)
+						elog(ERROR, "array comparison is not shipped");
+					mf_deparse_node(e, cxt);
+					break;
+				}
 				if (!op->useOr)
 					elog(ERROR, "ALL (array) is not shipped");
 				mf_deparse_op(op->opno, op->inputcollid, op->args, cxt, true);

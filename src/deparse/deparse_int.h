@@ -46,6 +46,7 @@ extern Node *mf_strip_relabel(Node *node);
 
 /* deparse_ship.c: what may be sent */
 extern bool mf_expr_shippable(Node *node, MfDeparseCxt *cxt);
+extern Node *mf_array_op_expanded(ScalarArrayOpExpr *op);
 extern bool mf_op_guard_range(MfDeparseCxt *cxt, Oid opno, int64 *min,
 							  int64 *max);
 extern const MfAggregate *mf_find_aggregate(const MfDialect *dialect,

@@ -23,10 +23,12 @@
 #include "catalog/pg_namespace.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
+#include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
 #include "parser/parsetree.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
 #include "utils/bytea.h"
@@ -282,6 +284,59 @@ mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt)
 	return true;
 }
 
+/*
+ * x op ANY (array constant), for a dialect without arrays: the same test
+ * spelled with the operator alone, "x op c1 OR x op c2 ..." (op ALL: AND),
+ * which has the same answer in SQL's three values (a NULL element makes
+ * an unmatched x NULL either way).  So an IN list (x = ANY), and a NOT IN
+ * (x <> ALL), go wherever each comparison would go, by the same rules.
+ * NULL for anything else: an array that is not a constant (a parameter),
+ * NULL or empty, or longer than MF_ARRAY_EXPANDED_MAX.
+ */
+#define MF_ARRAY_EXPANDED_MAX	1000
+
+Node *
+mf_array_op_expanded(ScalarArrayOpExpr *op)
+{
+	Node	   *x = linitial(op->args);
+	Node	   *a = mf_strip_relabel(lsecond(op->args));
+	Const	   *arr;
+	Oid			elemtype;
+	int16		typlen;
+	bool		typbyval;
+	char		typalign;
+	Datum	   *elems;
+	bool	   *nulls;
+	int			n;
+	List	   *ors = NIL;
+
+	if (!IsA(a, Const) || ((Const *) a)->constisnull)
+		return NULL;
+	arr = (Const *) a;
+	elemtype = get_element_type(arr->consttype);
+	if (!OidIsValid(elemtype))
+		return NULL;
+	get_typlenbyvalalign(elemtype, &typlen, &typbyval, &typalign);
+	deconstruct_array(DatumGetArrayTypeP(arr->constvalue), elemtype, typlen,
+					  typbyval, typalign, &elems, &nulls, &n);
+	if (n == 0 || n > MF_ARRAY_EXPANDED_MAX)
+		return NULL;
+	for (int i = 0; i < n; i++)
+	{
+		Const	   *c = makeConst(elemtype, -1, arr->constcollid, typlen,
+								  elems[i], nulls[i], typbyval);
+		OpExpr	   *e = (OpExpr *) make_opclause(op->opno, BOOLOID, false,
+												 (Expr *) x, (Expr *) c,
+												 InvalidOid, op->inputcollid);
+
+		e->opfuncid = op->opfuncid;
+		ors = lappend(ors, e);
+	}
+	if (n == 1)
+		return linitial(ors);
+	return (Node *) makeBoolExpr(op->useOr ? OR_EXPR : AND_EXPR, ors, -1);
+}
+
 bool
 mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 {
@@ -359,7 +414,13 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 			{
 				ScalarArrayOpExpr *op = (ScalarArrayOpExpr *) node;
 
-				if (!cxt->dialect->supports_arrays || !op->useOr ||
+				if (!cxt->dialect->supports_arrays)
+				{
+					Node	   *e = mf_array_op_expanded(op);
+
+					return e != NULL && mf_expr_shippable(e, cxt);
+				}
+				if (!op->useOr ||
 					!mf_operator_shippable(cxt, op->opno, op->opfuncid,
 										   op->inputcollid, op->args))
 					break;
