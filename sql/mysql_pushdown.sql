@@ -157,6 +157,20 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pa WHERE ci IN ('Beta', 'alpha');
 SELECT * FROM pa_agree($$SELECT id FROM pa WHERE ci IN ('Beta', 'alpha')$$);
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pa WHERE nb IN ('Beta', 'alpha');
 SELECT * FROM pa_agree($$SELECT id FROM pa WHERE nb IN ('Beta', 'alpha')$$);
+-- character(n) compares and groups without its trailing spaces, MariaDB's
+-- NO PAD collation with them: a bpchar comparison stays here, even on a
+-- text_pushdown column ('Beta' and 'Beta  ' are one value here)
+SELECT multi_fdw_exec('my_real', 'INSERT INTO pa (id, nb) VALUES (1001, ''Beta  '')');
+CREATE FOREIGN TABLE pa_ch (id int, nb char(20) OPTIONS (text_pushdown 'true'))
+  SERVER my_real OPTIONS (schema_name 'mfremote', table_name 'pa');
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pa_ch WHERE nb IN ('Beta', 'x');
+SELECT id FROM pa_ch WHERE nb IN ('Beta', 'x') ORDER BY id LIMIT 3;
+SELECT count(*) FROM pa_ch WHERE nb = 'Beta';
+EXPLAIN (VERBOSE, COSTS OFF) SELECT nb, count(*) FROM pa_ch GROUP BY nb;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pa WHERE nb = 'Beta'::bpchar;
+SELECT count(*) FROM pa WHERE nb = 'Beta'::bpchar;
+DROP FOREIGN TABLE pa_ch;
+SELECT multi_fdw_exec('my_real', 'DELETE FROM pa WHERE id = 1001');
 PREPARE pa_in(int[]) AS SELECT count(*) FROM pa WHERE a = ANY ($1);
 SET plan_cache_mode = force_generic_plan;
 EXPLAIN (VERBOSE, COSTS OFF) EXECUTE pa_in('{1,2}');

@@ -21,7 +21,7 @@ CREATE FOREIGN TABLE pd (id int, a int, b int, i int, big bigint,
 
 -- SQL Server compares text by the column's collation, and pads with
 -- spaces under every one ('alpha' = 'alpha '): even for a column marked
--- text_pushdown (whose = goes in WHERE) grouping and sorting stay here
+-- text_pushdown, =, grouping and sorting stay here
 ALTER FOREIGN TABLE pd ALTER COLUMN t OPTIONS (ADD text_pushdown 'true');
 EXPLAIN (VERBOSE, COSTS OFF) SELECT t, count(*) FROM pd WHERE t = 'beta' OR t = 'alpha' GROUP BY t;
 SELECT * FROM mf_explain($$EXPLAIN (VERBOSE, COSTS OFF) SELECT min(t) FROM pd$$);

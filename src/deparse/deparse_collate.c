@@ -29,6 +29,7 @@
 #include "access/htup_details.h"
 #include "catalog/pg_collation.h"
 #include "catalog/pg_database.h"
+#include "catalog/pg_type.h"
 #include "miscadmin.h"
 #include "nodes/nodeFuncs.h"
 #include "utils/builtins.h"
@@ -77,7 +78,11 @@ mf_collation_safe(Oid inputcollid, List *args)
  * = or <> on text that the dialect would refuse for fear of its collation,
  * shipped because a column involved is marked text_pushdown (and nothing
  * else involved is a column that is not), under a deterministic local
- * collation: equal there means equal bytes, as on the remote.
+ * collation: equal there means equal bytes, as on the remote.  Only where
+ * the remote compares without padding (text_grouping_by_option: MySQL's
+ * NO PAD collations; SQL Server's '=' ignores trailing spaces under every
+ * collation, so a mark cannot make it byte-wise), and not with character
+ * (bpchar) operators, which ignore trailing spaces here.
  */
 bool
 mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt)
@@ -85,9 +90,15 @@ mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt)
 	const char *opname;
 	bool		marked = false;
 	ListCell   *lc;
+	Oid			left;
+	Oid			right;
 
-	if (!cxt->dialect->text_equality_by_option || list_length(op->args) != 2 ||
+	if (!cxt->dialect->text_equality_by_option ||
+		!cxt->dialect->text_grouping_by_option || list_length(op->args) != 2 ||
 		!mf_collation_deterministic(op->inputcollid))
+		return false;
+	op_input_types(op->opno, &left, &right);
+	if (left == BPCHAROID || right == BPCHAROID)
 		return false;
 	opname = get_opname(op->opno);
 	if (opname == NULL || (strcmp(opname, "=") != 0 && strcmp(opname, "<>") != 0))
@@ -176,8 +187,9 @@ mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
 	{
 		Var		   *var = (Var *) arg;
 
+		/* character(n) groups and sorts without its trailing spaces */
 		if (!cxt->dialect->text_grouping_by_option ||
-			!mf_collation_deterministic(collid))
+			!mf_collation_deterministic(collid) || typid == BPCHAROID)
 			return false;
 		if (!IsA(arg, Var) || !mf_var_is_scanned(var, cxt) ||
 			!mf_column_flag(mf_var_relid(var, cxt), var->varattno,
