@@ -427,6 +427,45 @@ DROP FUNCTION xj_batches;
 DROP TABLE xbig;
 
 -- ===================================================================
+-- F with conditions only checked here (a function of ours, a correlated
+-- subquery): the keys still go, and the conditions are checked once per
+-- row of F the keys bring back, before it meets X's rows
+-- ===================================================================
+CREATE FUNCTION xj_here(int) RETURNS boolean LANGUAGE plpgsql IMMUTABLE
+  AS $$BEGIN RETURN $1 % 5 <> 0; END$$;
+CREATE INDEX ON lxo (cust);
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xk.tag, xc.name FROM xk JOIN xc ON xc.id = xk.k WHERE xj_here(xc.id)$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk JOIN xc
+  ON xc.id = xk.k WHERE xj_here(xc.id)$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk LEFT JOIN xc
+  ON xc.id = xk.k AND xj_here(xc.id)$$);
+SELECT * FROM xj_agree($$SELECT * FROM xk WHERE EXISTS
+  (SELECT 1 FROM xc WHERE xc.id = xk.k AND xj_here(xc.id))$$);
+SELECT * FROM xj_agree($$SELECT * FROM xk WHERE NOT EXISTS
+  (SELECT 1 FROM xc WHERE xc.id = xk.k AND xj_here(xc.id))$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xm.name FROM xk JOIN xm
+  ON xm.id = xk.k WHERE xj_here(xm.grp + xm.id)$$);
+-- a whole-row reference in F's condition: no dependent join (its remote
+-- rows are columns, not rows of F)
+SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xk JOIN xc
+  ON xc.id = xk.k WHERE xj_here(length(xc::text))$$);
+-- the shape of TPC-H's Q20: a correlated subquery (on another server) in
+-- F's conditions runs for the rows of F the keys bring, not for all of F
+SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
+  WHERE xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
+  WHERE xc.grp < (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$);
+SELECT * FROM xj_agree($$SELECT * FROM xk WHERE k IN
+  (SELECT xc.id FROM xc WHERE xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id))$$);
+SELECT line FROM public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
+  WHERE xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$) line
+  WHERE line ~ '(dependent join|Local Filter|Remote Rows|Foreign Scan|loops)';
+DROP FUNCTION xj_here;
+DROP INDEX lxo_cust_idx;
+
+-- ===================================================================
 -- the planner's choice, and turning it off
 -- ===================================================================
 -- many keys against a small table: the plain hash join

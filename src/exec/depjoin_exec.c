@@ -18,6 +18,7 @@
 #include "executor/tuptable.h"
 #include "miscadmin.h"
 #include "nodes/extensible.h"
+#include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "parser/parsetree.h"
 #include "utils/array.h"
@@ -27,6 +28,7 @@
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
+#include "utils/ruleutils.h"
 #include "utils/typcache.h"
 
 #include "exec/exec.h"
@@ -49,6 +51,7 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 	CustomScan *cscan = (CustomScan *) node->ss.ps.plan;
 	List	   *priv = cscan->custom_private;
 	int			nquals = intVal(list_nth(priv, MF_DJ_NQUALS));
+	int			nf_quals = intVal(list_nth(priv, MF_DJ_NF_QUALS));
 	Index		frti = intVal(list_nth(priv, MF_DJ_F_RTI)) +
 		bms_next_member(cscan->custom_relids, -1) -
 		intVal(list_nth(priv, MF_DJ_MIN_RTI));
@@ -85,10 +88,13 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 	{
 		ExprState  *es = ExecInitExpr(lfirst(lc), &node->ss.ps);
 
-		if (i++ < nquals)
+		if (i < nquals)
 			st->join_quals = lappend(st->join_quals, es);
+		else if (i < nquals + nf_quals)
+			st->f_quals = lappend(st->f_quals, es);
 		else
 			st->param_exprs = lappend(st->param_exprs, es);
+		i++;
 	}
 	st->nparams = list_length(st->param_exprs);
 
@@ -596,8 +602,29 @@ mf_depjoin_form(MfDepJoinState *st, int xrow, bool with_f)
 	return ExecStoreVirtualTuple(scan);
 }
 
+/*
+ * Fill the scan slot from the F row alone, for F's own conditions (which
+ * read none of X's columns).
+ */
+static TupleTableSlot *
+mf_depjoin_form_f(MfDepJoinState *st)
+{
+	TupleTableSlot *scan = st->css.ss.ss_ScanTupleSlot;
+
+	ExecClearTuple(scan);
+	slot_getallattrs(st->fslot);
+	for (int k = 0; k < st->nmap; k++)
+	{
+		int			m = st->map[k];
+
+		scan->tts_values[k] = m > 0 ? (Datum) 0 : st->fslot->tts_values[-m - 1];
+		scan->tts_isnull[k] = m > 0 ? true : st->fslot->tts_isnull[-m - 1];
+	}
+	return ExecStoreVirtualTuple(scan);
+}
+
 static bool
-mf_depjoin_quals(MfDepJoinState *st, TupleTableSlot *scan)
+mf_depjoin_quals(MfDepJoinState *st, TupleTableSlot *scan, List *quals)
 {
 	ExprContext *econtext = st->css.ss.ps.ps_ExprContext;
 	ListCell   *lc;
@@ -605,7 +632,7 @@ mf_depjoin_quals(MfDepJoinState *st, TupleTableSlot *scan)
 	/* the tuples it compares live in xcxt and the reader's context */
 	ResetExprContext(econtext);
 	econtext->ecxt_scantuple = scan;
-	foreach(lc, st->join_quals)
+	foreach(lc, quals)
 	{
 		bool		isnull;
 		Datum		d = ExecEvalExprSwitchContext(lfirst(lc), econtext, &isnull);
@@ -691,7 +718,7 @@ next_batch:
 			if (st->jointype == JOIN_SEMI && st->matched[xrow])
 				continue;
 			scan = mf_depjoin_form(st, xrow, true);
-			if (!mf_depjoin_quals(st, scan))
+			if (!mf_depjoin_quals(st, scan, st->join_quals))
 				continue;
 			st->matched[xrow] = true;
 			if (st->jointype == JOIN_INNER || st->jointype == JOIN_LEFT)
@@ -723,6 +750,12 @@ next_batch:
 		mf_row_reader_store(&st->reader, st->tr, st->res, st->res_pos++,
 							st->fslot);
 		st->rows_fetched++;
+		if (st->f_quals != NIL &&
+			!mf_depjoin_quals(st, mf_depjoin_form_f(st), st->f_quals))
+		{
+			st->f_rows_removed++;
+			continue;
+		}
 		{
 			ExprContext *econtext = st->css.ss.ps.ps_ExprContext;
 			MemoryContext old = MemoryContextSwitchTo(econtext->ecxt_per_tuple_memory);
@@ -852,9 +885,27 @@ mf_depjoin_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 	bool		row_in = boolVal(list_nth(priv, MF_DJ_ROW_IN));
 	List	   *key_sql = list_nth(priv, MF_DJ_KEY_SQL);
 
-	(void) ancestors;
 	ExplainPropertyText("Join Type",
 						mf_join_type_name(intVal(list_nth(priv, MF_DJ_JOINTYPE))), es);
+	/* F's own conditions checked here, as a scan's Filter */
+	{
+		int			nquals = intVal(list_nth(priv, MF_DJ_NQUALS));
+		int			nf_quals = intVal(list_nth(priv, MF_DJ_NF_QUALS));
+
+		if (nf_quals > 0)
+		{
+			List	   *fq = list_copy_head(list_copy_tail(cscan->custom_exprs, nquals),
+											nf_quals);
+			List	   *context = set_deparse_context_plan(es->deparse_cxt,
+														   node->ss.ps.plan,
+														   ancestors);
+
+			ExplainPropertyText("Local Filter",
+								deparse_expression((Node *) make_ands_explicit(fq),
+												   context, es->verbose, false),
+								es);
+		}
+	}
 	if (es->verbose)
 	{
 		ExplainPropertyText("Remote SQL",
@@ -869,6 +920,9 @@ mf_depjoin_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 		ExplainPropertyInteger("Keys Shipped", NULL, st->keys_shipped, es);
 		ExplainPropertyInteger("Remote Statements", NULL, st->statements, es);
 		ExplainPropertyInteger("Remote Rows", NULL, st->rows_fetched, es);
+		if (st->f_quals != NIL)
+			ExplainPropertyInteger("Remote Rows Removed by Local Filter", NULL,
+								   st->f_rows_removed, es);
 		/* as a hash join, batches only when X did not fit its memory */
 		if (st->batches > 1)
 			ExplainPropertyInteger("Batches", NULL, st->batches, es);

@@ -45,6 +45,7 @@ typedef struct MfDepJoinState
 	int		   *map;
 	int			nmap;
 	List	   *join_quals;		/* ExprStates, on the scan tuple */
+	List	   *f_quals;		/* F's own, on the scan tuple of an F row */
 	List	   *param_exprs;	/* F's own parameters */
 	int			nparams;
 	bool		range_ok;
@@ -102,6 +103,7 @@ typedef struct MfDepJoinState
 	long		keys_shipped;
 	long		statements;
 	long		rows_fetched;
+	long		f_rows_removed;	/* rows of F its own conditions removed */
 	long		batches;
 	char	   *strategy;
 } MfDepJoinState;

@@ -283,6 +283,7 @@ mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 	double		nkeys;
 	double		fdistinct;
 	double		frows;
+	double		fetched;
 	double		stmts;
 	double		xbytes;
 	double		batches;
@@ -303,6 +304,8 @@ mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 	batch_keys = Min(nkeys, ceil(xpath->rows / batches));
 	frows = clamp_row_est(fpinfo->rows *
 						  Min(1.0, batch_keys / Max(fdistinct, 1)) * batches);
+	/* the rows the remote sends, before F's conditions checked here */
+	fetched = clamp_row_est(frows / Max(fpinfo->local_conds_sel, 1e-10));
 	stmts = batches * (fpinfo->opts.dialect->supports_arrays ? 1 :
 					   ceil(batch_keys /
 							Max(1, mf_depjoin_keys_per_statement(fpinfo->opts.dialect,
@@ -323,9 +326,11 @@ mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 	cpath->path.rows = joinrows;
 	cpath->path.startup_cost = xpath->total_cost + remote +
 		cpu_tuple_cost * xpath->rows;
+	cpath->path.startup_cost += fpinfo->local_conds_cost.startup;
 	cpath->path.total_cost = cpath->path.startup_cost +
-		(fpinfo->opts.fdw_tuple_cost + cpu_tuple_cost) * frows +
-		fpinfo->opts.fdw_startup_cost * ceil(frows / fpinfo->opts.fetch_size) / 10.0 +
+		(fpinfo->opts.fdw_tuple_cost + cpu_tuple_cost +
+		 fpinfo->local_conds_cost.per_tuple) * fetched +
+		fpinfo->opts.fdw_startup_cost * ceil(fetched / fpinfo->opts.fetch_size) / 10.0 +
 		cpu_operator_cost * (frows + xpath->rows) +
 		cpu_tuple_cost * joinrows;
 }
@@ -359,9 +364,27 @@ mf_depjoin_consider(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *frel,
 	CustomPath *cpath;
 	ListCell   *lc;
 
-	if (!fpinfo->opts.pushdown || !fpinfo->opts.dependent_join ||
-		fpinfo->local_conds != NIL)
+	if (!fpinfo->opts.pushdown || !fpinfo->opts.dependent_join)
 		return;
+	/*
+	 * F's own conditions the remote cannot check are checked here, on each
+	 * row of F as it comes (a correlated subquery's for the rows of F the
+	 * keys bring, not for all of F): on its plain columns only.
+	 */
+	foreach(lc, fpinfo->local_conds)
+	{
+		Node	   *clause = (Node *) lfirst_node(RestrictInfo, lc)->clause;
+
+		ListCell   *lc2;
+
+		if (!mf_depjoin_f_columns_ok(frel, clause))
+			return;
+		foreach(lc2, pull_var_clause(clause, PVC_INCLUDE_PLACEHOLDERS))
+		{
+			if (!IsA(lfirst(lc2), Var))
+				return;
+		}
+	}
 	if (xpath == NULL || PATH_REQ_OUTER(xpath) != NULL ||
 		!bms_is_empty(joinrel->lateral_relids))
 		return;
@@ -571,6 +594,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	Plan	   *xplan = linitial(custom_plans);
 	List	   *join_quals = NIL;
 	List	   *other_quals = NIL;
+	List	   *f_quals;
 	List	   *scan_tlist;
 	List	   *map = NIL;
 	List	   *retrieved;
@@ -633,12 +657,17 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 			join_quals = lappend(join_quals, ri->clause);
 	}
 
+	/* F's own conditions not sent: checked on each row of F as it comes */
+	f_quals = extract_actual_clauses(fpinfo->local_conds, false);
+
 	/* the scan tuple: every column the output and the conditions need */
 	scan_tlist = mf_add_vars(NIL, (Node *) rel->reltarget->exprs);
 	scan_tlist = mf_add_vars(scan_tlist, (Node *) other_quals);
 	scan_tlist = mf_add_vars(scan_tlist, (Node *) join_quals);
+	scan_tlist = mf_add_vars(scan_tlist, (Node *) f_quals);
 	join_quals = (List *) mf_as_scanned((Node *) join_quals, scan_tlist);
 	other_quals = (List *) mf_as_scanned((Node *) other_quals, scan_tlist);
+	f_quals = (List *) mf_as_scanned((Node *) f_quals, scan_tlist);
 	foreach(lc, xvars)
 	{
 		TargetEntry *xtle = mf_tlist_column(xplan->targetlist, lfirst(lc));
@@ -686,7 +715,8 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	cscan->flags = best_path->flags;
 	cscan->custom_plans = custom_plans;
 	nquals = list_length(join_quals);
-	cscan->custom_exprs = list_concat(list_copy(join_quals), params);
+	cscan->custom_exprs = list_concat(list_concat(list_copy(join_quals),
+												  f_quals), params);
 	cscan->custom_scan_tlist = scan_tlist;
 	cscan->custom_relids = bms_copy(rel->relids);
 	cscan->methods = GetCustomScanMethods(MF_DEPJOIN_SCAN_NAME, false);
@@ -704,6 +734,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	priv[MF_DJ_KEY_COLL] = (Node *) colls;
 	priv[MF_DJ_MAP] = (Node *) map;
 	priv[MF_DJ_NQUALS] = (Node *) makeInteger(nquals);
+	priv[MF_DJ_NF_QUALS] = (Node *) makeInteger(list_length(f_quals));
 	priv[MF_DJ_RANGE] = (Node *) makeBoolean(range);
 	priv[MF_DJ_FETCH_SIZE] = (Node *) makeInteger(fpinfo->opts.fetch_size);
 	priv[MF_DJ_ARRAYS] = (Node *) makeBoolean(fpinfo->opts.dialect->supports_arrays);
