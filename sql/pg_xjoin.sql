@@ -434,6 +434,8 @@ DROP TABLE xbig;
 CREATE FUNCTION xj_here(int) RETURNS boolean LANGUAGE plpgsql IMMUTABLE
   AS $$BEGIN RETURN $1 % 5 <> 0; END$$;
 CREATE INDEX ON lxo (cust);
+CREATE INDEX ON lxc (id);
+CREATE INDEX ON lxm (id);
 SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
   SELECT xk.k, xk.tag, xc.name FROM xk JOIN xc ON xc.id = xk.k WHERE xj_here(xc.id)$$);
 SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name FROM xk JOIN xc
@@ -458,12 +460,17 @@ SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
   WHERE xc.grp < (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$);
 SELECT * FROM xj_agree($$SELECT * FROM xk WHERE k IN
   (SELECT xc.id FROM xc WHERE xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id))$$);
+-- the subquery on F's own server (its connection, while F's rows come)
+SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
+  WHERE xc.grp <> (SELECT x2.grp FROM xc x2 WHERE x2.id = xc.id - 2)$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xm.name FROM xk JOIN xm ON xm.id = xk.k
+  WHERE xm.grp <> (SELECT x2.grp FROM xm x2 WHERE x2.id = xm.id - 2)$$);
 SELECT line FROM public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
   SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
   WHERE xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$) line
   WHERE line ~ '(dependent join|Local Filter|Remote Rows|Foreign Scan|loops)';
 DROP FUNCTION xj_here;
-DROP INDEX lxo_cust_idx;
+DROP INDEX lxo_cust_idx, lxc_id_idx, lxm_id_idx;
 
 -- ===================================================================
 -- the planner's choice, and turning it off
