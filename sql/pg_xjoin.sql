@@ -427,6 +427,17 @@ DROP FUNCTION xj_batches;
 DROP TABLE xbig;
 
 -- ===================================================================
+-- F on the outer side of a semi join (F.key IN (SELECT ... FROM X)): X
+-- made unique on the semi join's columns, its keys shipped to F, the
+-- join an inner one (duplicates and a NULL among X's keys)
+-- ===================================================================
+SELECT * FROM xj_agree($$SELECT * FROM xc WHERE xc.id IN (SELECT k FROM xk)$$);
+SELECT * FROM xj_agree($$SELECT * FROM xc WHERE EXISTS (SELECT 1 FROM xk WHERE xk.k = xc.id)$$);
+SELECT * FROM xj_agree($$SELECT * FROM xc WHERE (xc.id, xc.grp) IN (SELECT k, k % 10 FROM xk)$$);
+SELECT * FROM xj_agree($$SELECT * FROM xm WHERE xm.id IN (SELECT k FROM xk WHERE tag <> 'z')$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM xc WHERE xc.id IN (SELECT k FROM xk);
+
+-- ===================================================================
 -- F with conditions only checked here (a function of ours, a correlated
 -- subquery): the keys still go, and the conditions are checked once per
 -- row of F the keys bring back, before it meets X's rows

@@ -353,10 +353,16 @@ mf_depjoin_f_columns_ok(RelOptInfo *frel, Node *node)
 	return true;
 }
 
+/*
+ * The dependent join of F and X, if it can be one; unique: X is a semi
+ * join's inner side, made unique on the semi join's columns first (and
+ * the join then an inner one), as the planner's own joins do it, so that
+ * X's few keys are shipped to an F on the semi join's outer side.
+ */
 static void
 mf_depjoin_consider(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *frel,
 					RelOptInfo *xrel, JoinType jointype,
-					JoinPathExtraData *extra)
+					JoinPathExtraData *extra, bool unique)
 {
 	MfRelInfo  *fpinfo = frel->fdw_private;
 	MfDepJoinKey key;
@@ -388,6 +394,12 @@ mf_depjoin_consider(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *frel,
 	if (xpath == NULL || PATH_REQ_OUTER(xpath) != NULL ||
 		!bms_is_empty(joinrel->lateral_relids))
 		return;
+	if (unique)
+	{
+		xpath = (Path *) create_unique_path(root, xrel, xpath, extra->sjinfo);
+		if (xpath == NULL)
+			return;
+	}
 	foreach(lc, extra->restrictlist)
 	{
 		if (lfirst_node(RestrictInfo, lc)->pseudoconstant)
@@ -456,22 +468,33 @@ mf_depjoin_hook(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 		case JOIN_INNER:
 			if (mf_is_our_table(innerrel))
 				mf_depjoin_consider(root, joinrel, innerrel, outerrel,
-									JOIN_INNER, extra);
+									JOIN_INNER, extra, false);
 			if (mf_is_our_table(outerrel))
 				mf_depjoin_consider(root, joinrel, outerrel, innerrel,
-									JOIN_INNER, extra);
+									JOIN_INNER, extra, false);
 			break;
 		case JOIN_LEFT:
 		case JOIN_SEMI:
 		case JOIN_ANTI:
 			if (mf_is_our_table(innerrel))
 				mf_depjoin_consider(root, joinrel, innerrel, outerrel,
-									jointype, extra);
+									jointype, extra, false);
 			break;
 		case JOIN_RIGHT:
 			if (mf_is_our_table(outerrel))
 				mf_depjoin_consider(root, joinrel, outerrel, innerrel,
-									JOIN_LEFT, extra);
+									JOIN_LEFT, extra, false);
+			break;
+		case JOIN_UNIQUE_OUTER:
+			/* F IN (SELECT key FROM X): X's distinct keys to F */
+			if (mf_is_our_table(innerrel))
+				mf_depjoin_consider(root, joinrel, innerrel, outerrel,
+									JOIN_INNER, extra, true);
+			break;
+		case JOIN_UNIQUE_INNER:
+			if (mf_is_our_table(outerrel))
+				mf_depjoin_consider(root, joinrel, outerrel, innerrel,
+									JOIN_INNER, extra, true);
 			break;
 		default:
 			break;
