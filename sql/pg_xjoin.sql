@@ -427,6 +427,14 @@ DROP FUNCTION xj_batches;
 DROP TABLE xbig;
 
 -- ===================================================================
+-- X read from F's own server: each node counts its own remote work (the
+-- keys' statement is the dependent join's, not X's scan's)
+-- ===================================================================
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT s.id, xc.name FROM (SELECT id FROM xc WHERE grp = 3 ORDER BY id LIMIT 5) s
+  JOIN xc ON xc.id = s.id$$);
+
+-- ===================================================================
 -- F on the outer side of a semi join (F.key IN (SELECT ... FROM X)): X
 -- made unique on the semi join's columns, its keys shipped to F, the
 -- join an inner one (duplicates and a NULL among X's keys)
@@ -502,6 +510,28 @@ EXECUTE xq(100000);
 DEALLOCATE xq;
 SELECT l.x, (SELECT count(*) FROM xk JOIN xc ON xc.id = xk.k AND xc.grp = l.x)
   FROM (VALUES (5), (7), (9)) l(x);
+-- rescanned by a SubPlan whose parameter X's own plan uses: a Hash Join
+-- under the dependent join builds its table again for each value
+CREATE TABLE xpa AS SELECT i AS k, i % 4 AS g FROM generate_series(1, 3000) i;
+CREATE TABLE xpb AS SELECT i AS k FROM generate_series(1, 3000) i;
+ANALYZE xpa, xpb;
+SET enable_nestloop = off;
+SET enable_mergejoin = off;
+EXPLAIN (COSTS OFF)
+SELECT o.g, (SELECT count(*) FROM xc JOIN (SELECT b.k FROM xpa a JOIN xpb b ON a.k = b.k
+                                          WHERE a.g <> o.g AND a.k < 100 OFFSET 0) x
+               ON xc.id = x.k)
+  FROM (VALUES (0), (1), (2), (3)) o(g);
+SELECT * FROM xj_agree($$SELECT o.g, (SELECT count(*) FROM xc JOIN (SELECT b.k FROM xpa a
+  JOIN xpb b ON a.k = b.k WHERE a.g <> o.g AND a.k < 100 OFFSET 0) x ON xc.id = x.k)
+  FROM (VALUES (0), (1), (2), (3)) o(g)$$);
+SELECT o.g, (SELECT count(*) FROM xc JOIN (SELECT b.k FROM xpa a JOIN xpb b ON a.k = b.k
+                                          WHERE a.g <> o.g AND a.k < 100 OFFSET 0) x
+               ON xc.id = x.k)
+  FROM (VALUES (0), (1), (2), (3)) o(g);
+RESET enable_nestloop;
+RESET enable_mergejoin;
+DROP TABLE xpa, xpb;
 
 -- a remote error: reported, nothing left open
 SELECT multi_fdw_exec('pg_remote', $$ALTER TABLE public.xc RENAME COLUMN name TO nm$$);

@@ -124,6 +124,7 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 									  &opts);
 		st->tr = mf_conn_transport(st->entry);
 	}
+	mf_stats_node_begin(&st->stats, st->entry, st->frel, CMD_SELECT);
 
 	for (int c = 0; c < st->ncols; c++)
 	{
@@ -547,7 +548,9 @@ mf_depjoin_send(MfDepJoinState *st)
 	st->stmt_first_key += nkeys;
 	MemoryContextSwitchTo(old);
 
+	mf_stats_node_use(&st->stats);
 	mf_claim_connection(st->entry, st);
+	mf_stats_count(st->entry, MF_C_STATEMENTS, 1);
 	mf_error_clear(&err);
 	/*
 	 * A list of keys asks for about as many rows, a small result when they
@@ -668,7 +671,8 @@ mf_depjoin_start(MfDepJoinState *st)
 			break;
 		}
 	}
-	st->batches++;
+	st->scan_batches++;
+	st->batches = Max(st->batches, st->scan_batches);
 	if (st->ngroups == 0)
 	{
 		/* no key: nothing of F can match */
@@ -729,6 +733,7 @@ next_batch:
 		if (st->res_pos >= st->res_rows)
 		{
 			mf_error_clear(&err);
+			mf_stats_node_use(&st->stats);
 			st->res_rows = mf_held_fetch(&st->held, st->tr, st->res, &err);
 			if (st->res_rows < 0)
 				mf_raise_error(ERROR, st->entry, &err, st->sql);
@@ -739,6 +744,7 @@ next_batch:
 			{
 				st->tr->result_close(st->res);
 				st->res = NULL;
+				mf_stats_node_publish(&st->stats);
 				if (!st->whole && !st->ranged && st->stmt_first_key < st->ngroups)
 					mf_depjoin_send(st);
 				else
@@ -749,7 +755,6 @@ next_batch:
 		CHECK_FOR_INTERRUPTS();
 		mf_row_reader_store(&st->reader, st->tr, st->res, st->res_pos++,
 							st->fslot);
-		st->rows_fetched++;
 		if (st->f_quals != NIL &&
 			!mf_depjoin_quals(st, mf_depjoin_form_f(st), st->f_quals))
 		{
@@ -856,7 +861,11 @@ mf_depjoin_end(CustomScanState *node)
 {
 	MfDepJoinState *st = (MfDepJoinState *) node;
 
+	if (st->entry != NULL)
+		mf_stats_node_use(&st->stats);
 	mf_depjoin_release(st);
+	if (st->entry != NULL)
+		mf_stats_node_end(&st->stats);
 	ExecEndNode(st->child);
 	if (st->fslot)
 		ExecDropSingleTupleTableSlot(st->fslot);
@@ -872,6 +881,14 @@ mf_depjoin_rescan(CustomScanState *node)
 	MfDepJoinState *st = (MfDepJoinState *) node;
 
 	mf_depjoin_next_batch(st);
+	st->scan_batches = 0;
+	/*
+	 * X is this node's child, not its lefttree: the executor's own rescan
+	 * does not tell it which outer parameters changed (a SubPlan's, say),
+	 * and without that a Hash Join under it would keep its old table.
+	 */
+	if (node->ss.ps.chgParam != NULL)
+		UpdateChangedParamSet(st->child, node->ss.ps.chgParam);
 	ExecReScan(st->child);
 }
 
@@ -918,14 +935,17 @@ mf_depjoin_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 	{
 		ExplainPropertyText("Keys Strategy", st->strategy, es);
 		ExplainPropertyInteger("Keys Shipped", NULL, st->keys_shipped, es);
-		ExplainPropertyInteger("Remote Statements", NULL, st->statements, es);
-		ExplainPropertyInteger("Remote Rows", NULL, st->rows_fetched, es);
 		if (st->f_quals != NIL)
 			ExplainPropertyInteger("Remote Rows Removed by Local Filter", NULL,
 								   st->f_rows_removed, es);
-		/* as a hash join, batches only when X did not fit its memory */
+		/*
+		 * as a hash join, batches only when X did not fit its memory: the
+		 * most any one scan needed, not a sum over rescans
+		 */
 		if (st->batches > 1)
 			ExplainPropertyInteger("Batches", NULL, st->batches, es);
+		if (st->entry != NULL)
+			mf_stats_explain(&st->stats, es);
 	}
 }
 

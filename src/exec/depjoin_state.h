@@ -62,6 +62,7 @@ typedef struct MfDepJoinState
 	MfHeldRows	held;			/* F's rows read ahead for another's sake */
 	TupleTableSlot *fslot;
 	TupleTableSlot *xslot;
+	MfNodeStats stats;			/* EXPLAIN ANALYZE, the counters (stats.c) */
 	FmgrInfo	eq_fn[MF_DEPJOIN_MAX_COLS];
 	FmgrInfo	hash_fn[MF_DEPJOIN_MAX_COLS];
 	FmgrInfo	key_out[MF_DEPJOIN_MAX_COLS];
@@ -99,12 +100,12 @@ typedef struct MfDepJoinState
 	int			cand;			/* the X row to try next for the F row */
 	int			tail_pos;
 
-	/* what EXPLAIN ANALYZE reports */
+	/* what EXPLAIN ANALYZE reports: sums over rescans, but batches */
 	long		keys_shipped;
-	long		statements;
-	long		rows_fetched;
+	long		statements;		/* sent so far, over every scan */
 	long		f_rows_removed;	/* rows of F its own conditions removed */
-	long		batches;
+	long		scan_batches;	/* of this scan */
+	long		batches;		/* the most of any one scan */
 	char	   *strategy;
 } MfDepJoinState;
 
