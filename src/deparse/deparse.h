@@ -41,6 +41,7 @@ typedef struct MfRelInfo
 	Selectivity local_conds_sel;
 	QualCost	local_conds_cost;
 	double		rows;
+	double		retrieved;		/* rows the remote sends: before local_conds */
 	int			width;
 	Cost		startup_cost;
 	Cost		total_cost;

@@ -274,7 +274,35 @@ mf_key_is_remote_key(PlannerInfo *root, RelOptInfo *frel, MfDepJoinKey *key)
 	return any;
 }
 
-/* The distinct keys X is expected to have, and the rows of F they meet. */
+/*
+ * The distinct values of F's key columns in all of F: their statistics,
+ * not estimate_num_groups, which scales them down to F's rows after every
+ * condition, and a selective condition checked here (a function of ours)
+ * would have made each key seem to bring all of F.
+ */
+static double
+mf_depjoin_table_distinct(PlannerInfo *root, RelOptInfo *frel, List *fvars)
+{
+	double		ndistinct = 1.0;
+	ListCell   *lc;
+
+	foreach(lc, fvars)
+	{
+		VariableStatData vardata;
+		bool		isdefault;
+
+		examine_variable(root, (Node *) lfirst(lc), 0, &vardata);
+		ndistinct *= get_variable_numdistinct(&vardata, &isdefault);
+		ReleaseVariableStats(vardata);
+	}
+	return Max(1.0, Min(ndistinct, Max(frel->tuples, 1.0)));
+}
+
+/*
+ * The distinct keys X is expected to have, and the rows of F they meet:
+ * their share of the rows the remote sends (F's remote conditions
+ * applied), before F's conditions checked here.
+ */
 static void
 mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 				Path *xpath, MfDepJoinKey *key, double joinrows)
@@ -291,8 +319,7 @@ mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 	Cost		remote;
 
 	nkeys = estimate_num_groups(root, key->xvars, xpath->rows, NULL, NULL);
-	fdistinct = estimate_num_groups(root, key->fvars, Max(fpinfo->rows, 1),
-									NULL, NULL);
+	fdistinct = mf_depjoin_table_distinct(root, frel, key->fvars);
 	/*
 	 * An X bigger than the hash memory goes in batches, each asking for its
 	 * own keys: a key may be asked for, and its rows of F read, once per
@@ -302,10 +329,10 @@ mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 							MAXALIGN(SizeofMinimalTupleHeader) + 32);
 	batches = Max(1.0, ceil(xbytes / (double) get_hash_memory_limit()));
 	batch_keys = Min(nkeys, ceil(xpath->rows / batches));
-	frows = clamp_row_est(fpinfo->rows *
-						  Min(1.0, batch_keys / Max(fdistinct, 1)) * batches);
-	/* the rows the remote sends, before F's conditions checked here */
-	fetched = clamp_row_est(frows / Max(fpinfo->local_conds_sel, 1e-10));
+	fetched = clamp_row_est(fpinfo->retrieved *
+							Min(1.0, batch_keys / Max(fdistinct, 1)) * batches);
+	/* and those F's conditions checked here keep */
+	frows = clamp_row_est(fetched * fpinfo->local_conds_sel);
 	stmts = batches * (fpinfo->opts.dialect->supports_arrays ? 1 :
 					   ceil(batch_keys /
 							Max(1, mf_depjoin_keys_per_statement(fpinfo->opts.dialect,
@@ -321,7 +348,7 @@ mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 	if (mf_key_is_remote_key(root, frel, key))
 		remote = Min(remote, batch_keys * batches *
 					 (cpu_index_tuple_cost + 2.0 * cpu_operator_cost *
-					  ceil(log2(Max(fpinfo->rows, 1.0) + 1.0))));
+					  ceil(log2(Max(frel->tuples, 1.0) + 1.0))));
 	remote += stmts * fpinfo->opts.fdw_startup_cost;
 	cpath->path.rows = joinrows;
 	cpath->path.startup_cost = xpath->total_cost + remote +

@@ -147,6 +147,7 @@ mf_remote_estimate(PlannerInfo *root, RelOptInfo *baserel, Oid relid,
 	baserel->rows = clamp_row_est(rows * fpinfo->local_conds_sel);
 	baserel->reltarget->width = width;
 	fpinfo->rows = baserel->rows;
+	fpinfo->retrieved = clamp_row_est(rows);
 	fpinfo->remote_cost = total;
 	fpinfo->startup_cost = startup + fpinfo->opts.fdw_startup_cost +
 		fpinfo->local_conds_cost.startup;

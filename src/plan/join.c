@@ -181,7 +181,9 @@ mf_join_cost(PlannerInfo *root, RelOptInfo *joinrel)
 													 0, JOIN_INNER, NULL);
 	cost_qual_eval(&fpinfo->local_conds_cost, fpinfo->local_conds, root);
 	fpinfo->rows = joinrel->rows;
-	retrieved = clamp_row_est(joinrel->rows / Max(fpinfo->local_conds_sel, 1e-10));
+	/* as a scan's (scan_plan.c): never more than the inputs' pairs */
+	retrieved = clamp_row_est(Min(joinrel->rows / Max(fpinfo->local_conds_sel, 1e-10),
+								  ofpinfo->rows * ifpinfo->rows));
 	fpinfo->width = joinrel->reltarget->width;
 
 	fpinfo->remote_cost = ofpinfo->remote_cost + ifpinfo->remote_cost +
@@ -214,6 +216,7 @@ mf_join_cost(PlannerInfo *root, RelOptInfo *joinrel)
 		}
 	}
 
+	fpinfo->retrieved = retrieved;
 	fpinfo->startup_cost = fpinfo->opts.fdw_startup_cost +
 		fpinfo->local_conds_cost.startup;
 	fpinfo->total_cost = fpinfo->startup_cost + fpinfo->remote_cost +

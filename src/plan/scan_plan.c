@@ -86,10 +86,16 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	/*
 	 * Rows that cross the network are those the remote conditions let
 	 * through; each costs a transfer, and every fetch_size of them a round
-	 * trip.
+	 * trip.  (Not rows divided by the local conditions' share: rows was
+	 * rounded up to one first, and a selective local filter made that more
+	 * rows than the table has.)
 	 */
-	retrieved = clamp_row_est(baserel->rows / Max(fpinfo->local_conds_sel, 1e-10));
+	retrieved = clamp_row_est(baserel->tuples *
+							  clauselist_selectivity(root, fpinfo->remote_conds,
+													 baserel->relid, JOIN_INNER,
+													 NULL));
 	fpinfo->rows = baserel->rows;
+	fpinfo->retrieved = retrieved;
 	fpinfo->remote_cost = seq_page_cost * baserel->pages +
 		cpu_tuple_cost * baserel->tuples;
 	fpinfo->startup_cost = fpinfo->opts.fdw_startup_cost +

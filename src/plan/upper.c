@@ -283,6 +283,7 @@ mf_grouping_cost(PlannerInfo *root, RelOptInfo *grouped_rel)
 	cost_qual_eval(&fpinfo->local_conds_cost, fpinfo->local_conds, root);
 
 	fpinfo->rows = clamp_row_est(groups * fpinfo->local_conds_sel);
+	fpinfo->retrieved = clamp_row_est(groups);
 	fpinfo->startup_cost = fpinfo->opts.fdw_startup_cost + remote +
 		fpinfo->local_conds_cost.startup;
 	fpinfo->total_cost = fpinfo->startup_cost +
