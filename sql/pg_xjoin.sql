@@ -488,6 +488,30 @@ SELECT line FROM public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SU
   SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
   WHERE xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$) line
   WHERE line ~ '(dependent join|Local Filter|Remote Rows|Foreign Scan|loops)';
+-- F's filter runs for the rows of F with a partner in X only: here F is
+-- read by a range (more keys than the limit), 19,996 rows, and the
+-- subquery runs for the 5 that join
+SET multi_fdw.dependent_join_max_keys = 1;
+SELECT line FROM public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
+  WHERE xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$) line
+  WHERE line ~ '(dependent join|Keys Strategy|Removed|SubPlan|Foreign Scan|received)';
+SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
+  WHERE xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$);
+RESET multi_fdw.dependent_join_max_keys;
+-- a condition of F's that reads none of its columns is the planner's gate
+-- above F's scan: no dependent join (it would replace the scan, and the
+-- gate with it); under NOT EXISTS it is a condition of the join, which
+-- the dependent join checks on each pair
+SELECT * FROM xj_agree($$SELECT xk.k, s.name FROM xk
+  LEFT JOIN (SELECT * FROM xc WHERE -1 = ANY (SELECT k FROM xk)) s ON s.id = xk.k$$);
+SELECT same, nodes ~ 'dependent join' AS dependent, nodes ~ 'Join Filter' AS filter_shown
+  FROM xj_agree($$SELECT xk.k FROM xk WHERE NOT EXISTS
+  (SELECT 1 FROM xc WHERE xc.id = xk.k AND -1 = ANY (SELECT k FROM xk))$$);
+-- nor a volatile one: a row of F read again for another batch of X would
+-- get another answer
+EXPLAIN (COSTS OFF) SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
+  WHERE xc.grp + random() * 0 < 5;
 -- a selective local filter: the remote's rows are costed as those its own
 -- conditions let through (here 49), never as more than the table has
 -- (rows rounded up to one, then divided by the filter's share, made them

@@ -155,184 +155,6 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 }
 
 /*
- * The hash of a key's values, and whether it has them all: a key with a
- * NULL matches nothing.
- */
-static bool
-mf_depjoin_hash(MfDepJoinState *st, const Datum *values, const bool *nulls,
-				uint32 *hash)
-{
-	uint32		h = 0;
-
-	for (int c = 0; c < st->ncols; c++)
-	{
-		if (nulls[c])
-			return false;
-		h = hash_combine(h, DatumGetUInt32(FunctionCall1Coll(&st->hash_fn[c],
-															 st->key_collation[c],
-															 values[c])));
-	}
-	*hash = h;
-	return true;
-}
-
-/* The group of the key, or -1. */
-static int
-mf_depjoin_find(MfDepJoinState *st, const Datum *values, uint32 h)
-{
-	if (st->nbuckets == 0)
-		return -1;
-	for (int g = st->buckets[h & (st->nbuckets - 1)]; g >= 0; g = st->groups[g].next_group)
-	{
-		int			c;
-
-		if (st->groups[g].hash != h)
-			continue;
-		for (c = 0; c < st->ncols; c++)
-		{
-			if (!DatumGetBool(FunctionCall2Coll(&st->eq_fn[c], st->key_collation[c],
-												st->groups[g].key[c], values[c])))
-				break;
-		}
-		if (c == st->ncols)
-			return g;
-	}
-	return -1;
-}
-
-/*
- * X's integer key as F's integer type: false when out of its range (no
- * row of F can then be equal).
- */
-static bool
-mf_depjoin_as_f_type(Oid xtype, Oid ftype, Datum *value)
-{
-	int64		v = xtype == INT2OID ? DatumGetInt16(*value) :
-		xtype == INT4OID ? DatumGetInt32(*value) : DatumGetInt64(*value);
-
-	switch (ftype)
-	{
-		case INT2OID:
-			if (v < PG_INT16_MIN || v > PG_INT16_MAX)
-				return false;
-			*value = Int16GetDatum((int16) v);
-			return true;
-		case INT4OID:
-			if (v < PG_INT32_MIN || v > PG_INT32_MAX)
-				return false;
-			*value = Int32GetDatum((int32) v);
-			return true;
-		default:
-			*value = Int64GetDatum(v);
-			return true;
-	}
-}
-
-/* Hold a row of X, in its key's group (a new group for a new key). */
-static void
-mf_depjoin_hold(MfDepJoinState *st, TupleTableSlot *slot)
-{
-	MemoryContext old = MemoryContextSwitchTo(st->xcxt);
-	Datum		values[MF_DEPJOIN_MAX_COLS];
-	bool		nulls[MF_DEPJOIN_MAX_COLS];
-	int			row = st->nx;
-	uint32		h;
-
-	if (st->nx == st->xcap)
-	{
-		st->xcap = Max(64, st->xcap * 2);
-		st->xrows = st->xrows ? repalloc_huge(st->xrows, sizeof(MinimalTuple) * st->xcap) :
-			palloc(sizeof(MinimalTuple) * st->xcap);
-		st->next_row = st->next_row ? repalloc_huge(st->next_row, sizeof(int) * st->xcap) :
-			palloc(sizeof(int) * st->xcap);
-		st->matched = st->matched ? repalloc_huge(st->matched, sizeof(bool) * st->xcap) :
-			palloc(sizeof(bool) * st->xcap);
-	}
-	st->xrows[row] = ExecCopySlotMinimalTuple(slot);
-	st->xbytes += GetMemoryChunkSpace(st->xrows[row]) +
-		sizeof(MinimalTuple) + sizeof(int) + sizeof(bool);
-	st->next_row[row] = -1;
-	st->matched[row] = false;
-	st->nx++;
-
-	for (int c = 0; c < st->ncols; c++)
-	{
-		values[c] = slot_getattr(slot, st->x_key[c], &nulls[c]);
-		if (!nulls[c] && st->x_type[c] != st->key_type[c] &&
-			!mf_depjoin_as_f_type(st->x_type[c], st->key_type[c], &values[c]))
-			nulls[c] = true;
-	}
-
-	/* a key with a NULL matches nothing: the row is only in the tail */
-	if (mf_depjoin_hash(st, values, nulls, &h))
-	{
-		int			g;
-
-		if (st->ngroups * 2 >= st->nbuckets)
-		{
-			/* grow the buckets and put every group in again */
-			int			nb = Max(1024, st->nbuckets * 4);
-
-			st->buckets = st->buckets ? repalloc_huge(st->buckets, sizeof(int) * nb) :
-				palloc(sizeof(int) * nb);
-			st->nbuckets = nb;
-			for (int b = 0; b < nb; b++)
-				st->buckets[b] = -1;
-			for (int k = 0; k < st->ngroups; k++)
-			{
-				int			b = st->groups[k].hash & (nb - 1);
-
-				st->groups[k].next_group = st->buckets[b];
-				st->buckets[b] = k;
-			}
-		}
-		g = mf_depjoin_find(st, values, h);
-		if (g < 0)
-		{
-			int			b = h & (st->nbuckets - 1);
-
-			if (st->ngroups == st->gcap)
-			{
-				st->gcap = Max(64, st->gcap * 2);
-				st->groups = st->groups ? repalloc_huge(st->groups, sizeof(MfKeyGroup) * st->gcap) :
-					palloc(sizeof(MfKeyGroup) * st->gcap);
-			}
-			g = st->ngroups++;
-			st->xbytes += sizeof(MfKeyGroup) + 2 * sizeof(int);
-			for (int c = 0; c < st->ncols; c++)
-			{
-				st->groups[g].key[c] = datumCopy(values[c], st->key_byval[c],
-												 st->key_len[c]);
-				if (!st->key_byval[c])
-					st->xbytes += GetMemoryChunkSpace(DatumGetPointer(st->groups[g].key[c]));
-			}
-			st->groups[g].hash = h;
-			st->groups[g].first_row = -1;
-			st->groups[g].next_group = st->buckets[b];
-			st->buckets[b] = g;
-		}
-		st->next_row[row] = st->groups[g].first_row;
-		st->groups[g].first_row = row;
-	}
-	MemoryContextSwitchTo(old);
-}
-
-/* The group of X's rows whose key the F row in fslot has, or -1. */
-static int
-mf_depjoin_probe(MfDepJoinState *st)
-{
-	Datum		values[MF_DEPJOIN_MAX_COLS];
-	bool		nulls[MF_DEPJOIN_MAX_COLS];
-	uint32		h;
-
-	for (int c = 0; c < st->ncols; c++)
-		values[c] = slot_getattr(st->fslot, st->f_key[c], &nulls[c]);
-	if (!mf_depjoin_hash(st, values, nulls, &h))
-		return -1;
-	return mf_depjoin_find(st, values, h);
-}
-
-/*
  * The bytes a request of sql and its values 0 .. n - 1 counts against the
  * remote's cap, as transport.h's max_packet says: its text and its values
  * together, so that the prepare and the execute both fit.
@@ -755,19 +577,27 @@ next_batch:
 		CHECK_FOR_INTERRUPTS();
 		mf_row_reader_store(&st->reader, st->tr, st->res, st->res_pos++,
 							st->fslot);
-		if (st->f_quals != NIL &&
-			!mf_depjoin_quals(st, mf_depjoin_form_f(st), st->f_quals))
-		{
-			st->f_rows_removed++;
-			continue;
-		}
 		{
 			ExprContext *econtext = st->css.ss.ps.ps_ExprContext;
 			MemoryContext old = MemoryContextSwitchTo(econtext->ecxt_per_tuple_memory);
 			int			g = mf_depjoin_probe(st);
 
 			MemoryContextSwitchTo(old);
-			st->cand = g >= 0 ? st->groups[g].first_row : -1;
+			/* F is never the side kept without a partner */
+			if (g < 0)
+				continue;
+			/*
+			 * F's own conditions, on the rows with a partner only: a range or
+			 * a whole-table read, or a remote comparing more loosely, brings
+			 * rows that a correlated subquery need not run for
+			 */
+			if (st->f_quals != NIL &&
+				!mf_depjoin_quals(st, mf_depjoin_form_f(st), st->f_quals))
+			{
+				st->f_rows_removed++;
+				continue;
+			}
+			st->cand = st->groups[g].first_row;
 		}
 	}
 
@@ -880,6 +710,9 @@ mf_depjoin_rescan(CustomScanState *node)
 {
 	MfDepJoinState *st = (MfDepJoinState *) node;
 
+	/* closing the open result is this node's traffic */
+	if (st->entry != NULL)
+		mf_stats_node_use(&st->stats);
 	mf_depjoin_next_batch(st);
 	st->scan_batches = 0;
 	/*
@@ -904,18 +737,34 @@ mf_depjoin_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 
 	ExplainPropertyText("Join Type",
 						mf_join_type_name(intVal(list_nth(priv, MF_DJ_JOINTYPE))), es);
-	/* F's own conditions checked here, as a scan's Filter */
+	/*
+	 * The join's conditions besides the keys', as a Hash Join's Join
+	 * Filter, and F's own checked here, as a scan's Filter
+	 */
 	{
 		int			nquals = intVal(list_nth(priv, MF_DJ_NQUALS));
+		int			nkey_quals = intVal(list_nth(priv, MF_DJ_NKEY_QUALS));
 		int			nf_quals = intVal(list_nth(priv, MF_DJ_NF_QUALS));
+		List	   *context = NIL;
 
+		if (nquals > nkey_quals || nf_quals > 0)
+			context = set_deparse_context_plan(es->deparse_cxt,
+											   node->ss.ps.plan, ancestors);
+		if (nquals > nkey_quals)
+		{
+			List	   *jq = list_copy_head(list_copy_tail(cscan->custom_exprs,
+														   nkey_quals),
+											nquals - nkey_quals);
+
+			ExplainPropertyText("Join Filter",
+								deparse_expression((Node *) make_ands_explicit(jq),
+												   context, es->verbose, false),
+								es);
+		}
 		if (nf_quals > 0)
 		{
 			List	   *fq = list_copy_head(list_copy_tail(cscan->custom_exprs, nquals),
 											nf_quals);
-			List	   *context = set_deparse_context_plan(es->deparse_cxt,
-														   node->ss.ps.plan,
-														   ancestors);
 
 			ExplainPropertyText("Local Filter",
 								deparse_expression((Node *) make_ands_explicit(fq),

@@ -109,4 +109,8 @@ typedef struct MfDepJoinState
 	char	   *strategy;
 } MfDepJoinState;
 
+/* depjoin_hash.c: X's rows by key */
+extern void mf_depjoin_hold(MfDepJoinState *st, TupleTableSlot *slot);
+extern int	mf_depjoin_probe(MfDepJoinState *st);
+
 #endif							/* MF_DEPJOIN_STATE_H */

@@ -401,16 +401,22 @@ mf_depjoin_consider(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *frel,
 		return;
 	/*
 	 * F's own conditions the remote cannot check are checked here, on each
-	 * row of F as it comes (a correlated subquery's for the rows of F the
-	 * keys bring, not for all of F): on its plain columns only.
+	 * row of F the keys bring that has a partner (a correlated subquery's
+	 * for those rows, not for all of F): on its plain columns only.  Not a
+	 * pseudoconstant (no column of F: a gate the planner puts above F's
+	 * scan, which this join replaces), and nothing volatile (a row of F
+	 * read once per batch of X must get one answer).
 	 */
+	if (contain_volatile_functions((Node *) fpinfo->local_conds))
+		return;
 	foreach(lc, fpinfo->local_conds)
 	{
-		Node	   *clause = (Node *) lfirst_node(RestrictInfo, lc)->clause;
+		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
+		Node	   *clause = (Node *) rinfo->clause;
 
 		ListCell   *lc2;
 
-		if (!mf_depjoin_f_columns_ok(frel, clause))
+		if (rinfo->pseudoconstant || !mf_depjoin_f_columns_ok(frel, clause))
 			return;
 		foreach(lc2, pull_var_clause(clause, PVC_INCLUDE_PLACEHOLDERS))
 		{
@@ -664,6 +670,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	ListCell   *lc;
 	ListCell   *lc2;
 	int			nquals;
+	int			nkey_quals = 0;
 	bool		range;
 	Node	   *priv[MF_DJ_NPRIVATE];
 
@@ -692,7 +699,8 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	fvar = linitial(fvars);
 
 	/*
-	 * Conditions of the join itself are checked as rows are matched;
+	 * Conditions of the join itself are checked as rows are matched, the
+	 * keys' equalities first (EXPLAIN shows the others as Join Filter);
 	 * those after an outer join (WHERE) on the rows it gives.
 	 */
 	foreach(lc, restrictlist)
@@ -703,6 +711,8 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 			(jointype == JOIN_LEFT ||
 			 !bms_overlap(ri->clause_relids, frel->relids)))
 			other_quals = lappend(other_quals, ri->clause);
+		else if (list_member_ptr(keyris, ri))
+			join_quals = list_insert_nth(join_quals, nkey_quals++, ri->clause);
 		else
 			join_quals = lappend(join_quals, ri->clause);
 	}
@@ -784,6 +794,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	priv[MF_DJ_KEY_COLL] = (Node *) colls;
 	priv[MF_DJ_MAP] = (Node *) map;
 	priv[MF_DJ_NQUALS] = (Node *) makeInteger(nquals);
+	priv[MF_DJ_NKEY_QUALS] = (Node *) makeInteger(nkey_quals);
 	priv[MF_DJ_NF_QUALS] = (Node *) makeInteger(list_length(f_quals));
 	priv[MF_DJ_RANGE] = (Node *) makeBoolean(range);
 	priv[MF_DJ_FETCH_SIZE] = (Node *) makeInteger(fpinfo->opts.fetch_size);

@@ -58,9 +58,11 @@ enum MfDepJoinPrivate
 	MF_DJ_MAP,					/* per scan tlist entry: X's column (> 0) or
 								 * F's attnum negated */
 	MF_DJ_NQUALS,				/* join conditions at the head of
-								 * custom_exprs; F's own conditions
-								 * (MF_DJ_NF_QUALS of them) and F's
-								 * parameters follow */
+								 * custom_exprs, the keys' equalities
+								 * (MF_DJ_NKEY_QUALS of them) first; F's
+								 * own conditions (MF_DJ_NF_QUALS of them)
+								 * and F's parameters follow */
+	MF_DJ_NKEY_QUALS,
 	MF_DJ_NF_QUALS,				/* F's conditions checked here */
 	MF_DJ_RANGE,				/* the dialect orders the key exactly
 								 * (Boolean): the fallback may be a range */
