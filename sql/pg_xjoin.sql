@@ -499,11 +499,12 @@ SELECT line FROM public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SU
 SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
   WHERE xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$);
 RESET multi_fdw.dependent_join_max_keys;
--- a condition of F's that reads none of its columns is the planner's gate
--- above F's scan: no dependent join (it would replace the scan, and the
--- gate with it); under NOT EXISTS it is a condition of the join, which
--- the dependent join checks on each pair
-SELECT * FROM xj_agree($$SELECT xk.k, s.name FROM xk
+-- a condition of F's that reads none of its columns is never lost: as F's
+-- own condition it is the planner's gate above F's scan, which the
+-- dependent join would replace (declined); as a condition of the join
+-- (under NOT EXISTS, and under a LEFT JOIN from PostgreSQL 17 on) it is
+-- checked on each pair
+SELECT same FROM xj_agree($$SELECT xk.k, s.name FROM xk
   LEFT JOIN (SELECT * FROM xc WHERE -1 = ANY (SELECT k FROM xk)) s ON s.id = xk.k$$);
 SELECT same, nodes ~ 'dependent join' AS dependent, nodes ~ 'Join Filter' AS filter_shown
   FROM xj_agree($$SELECT xk.k FROM xk WHERE NOT EXISTS
