@@ -575,12 +575,22 @@ next_batch:
 			}
 		}
 		CHECK_FOR_INTERRUPTS();
+		/*
+		 * the last row's probe and checks are done with: the probe's hash
+		 * and equality functions may allocate (numeric keys do), and a row
+		 * without a partner returns nothing that would reset this memory
+		 * (a range read streams many)
+		 */
+		ResetExprContext(st->css.ss.ps.ps_ExprContext);
 		mf_row_reader_store(&st->reader, st->tr, st->res, st->res_pos++,
 							st->fslot);
 		{
 			ExprContext *econtext = st->css.ss.ps.ps_ExprContext;
-			MemoryContext old = MemoryContextSwitchTo(econtext->ecxt_per_tuple_memory);
-			int			g = mf_depjoin_probe(st);
+			MemoryContext old;
+			int			g;
+
+			old = MemoryContextSwitchTo(econtext->ecxt_per_tuple_memory);
+			g = mf_depjoin_probe(st);
 
 			MemoryContextSwitchTo(old);
 			/* F is never the side kept without a partner */
