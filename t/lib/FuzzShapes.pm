@@ -19,7 +19,7 @@ use warnings;
 use Exporter 'import';
 use FuzzData;
 
-our @EXPORT = qw(gen_query gen_join_query gen_user_query gen_wide_query gen_pred
+our @EXPORT = qw(gen_query gen_join_query gen_user_query gen_wide_query gen_keys_query gen_pred
   pick chance shuffle SHAPES);
 
 sub pick { return $_[ int(rand(@_)) ]; }
@@ -536,32 +536,6 @@ my %USER = (
 		return mkq('subquery', 'SELECT y.id, y.j IN (SELECT z.i FROM <T> z' . zw()
 			  . ') FROM <U> y ORDER BY 1', 1);
 	},
-	# joins whose foreign side F has conditions checked here (a correlated
-	# subquery on F's own server, <V>): the dependent join checks them on
-	# the rows of F its keys bring; F on the outer side of a semi join; and
-	# a dependent join rescanned by a SubPlan with a parameter of its own
-	'keys shipped' => sub {
-		my $k = int(rand(6));
-		my $yc = chance(0.5) ? ' WHERE ' . gen_ycond() : '';
-		return mkq('keys shipped', 'SELECT z.id, y.id FROM <U> y JOIN <T> z ON z.id = y.zid WHERE z.i '
-			  . pick('>=', '<', '<>') . ' (SELECT count(*) FROM <V> v WHERE v.zid = z.id)'
-			  . ' ORDER BY 1, 2', 1) if $k == 0;
-		return mkq('keys shipped', 'SELECT z.id, z.i FROM <T> z WHERE z.id ' . pick('IN', '= ANY')
-			  . " (SELECT y.zid FROM <U> y$yc) AND z.i "
-			  . pick('<>', '>') . ' (SELECT count(*) FROM <V> v WHERE v.zid = z.id) ORDER BY 1', 1) if $k == 1;
-		return mkq('keys shipped', 'SELECT y.id, z.id FROM <U> y LEFT JOIN <T> z ON z.id = y.zid AND z.big '
-			  . pick('>', '<=') . ' (SELECT min(v.j) FROM <V> v WHERE v.zid = z.id) ORDER BY 1, 2', 1) if $k == 2;
-		return mkq('keys shipped', 'SELECT y.id FROM <U> y WHERE ' . pick('EXISTS', 'NOT EXISTS')
-			  . ' (SELECT 1 FROM <T> z WHERE z.id = y.zid AND z.i < (SELECT count(*) FROM <V> v WHERE v.j = z.i))'
-			  . ' ORDER BY 1', 1) if $k == 3;
-		# (X a join whose inner side reads the SubPlan's parameter: a hash
-		# join there must build its table again for each value)
-		return mkq('keys shipped', 'SELECT g.g, (SELECT count(*) FROM <T> z JOIN (SELECT y.zid FROM <U> y '
-			  . 'JOIN <U> y2 ON y2.id = y.j WHERE y2.j ' . pick('<>', '>') . ' g.g OFFSET 0) x ON z.id = x.zid) '
-			  . 'FROM (VALUES (0), (1), (2), (3)) g(g) ORDER BY 1', 1) if $k == 4;
-		return mkq('keys shipped', 'SELECT z.id FROM <T> z WHERE (z.id, z.i) IN (SELECT y.zid, y.j FROM <U> y'
-			  . "$yc) ORDER BY 1", 1);
-	},
 	'lateral' => sub {
 		my $k = int(rand(3));
 		return mkq('lateral', 'SELECT z.id, l.id, l.j FROM <T> z CROSS JOIN LATERAL (SELECT y.id, y.j '
@@ -633,6 +607,37 @@ my %USER = (
 );
 
 sub SHAPES { return sort keys %USER; }
+
+# The dependent join's shapes, generated after every other kind of query,
+# so that adding them left each seed's other queries as they were.
+# Joins whose foreign side F has conditions checked here (a correlated
+# subquery on F's own server, <V>): the dependent join checks them on
+# the rows of F its keys bring; F on the outer side of a semi join; and
+# a dependent join rescanned by a SubPlan with a parameter of its own
+sub gen_keys_query
+{
+	$portable = chance(0.4);
+	my $k = int(rand(6));
+	my $yc = chance(0.5) ? ' WHERE ' . gen_ycond() : '';
+	return mkq('keys shipped', 'SELECT z.id, y.id FROM <U> y JOIN <T> z ON z.id = y.zid WHERE z.i '
+		  . pick('>=', '<', '<>') . ' (SELECT count(*) FROM <V> v WHERE v.zid = z.id)'
+		  . ' ORDER BY 1, 2', 1) if $k == 0;
+	return mkq('keys shipped', 'SELECT z.id, z.i FROM <T> z WHERE z.id ' . pick('IN', '= ANY')
+		  . " (SELECT y.zid FROM <U> y$yc) AND z.i "
+		  . pick('<>', '>') . ' (SELECT count(*) FROM <V> v WHERE v.zid = z.id) ORDER BY 1', 1) if $k == 1;
+	return mkq('keys shipped', 'SELECT y.id, z.id FROM <U> y LEFT JOIN <T> z ON z.id = y.zid AND z.big '
+		  . pick('>', '<=') . ' (SELECT min(v.j) FROM <V> v WHERE v.zid = z.id) ORDER BY 1, 2', 1) if $k == 2;
+	return mkq('keys shipped', 'SELECT y.id FROM <U> y WHERE ' . pick('EXISTS', 'NOT EXISTS')
+		  . ' (SELECT 1 FROM <T> z WHERE z.id = y.zid AND z.i < (SELECT count(*) FROM <V> v WHERE v.j = z.i))'
+		  . ' ORDER BY 1', 1) if $k == 3;
+	# (X a join whose inner side reads the SubPlan's parameter: a hash
+	# join there must build its table again for each value)
+	return mkq('keys shipped', 'SELECT g.g, (SELECT count(*) FROM <T> z JOIN (SELECT y.zid FROM <U> y '
+		  . 'JOIN <U> y2 ON y2.id = y.j WHERE y2.j ' . pick('<>', '>') . ' g.g OFFSET 0) x ON z.id = x.zid) '
+		  . 'FROM (VALUES (0), (1), (2), (3)) g(g) ORDER BY 1', 1) if $k == 4;
+	return mkq('keys shipped', 'SELECT z.id FROM <T> z WHERE (z.id, z.i) IN (SELECT y.zid, y.j FROM <U> y'
+		  . "$yc) ORDER BY 1", 1);
+}
 
 sub gen_user_query
 {
