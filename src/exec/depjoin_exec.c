@@ -526,6 +526,7 @@ static TupleTableSlot *
 mf_depjoin_next(ScanState *node)
 {
 	MfDepJoinState *st = (MfDepJoinState *) node;
+	ExprContext *econtext = st->css.ss.ps.ps_ExprContext;
 	MfError		err;
 
 next_batch:
@@ -581,16 +582,12 @@ next_batch:
 		 * without a partner returns nothing that would reset this memory
 		 * (a range read streams many)
 		 */
-		ResetExprContext(st->css.ss.ps.ps_ExprContext);
+		ResetExprContext(econtext);
 		mf_row_reader_store(&st->reader, st->tr, st->res, st->res_pos++,
 							st->fslot);
 		{
-			ExprContext *econtext = st->css.ss.ps.ps_ExprContext;
-			MemoryContext old;
-			int			g;
-
-			old = MemoryContextSwitchTo(econtext->ecxt_per_tuple_memory);
-			g = mf_depjoin_probe(st);
+			MemoryContext old = MemoryContextSwitchTo(econtext->ecxt_per_tuple_memory);
+			int			g = mf_depjoin_probe(st);
 
 			MemoryContextSwitchTo(old);
 			/* F is never the side kept without a partner */

@@ -275,7 +275,8 @@ mf_key_is_remote_key(PlannerInfo *root, RelOptInfo *frel, MfDepJoinKey *key)
 }
 
 /*
- * The distinct values of F's key columns in all of F: their statistics,
+ * The distinct values of F's key columns in all of F (at least one): their
+ * statistics,
  * not estimate_num_groups, which scales them down to F's rows after every
  * condition, and a selective condition checked here (a function of ours)
  * would have made each key seem to bring all of F.
@@ -330,7 +331,7 @@ mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 	batches = Max(1.0, ceil(xbytes / (double) get_hash_memory_limit()));
 	batch_keys = Min(nkeys, ceil(xpath->rows / batches));
 	fetched = clamp_row_est(fpinfo->retrieved *
-							Min(1.0, batch_keys / Max(fdistinct, 1)) * batches);
+							Min(1.0, batch_keys / fdistinct) * batches);
 	/* and those F's conditions checked here keep */
 	frows = clamp_row_est(fetched * fpinfo->local_conds_sel);
 	stmts = batches * (fpinfo->opts.dialect->supports_arrays ? 1 :
