@@ -57,15 +57,6 @@ my $reduce_left = $ENV{MF_FUZZ_REDUCE} // 2;
 # is a TODO test naming it (so that CI stays green and the finding shows).
 # name => { dialect => regex on the target's name, sql => regex on the query }
 my %KNOWN = (
-	# several async scans of one connection under an Append (the
-	# "estimates/async" variant's UNION ALL of a table with itself): now
-	# and then a scan registers the connection's socket in the Append's
-	# wait set when another already has (XX000 epoll_ctl() failed: File
-	# exists); seen with seed 23 (MF_FUZZ_SEEDS=20-27), not reproduced alone
-	'async scans sharing a connection' => {
-		dialect => qr/^postgres$/,
-		sql => qr/_pg_re\b.*\bUNION ALL\b.*_pg_re\b/s,
-	},
 );
 
 my $db = setup_gateway_db('mf_tap_013');

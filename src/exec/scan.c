@@ -427,15 +427,23 @@ mf_scan_ahead_arrived(MfScanState *st)
 	return true;
 }
 
-/* The next batch: the one read ahead, or a FETCH now; then ask for more. */
+/*
+ * The next batch: the one read ahead, or a FETCH now; then ask for more.
+ * Without use_link the batch must be one already read (ahead_ready): it is
+ * taken without touching the connection, and nothing more is asked for.
+ */
 static void
-mf_scan_next_batch(MfScanState *st)
+mf_scan_next_batch(MfScanState *st, bool use_link)
 {
 	MfError		err;
 
+	Assert(use_link || st->ahead_ready);
 	mf_stats_node_use(&st->stats);
-	mf_held_unwatch(&st->held);
-	mf_claim_connection(st->entry, st);
+	if (use_link)
+	{
+		mf_held_unwatch(&st->held);
+		mf_claim_connection(st->entry, st);
+	}
 	mf_error_clear(&err);
 	st->nrows = mf_held_fetch(&st->held, st->tr, st->result, &err);
 	st->request_out = st->ahead_ready = false;
@@ -445,7 +453,8 @@ mf_scan_next_batch(MfScanState *st)
 	st->next_row = 0;
 	if (st->nrows == 0)
 		st->eof = true;
-	else if (!mf_held_watch(&st->held, st->entry, st->tr, st->result,
+	else if (use_link &&
+			 !mf_held_watch(&st->held, st->entry, st->tr, st->result,
 							&st->nrows, &st->next_row))
 		mf_scan_send_ahead(st);
 	mf_stats_node_publish(&st->stats);
@@ -485,7 +494,7 @@ mfIterateForeignScan(ForeignScanState *node)
 		/* under an async Append, the next batch is mf_async_produce's job */
 		if (st->eof || node->ss.ps.async_capable)
 			return ExecClearTuple(node->ss.ss_ScanTupleSlot);
-		mf_scan_next_batch(st);
+		mf_scan_next_batch(st, true);
 	}
 	return mf_scan_store_next(node, st);
 }
@@ -505,12 +514,25 @@ mfIsForeignPathAsyncCapable(ForeignPath *path)
 }
 
 /*
+ * Scans that share a connection under one Append follow postgres_fdw's
+ * rules, for its reasons.  A socket is in the Append's wait set at most
+ * once, added by the scan that owns the link (its FETCH is out).  While the
+ * wait set is being built (mfForeignAsyncConfigureWait), nothing claims a
+ * link that another scan of the same Append holds: that scan's socket may
+ * be in the set already, and a claim would read the very answer it waits
+ * for.  The wait would then never end, and the Append's wait cannot be
+ * cancelled.
+ */
+
+/*
  * Give the Append a row if there is one, or the end; else leave the request
- * pending with the next batch asked for.  Rows go through the node itself,
- * so local conditions and projection apply as for a synchronous scan.
+ * pending.  Rows go through the node itself, so local conditions and
+ * projection apply as for a synchronous scan.  With use_link the next
+ * batch is asked for (taking the connection if need be); without it only
+ * a batch already read is used.
  */
 static void
-mf_async_produce(AsyncRequest *areq)
+mf_async_produce(AsyncRequest *areq, bool use_link)
 {
 	ForeignScanState *node = (ForeignScanState *) areq->requestee;
 	MfScanState *st = node->fdw_state;
@@ -523,13 +545,21 @@ mf_async_produce(AsyncRequest *areq)
 
 		if (st->next_row >= st->nrows && !st->eof)
 		{
-			mf_scan_send_ahead(st);
-			if (!mf_scan_ahead_arrived(st))
+			if (use_link)
+			{
+				mf_scan_send_ahead(st);
+				if (!mf_scan_ahead_arrived(st))
+				{
+					ExecAsyncRequestPending(areq);
+					return;
+				}
+			}
+			else if (!st->ahead_ready)
 			{
 				ExecAsyncRequestPending(areq);
 				return;
 			}
-			mf_scan_next_batch(st);
+			mf_scan_next_batch(st, use_link);
 			continue;
 		}
 		result = areq->requestee->ExecProcNodeReal(areq->requestee);
@@ -545,7 +575,54 @@ mf_async_produce(AsyncRequest *areq)
 void
 mfForeignAsyncRequest(AsyncRequest *areq)
 {
-	mf_async_produce(areq);
+	mf_async_produce(areq, true);
+}
+
+/* Is owner one of the multi_fdw scans of this Append (or their held rows)? */
+static bool
+mf_async_owner_in_append(AppendState *append, MfConnEntry *entry)
+{
+	int			i = -1;
+
+	while ((i = bms_next_member(append->as_asyncplans, i)) >= 0)
+	{
+		PlanState  *ps = append->as_asyncrequests[i]->requestee;
+		ForeignScanState *fs;
+		MfScanState *other;
+
+		if (!IsA(ps, ForeignScanState))
+			continue;
+		fs = (ForeignScanState *) ps;
+		if (fs->fdwroutine == NULL ||
+			fs->fdwroutine->ForeignAsyncConfigureWait != mfForeignAsyncConfigureWait)
+			continue;
+		other = fs->fdw_state;
+		if (other != NULL &&
+			(mf_conn_owned_by(entry, other) ||
+			 mf_conn_owned_by(entry, &other->held)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * May this scan take its connection now, to ask for its next batch?  Yes
+ * when it is free or its own.  Not when another scan of this Append holds
+ * it: that one waits in this set, or is asked for a row next.  When the
+ * holder is outside the Append (a scan whose read-ahead is out), only if
+ * nothing else could wake the Append up.
+ */
+static bool
+mf_async_may_take_link(MfScanState *st, AppendState *append)
+{
+	if (mf_conn_owned_by(st->entry, NULL) ||
+		mf_conn_owned_by(st->entry, st) ||
+		mf_conn_owned_by(st->entry, &st->held))
+		return true;
+	if (mf_async_owner_in_append(append, st->entry))
+		return false;
+	return bms_is_empty(append->as_needrequest) &&
+		GetNumRegisteredWaitEvents(append->as_eventset) <= 1;
 }
 
 void
@@ -554,13 +631,15 @@ mfForeignAsyncConfigureWait(AsyncRequest *areq)
 	ForeignScanState *node = (ForeignScanState *) areq->requestee;
 	MfScanState *st = node->fdw_state;
 	AppendState *requestor = (AppendState *) areq->requestor;
-	WaitEventSet *set = requestor->as_eventset;
 
-	/* the answer may have been read meanwhile (someone claimed the link) */
+	/*
+	 * The answer may have been read meanwhile (someone claimed the link):
+	 * rows that are here already are handed over, the link left alone.
+	 */
 	if (st->next_row < st->nrows || st->eof || mf_scan_ahead_arrived(st))
 	{
 		areq->callback_pending = false;
-		mf_async_produce(areq);
+		mf_async_produce(areq, false);
 		ExecAsyncResponse(areq);
 		if (!areq->callback_pending)
 			return;
@@ -568,24 +647,25 @@ mfForeignAsyncConfigureWait(AsyncRequest *areq)
 
 	if (!st->request_out)
 	{
-		/*
-		 * Another scan's request holds the connection.  Wait for it rather
-		 * than take the link, unless nothing else could wake us up.
-		 */
-		if (mf_conn_has_other_owner(st->entry, st) &&
-			(!bms_is_empty(requestor->as_needrequest) ||
-			 GetNumRegisteredWaitEvents(set) > 1))
+		if (!mf_async_may_take_link(st, requestor))
 			return;
-		mf_scan_send_ahead(st);
+		areq->callback_pending = false;
+		mf_async_produce(areq, true);
+		ExecAsyncResponse(areq);
+		if (!areq->callback_pending)
+			return;
 	}
-	AddWaitEventToSet(set, WL_SOCKET_READABLE,
-					  st->tr->async_socket(mf_conn(st->entry)), NULL, areq);
+	/* pending means a FETCH of this scan is out: wait for its answer */
+	if (st->request_out && mf_conn_owned_by(st->entry, st))
+		AddWaitEventToSet(requestor->as_eventset, WL_SOCKET_READABLE,
+						  st->tr->async_socket(mf_conn(st->entry)), NULL,
+						  areq);
 }
 
 void
 mfForeignAsyncNotify(AsyncRequest *areq)
 {
-	mf_async_produce(areq);
+	mf_async_produce(areq, true);
 }
 
 /*

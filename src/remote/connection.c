@@ -688,11 +688,11 @@ mf_set_stream_owner(MfConnEntry *entry, void *owner, MfStreamFinish finish)
 	entry->stream_finish = finish;
 }
 
-/* Does someone other than owner hold an unfinished stream on it? */
+/* Is owner the one holding an unfinished stream on it (NULL: nobody)? */
 bool
-mf_conn_has_other_owner(MfConnEntry *entry, void *owner)
+mf_conn_owned_by(MfConnEntry *entry, void *owner)
 {
-	return entry->stream_owner != NULL && entry->stream_owner != owner;
+	return entry->stream_owner == owner;
 }
 
 void

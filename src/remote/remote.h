@@ -192,7 +192,7 @@ extern void mf_claim_connection(MfConnEntry *entry, void *owner);
 extern void mf_set_stream_owner(MfConnEntry *entry, void *owner,
 								MfStreamFinish finish);
 extern void mf_clear_stream_owner(MfConnEntry *entry, void *owner);
-extern bool mf_conn_has_other_owner(MfConnEntry *entry, void *owner);
+extern bool mf_conn_owned_by(MfConnEntry *entry, void *owner);
 extern void mf_conn_exec(MfConnEntry *entry, const char *sql, long *rows);
 extern void mf_connection_init(void);
 pg_noreturn extern void mf_raise_error(int elevel, MfConnEntry *entry,

@@ -494,7 +494,8 @@ typedef bool (*MfPipelineEndFn) (MfConn *conn, MfError *err);
  * optional: reading a query's next rows in the background.  async_send asks
  * for the next batch of up to rows rows and returns at once; the current
  * batch stays readable.  async_poll reads the answer: 1 when it is in (the
- * next fetch returns it without a round trip), 0 when it is not yet (only
+ * next fetch returns it without a round trip and without using the
+ * connection, which another may hold by then), 0 when it is not yet (only
  * when wait is false), -1 on error.  While a request is out the connection
  * is busy: the core makes its owner finish it (async_poll with wait) before
  * anyone else uses the connection, and the transport does the same before
