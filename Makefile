@@ -37,8 +37,8 @@ CORE_DEPARSE = src/deparse/deparse.o src/deparse/deparse_ship.o \
 	src/deparse/deparse_decimal.o src/deparse/deparse_join.o \
 	src/deparse/deparse_upper.o src/deparse/deparse_stmt.o \
 	src/deparse/deparse_keys.o src/deparse/dialect_shared.o
-CORE_EXEC = src/exec/scan.o src/exec/held_rows.o src/exec/modify.o \
-	src/exec/direct_modify.o src/exec/stored_row.o src/exec/buffer.o \
+CORE_EXEC = src/exec/scan.o src/exec/scan_memo.o src/exec/held_rows.o \
+	src/exec/modify.o src/exec/direct_modify.o src/exec/stored_row.o src/exec/buffer.o \
 	src/exec/pipeline.o src/exec/depjoin_exec.o src/exec/depjoin_hash.o \
 	src/exec/analyze.o src/exec/truncate.o src/exec/import.o \
 	src/exec/partition_guard.o src/exec/remote_query.o

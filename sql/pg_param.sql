@@ -177,6 +177,70 @@ ALTER FOREIGN TABLE pp_ps OPTIONS (SET use_remote_estimate 'false');
 EXPLAIN (COSTS OFF)
 SELECT k.tag, ps.suppkey FROM pp_keys k JOIN pp_ps ps ON ps.partkey = k.k;
 
+-- a correlated subquery run again with a value seen before is answered
+-- from the rows kept for it (TPC-H's Q2 asks once per partsupp row, four
+-- to a part): 44 outer rows with 7 values (a NULL and a missing key among
+-- them), two subqueries, 14 remote statements instead of 88
+SET multi_fdw.dependent_join = off;
+CREATE TABLE pp_outer AS
+  SELECT (g % 5) * 1000 + 1 AS k, g FROM generate_series(1, 40) g;
+INSERT INTO pp_outer VALUES (NULL, 41), (NULL, 42), (99999, 43), (99999, 44);
+ANALYZE pp_outer;
+CREATE FUNCTION pp_here(int) RETURNS int LANGUAGE plpgsql IMMUTABLE
+  AS $$ BEGIN RETURN $1; END $$;
+CREATE FUNCTION kept(q text) RETURNS SETOF text LANGUAGE plpgsql AS $f$
+DECLARE l text;
+BEGIN
+  FOR l IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
+    IF l ~ 'Rescans From Kept Rows' THEN
+      RETURN NEXT trim(l);
+    END IF;
+  END LOOP;
+END $f$;
+SELECT multi_fdw_stats_reset();
+SELECT count(*), sum(m), sum(n) FROM (
+  SELECT o.g, (SELECT min(ps.cost) FROM pp_ps ps WHERE ps.partkey = o.k) m,
+         (SELECT count(*) FROM pp_ps ps WHERE ps.partkey = o.k AND ps.qty > 9) n
+  FROM pp_outer o) s;
+SELECT statements FROM multi_fdw_stats WHERE server = 'pg_remote';
+SELECT count(*), sum(m), sum(n) FROM (
+  SELECT o.g, (SELECT min(ps.cost) FROM pp_ps_local ps WHERE ps.partkey = o.k) m,
+         (SELECT count(*) FROM pp_ps_local ps WHERE ps.partkey = o.k AND ps.qty > 9) n
+  FROM pp_outer o) s;
+SELECT kept($$SELECT o.g, (SELECT min(ps.cost) FROM pp_ps ps WHERE ps.partkey = o.k) FROM pp_outer o$$);
+-- the rows kept are the remote's: a filter checked here runs on each again
+SELECT sum((SELECT count(*) FROM pp_ps ps
+            WHERE ps.partkey = o.k AND pp_here(ps.qty) > o.g)) FROM pp_outer o;
+SELECT sum((SELECT count(*) FROM pp_ps_local ps
+            WHERE ps.partkey = o.k AND pp_here(ps.qty) > o.g)) FROM pp_outer o;
+-- EXISTS stops at the first row; the rest of a small answer, which the
+-- close would read anyway, is read into the rows kept (7 statements)
+SELECT multi_fdw_stats_reset();
+SELECT count(*) FILTER (WHERE e), count(*) FROM (
+  SELECT EXISTS (SELECT 1 FROM pp_ps ps WHERE ps.partkey = o.k AND pp_here(ps.qty) > 0) e
+  FROM pp_outer o) s;
+SELECT statements FROM multi_fdw_stats WHERE server = 'pg_remote';
+-- past hash_mem new values are read from the remote each time (the 8,000
+-- rows of a range do not fit in 64kB), and the answer is the same
+SET work_mem = '64kB';
+SELECT multi_fdw_stats_reset();
+SELECT sum((SELECT sum(pp_here(ps.qty)) FROM pp_ps ps
+            WHERE ps.partkey BETWEEN o.k AND o.k + 1999)) FROM pp_outer o;
+SELECT statements FROM multi_fdw_stats WHERE server = 'pg_remote';
+RESET work_mem;
+SELECT multi_fdw_stats_reset();
+SELECT sum((SELECT sum(pp_here(ps.qty)) FROM pp_ps ps
+            WHERE ps.partkey BETWEEN o.k AND o.k + 1999)) FROM pp_outer o;
+SELECT statements FROM multi_fdw_stats WHERE server = 'pg_remote';
+SELECT sum((SELECT sum(pp_here(ps.qty)) FROM pp_ps_local ps
+            WHERE ps.partkey BETWEEN o.k AND o.k + 1999)) FROM pp_outer o;
+-- rows locked by the statement are read anew each time (each read locks)
+SELECT multi_fdw_stats_reset();
+SELECT count(*), sum(m) FROM (
+  SELECT (SELECT min(ps.cost) FROM pp_ps ps WHERE ps.partkey = o.k) m
+  FROM pp_outer o FOR UPDATE OF o) s;
+SELECT statements FROM multi_fdw_stats WHERE server = 'pg_remote';
+
 RESET enable_memoize;
 RESET multi_fdw.dependent_join;
 SELECT multi_fdw_exec('pg_remote', $$DROP TABLE public.pp_ps, public.pp_part, public.pp_mood;

@@ -167,7 +167,8 @@ SELECT l.grp, s.n
 SELECT l.grp, s.id
   FROM scan_local l, LATERAL (SELECT id FROM scan_t WHERE grp = l.grp AND id < 20) s
  ORDER BY l.grp, s.id;
--- a nested loop that rescans the inner foreign scan without parameters
+-- a nested loop that rescans the inner foreign scan without parameters:
+-- the rows of its first rescan are kept, and the next rescans use them
 SET enable_hashjoin = off;
 SET enable_mergejoin = off;
 SET enable_material = off;

@@ -59,6 +59,22 @@ extern void mf_row_reader_store(MfRowReader *reader, const MfTransport *tr,
 								MfResult *res, int row, TupleTableSlot *slot);
 
 /* ---------------------------------------------------------------------
+ * scan_memo.c: a rescanned scan's rows kept by its parameters' values
+ * ---------------------------------------------------------------------
+ */
+typedef struct MfScanMemo MfScanMemo;
+
+extern MfScanMemo *mf_memo_create(MemoryContext parent);
+extern bool mf_memo_begin(MfScanMemo *m, int nparams, const char **values);
+extern HeapTuple mf_memo_next(MfScanMemo *m);
+extern bool mf_memo_recording(MfScanMemo *m);
+extern bool mf_memo_replaying(MfScanMemo *m);
+extern void mf_memo_record(MfScanMemo *m, HeapTuple tuple);
+extern void mf_memo_finish(MfScanMemo *m);
+extern void mf_memo_abandon(MfScanMemo *m);
+extern long mf_memo_hits(MfScanMemo *m);
+
+/* ---------------------------------------------------------------------
  * held_rows.c: a small result's rows read ahead of their reader, when
  * someone else needs the connection, kept in a tuplestore
  * ---------------------------------------------------------------------

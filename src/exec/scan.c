@@ -72,6 +72,12 @@ typedef struct MfScanState
 	Oid		   *param_types;
 	int			nparams;
 
+	/* rescans answered from rows kept by their parameters (scan_memo.c) */
+	bool		memo_ok;		/* nothing forbids it */
+	int			rescans;
+	MfScanMemo *memo;			/* NULL until the first rescan */
+	bool		replay;			/* this rescan's rows come from memo */
+
 	MfRowReader reader;
 	MfHeldRows	held;			/* rows read ahead for another's sake */
 	MfNodeStats stats;			/* EXPLAIN ANALYZE, progress (stats.c) */
@@ -283,6 +289,16 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 	}
 	st->params_need_modes = mf_outputs_need_modes(st->param_flinfo,
 												  st->nparams);
+
+	/*
+	 * Rows kept for rescans: not under an async Append (whose requests
+	 * read batches themselves), and not where rows are locked or are about
+	 * to be changed (each read must lock, and see the statement's changes).
+	 */
+	st->memo_ok = !fsplan->scan.plan.async_capable &&
+		estate->es_plannedstmt->rowMarks == NIL &&
+		estate->es_plannedstmt->commandType == CMD_SELECT &&
+		!estate->es_plannedstmt->hasModifyingCTE;
 }
 
 static void
@@ -316,6 +332,22 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 							 mf_conn_server_name(st->entry),
 							 st->param_types[i], st->param_values[i]);
 	MemoryContextSwitchTo(old);
+
+	/*
+	 * A rescan with values seen before: the rows kept then, no statement.
+	 * A scan with parameters is there to be rescanned: its rows are kept
+	 * from the first run on; one without, from its first rescan.
+	 */
+	if ((st->rescans > 0 || st->nparams > 0) && st->memo_ok)
+	{
+		if (st->memo == NULL)
+			st->memo = mf_memo_create(node->ss.ps.state->es_query_cxt);
+		if (mf_memo_begin(st->memo, st->nparams, st->param_values))
+		{
+			st->replay = true;
+			return;
+		}
+	}
 
 	mf_stats_node_use(&st->stats);
 	mf_claim_connection(st->entry, st);
@@ -465,13 +497,28 @@ mf_scan_store_next(ForeignScanState *node, MfScanState *st)
 {
 	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
 
+	HeapTuple	tuple;
+
 	ExecClearTuple(slot);
 	MemoryContextReset(st->reader.temp_cxt);
-	ExecStoreHeapTuple(mf_row_reader_form(&st->reader, st->tr, st->result,
-										  st->next_row++, st->reader.temp_cxt,
-										  node->ss.ss_currentRelation),
-					   slot, false);
+	tuple = mf_row_reader_form(&st->reader, st->tr, st->result,
+							   st->next_row++, st->reader.temp_cxt,
+							   node->ss.ss_currentRelation);
+	if (st->memo != NULL)
+		mf_memo_record(st->memo, tuple);
+	ExecStoreHeapTuple(tuple, slot, false);
 	return slot;
+}
+
+/* A rescan answered from the rows kept: the next one, or the end. */
+static TupleTableSlot *
+mf_scan_replay_next(ForeignScanState *node, MfScanState *st)
+{
+	HeapTuple	tuple = mf_memo_next(st->memo);
+
+	if (tuple == NULL)
+		return ExecClearTuple(node->ss.ss_ScanTupleSlot);
+	return ExecStoreHeapTuple(tuple, node->ss.ss_ScanTupleSlot, false);
 }
 
 TupleTableSlot *
@@ -479,8 +526,10 @@ mfIterateForeignScan(ForeignScanState *node)
 {
 	MfScanState *st = node->fdw_state;
 
-	if (st->result == NULL)
+	if (st->result == NULL && !st->replay)
 		mf_scan_open(node, st);
+	if (st->replay)
+		return mf_scan_replay_next(node, st);
 
 	while (st->next_row >= st->nrows)
 	{
@@ -493,7 +542,11 @@ mfIterateForeignScan(ForeignScanState *node)
 			mf_claim_connection(st->entry, st);
 		/* under an async Append, the next batch is mf_async_produce's job */
 		if (st->eof || node->ss.ps.async_capable)
+		{
+			if (st->eof && st->memo != NULL)
+				mf_memo_finish(st->memo);
 			return ExecClearTuple(node->ss.ss_ScanTupleSlot);
+		}
 		mf_scan_next_batch(st, true);
 	}
 	return mf_scan_store_next(node, st);
@@ -703,12 +756,51 @@ mf_scan_close(MfScanState *st, bool keep)
 	st->eof = false;
 }
 
+/*
+ * Rescanned before its end (a Limit above it, EXISTS): where the rest of
+ * the rows is here (the last batch) or on the wire, which the close would
+ * read and drop anyway (a small result read without a cursor), it goes
+ * into the rows kept, so that the answer for these values is whole.  A
+ * cursor's rest would cost more exchanges: its rows are not kept.
+ */
+static void
+mf_scan_memo_rest(ForeignScanState *node, MfScanState *st)
+{
+	if (st->result == NULL ||
+		!((st->tr->holds_link != NULL && st->tr->holds_link(st->result)) ||
+		  (st->tr->rows_all_read != NULL &&
+		   st->tr->rows_all_read(st->result))))
+		return;
+	while (mf_memo_recording(st->memo))
+	{
+		if (st->next_row < st->nrows)
+		{
+			(void) mf_scan_store_next(node, st);
+			continue;
+		}
+		if (st->eof)
+		{
+			mf_memo_finish(st->memo);
+			break;
+		}
+		mf_scan_next_batch(st, true);
+	}
+	ExecClearTuple(node->ss.ss_ScanTupleSlot);
+}
+
 void
 mfReScanForeignScan(ForeignScanState *node)
 {
 	MfScanState *st = node->fdw_state;
 
-	/* parameters may have changed: run the query again */
+	/* parameters may have changed: run the query again (or replay it) */
+	if (st->result != NULL || st->replay)
+		st->rescans++;
+	if (mf_memo_recording(st->memo))
+		mf_scan_memo_rest(node, st);
+	if (st->memo != NULL)
+		mf_memo_abandon(st->memo);
+	st->replay = false;
 	mf_scan_close(st, true);
 }
 
@@ -738,5 +830,12 @@ mfExplainForeignScan(ForeignScanState *node, ExplainState *es)
 							strVal(list_nth(fsplan->fdw_private, MF_SCAN_SQL)),
 							es);
 	if (es->analyze && node->fdw_state != NULL)
-		mf_stats_explain(&((MfScanState *) node->fdw_state)->stats, es);
+	{
+		MfScanState *st = node->fdw_state;
+
+		mf_stats_explain(&st->stats, es);
+		if (mf_memo_hits(st->memo) > 0)
+			ExplainPropertyInteger("Rescans From Kept Rows", NULL,
+								   mf_memo_hits(st->memo), es);
+	}
 }

@@ -359,6 +359,7 @@ typedef MfResult *(*MfRequeryFn) (MfResult *old, const char *sql, int nparams,
 								  MfError *err);
 typedef bool (*MfCancelFn) (MfConn *conn, MfError *err);
 typedef bool (*MfHoldsLinkFn) (MfResult *res);
+typedef bool (*MfRowsAllReadFn) (MfResult *res);
 
 /*
  * optional (with holds_link): nobody will read the rows of the stream
@@ -680,6 +681,10 @@ typedef struct MfTransport
 								 * the rows first finds at most
 								 * MF_STREAM_SPILL_MAX of them kept by the
 								 * transport.  NULL: never */
+	MfRowsAllReadFn rows_all_read;	/* are all the result's rows in the
+									 * batch last fetched (the next fetch
+									 * returns none, without an exchange)?
+									 * NULL: cannot tell */
 	MfDropStreamFn drop_stream;
 	MfXactStateFn xact_state;	/* the remote's own word on whether it is in
 								 * a transaction, without an exchange; read

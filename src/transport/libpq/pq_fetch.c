@@ -280,6 +280,15 @@ mfpq_fetch_batch(MfResult *res, MfError *err)
 	return n;
 }
 
+/* The transport's rows_all_read: the last batch fetched was the last. */
+bool
+mfpq_rows_all_read(MfResult *res)
+{
+	if (res->stream)
+		return mfpq_small_all_read(res);
+	return res->at_end && !res->pending && res->ahead == NULL;
+}
+
 /* A batch, counted as it is handed over. */
 int
 mfpq_fetch(MfResult *res, MfError *err)

@@ -337,6 +337,8 @@ extern void mfpq_small_abandon(MfConn *conn);
 extern void mfpq_small_drop(MfConn *conn);
 extern int mfpq_small_fetch(MfResult *res, MfError *err);
 extern bool mfpq_small_holds_link(MfResult *res);
+extern bool mfpq_small_all_read(MfResult *res);
+extern bool mfpq_rows_all_read(MfResult *res);
 extern void mfpq_small_free(MfResult *res);
 extern bool mfpq_small_open(MfConn *conn, MfResult *res, const char *sql,
 							int nparams, const char *const *values,

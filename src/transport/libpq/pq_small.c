@@ -133,6 +133,17 @@ mfpq_small_holds_link(MfResult *res)
 	return mfpq_small_on_wire(res);
 }
 
+/*
+ * rows_all_read for a small result: off the wire, and nothing it read off
+ * it (a spill) left to hand over.
+ */
+bool
+mfpq_small_all_read(MfResult *res)
+{
+	return !mfpq_small_on_wire(res) && !res->first_kept &&
+		res->spill_next >= res->spill.nrows && !res->stream_failed;
+}
+
 /* Nothing more will come off the wire for res. */
 static void
 mfpq_small_off_wire(MfResult *res)

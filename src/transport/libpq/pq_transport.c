@@ -852,6 +852,7 @@ const MfTransport mf_transport_libpq = {
 	.remote_session = mfpq_remote_session,
 	.peer_closed = mfpq_peer_closed,
 	.holds_link = mfpq_small_holds_link,
+	.rows_all_read = mfpq_rows_all_read,
 	.drop_stream = mfpq_small_drop,
 	.xact_state = mfpq_xact_state,
 };
