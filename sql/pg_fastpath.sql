@@ -164,6 +164,33 @@ SELECT count(*), sum(a) FROM (
   UNION ALL SELECT a FROM src_async WHERE here(a) % 999 = 0
   UNION ALL SELECT a FROM src_async WHERE here(a) % 998 = 0
   UNION ALL SELECT a FROM src_async WHERE here(a) % 500 = 0) s;
+-- a filter checked here that queries the same server: it runs only while
+-- no socket is in the Append's wait set, since its claim of the link would
+-- read the answer a registered scan waits for (this failed with the same
+-- error, or waited until a timeout); the remote view is slow, so that
+-- FETCHes are still out when the Append builds its set
+SELECT multi_fdw_exec('pg_remote', $$CREATE VIEW fast_r.src_slow AS
+  SELECT a, t FROM fast_r.src WHERE a % 10 <> 0 OR pg_sleep(0.001) IS NOT NULL$$);
+CREATE FOREIGN TABLE src_slow (a int, t text) SERVER pg_remote
+  OPTIONS (schema_name 'fast_r', table_name 'src_slow', fetch_size '50',
+           async_capable 'true');
+CREATE FUNCTION probe(int) RETURNS int LANGUAGE plpgsql AS $$
+DECLARE n int;
+BEGIN
+  IF $1 % 50 = 0 THEN SELECT count(*) INTO n FROM fast.dst WHERE a = $1; END IF;
+  RETURN CASE WHEN $1 % 500 = 0 THEN 1 ELSE 0 END;
+END $$;
+SET statement_timeout = '60s';
+SELECT count(*), sum(a) FROM (
+  SELECT a FROM src_slow WHERE here(a) % 97 > 95
+  UNION ALL SELECT a FROM src_slow WHERE probe(a) > 0) s;
+SELECT count(*), sum(a) FROM (
+  SELECT a FROM src_slow WHERE here(a) % 97 > 95
+  UNION ALL SELECT a FROM src_slow s2
+    WHERE CASE WHEN s2.a % 50 = 0
+               THEN (SELECT count(*) FROM dst WHERE dst.a = s2.a % 7) ELSE 0 END
+          + CASE WHEN s2.a % 500 = 0 THEN 1 ELSE 0 END > 0) s;
+RESET statement_timeout;
 -- the same answers read without the Append's asynchrony
 SELECT count(*), sum(a) FROM (
   SELECT a FROM src WHERE here(a) > 4990
@@ -174,6 +201,15 @@ SELECT count(*), sum(a) FROM (
   UNION ALL SELECT -a FROM src WHERE here(a) % 998 = 0
   UNION ALL SELECT -a FROM src WHERE here(a) % 500 = 0) s GROUP BY a > 0
   ORDER BY 1 DESC;
+SELECT count(*), sum(a) FROM (
+  SELECT a FROM src WHERE here(a) % 97 > 95
+  UNION ALL SELECT a FROM src WHERE probe(a) > 0) s;
+SELECT count(*), sum(a) FROM (
+  SELECT a FROM src WHERE here(a) % 97 > 95
+  UNION ALL SELECT a FROM src s2
+    WHERE CASE WHEN s2.a % 50 = 0
+               THEN (SELECT count(*) FROM dst WHERE dst.a = s2.a % 7) ELSE 0 END
+          + CASE WHEN s2.a % 500 = 0 THEN 1 ELSE 0 END > 0) s;
 
 RESET search_path;
 DROP SCHEMA fast CASCADE;

@@ -569,12 +569,17 @@ mfIsForeignPathAsyncCapable(ForeignPath *path)
 /*
  * Scans that share a connection under one Append follow postgres_fdw's
  * rules, for its reasons.  A socket is in the Append's wait set at most
- * once, added by the scan that owns the link (its FETCH is out).  While the
- * wait set is being built (mfForeignAsyncConfigureWait), nothing claims a
- * link that another scan of the same Append holds: that scan's socket may
- * be in the set already, and a claim would read the very answer it waits
- * for.  The wait would then never end, and the Append's wait cannot be
- * cancelled.
+ * once, added by the scan that owns the link (its FETCH is out).  Once
+ * anything is in the set, nothing more runs in it but the adding of
+ * sockets: a scan's local conditions may use a connection (a SubPlan, a
+ * function that queries), and their claim would read the very answer a
+ * registered socket waits for, which then never comes (the wait lasts
+ * until a cancel or a timeout, or for good on minor releases whose Append
+ * does not wait on the latch too).  So the first of our scans to be asked
+ * in a round, while the set is still empty, settles all of them: hands
+ * over the rows already read, asks for the next batch where the link is
+ * free.  While the set is built, no scan takes a link another scan of the
+ * Append holds either: that one waits in the set, or is asked next.
  */
 
 /*
@@ -631,7 +636,23 @@ mfForeignAsyncRequest(AsyncRequest *areq)
 	mf_async_produce(areq, true);
 }
 
-/* Is owner one of the multi_fdw scans of this Append (or their held rows)? */
+/* The multi_fdw scan of an async request of an Append, or NULL. */
+static MfScanState *
+mf_async_scan_of(AsyncRequest *areq)
+{
+	PlanState  *ps = areq->requestee;
+	ForeignScanState *fs;
+
+	if (!IsA(ps, ForeignScanState))
+		return NULL;
+	fs = (ForeignScanState *) ps;
+	if (fs->fdwroutine == NULL ||
+		fs->fdwroutine->ForeignAsyncConfigureWait != mfForeignAsyncConfigureWait)
+		return NULL;
+	return fs->fdw_state;
+}
+
+/* Is the link held by one of our scans of this Append (or its held rows)? */
 static bool
 mf_async_owner_in_append(AppendState *append, MfConnEntry *entry)
 {
@@ -639,17 +660,8 @@ mf_async_owner_in_append(AppendState *append, MfConnEntry *entry)
 
 	while ((i = bms_next_member(append->as_asyncplans, i)) >= 0)
 	{
-		PlanState  *ps = append->as_asyncrequests[i]->requestee;
-		ForeignScanState *fs;
-		MfScanState *other;
+		MfScanState *other = mf_async_scan_of(append->as_asyncrequests[i]);
 
-		if (!IsA(ps, ForeignScanState))
-			continue;
-		fs = (ForeignScanState *) ps;
-		if (fs->fdwroutine == NULL ||
-			fs->fdwroutine->ForeignAsyncConfigureWait != mfForeignAsyncConfigureWait)
-			continue;
-		other = fs->fdw_state;
 		if (other != NULL &&
 			(mf_conn_owned_by(entry, other) ||
 			 mf_conn_owned_by(entry, &other->held)))
@@ -678,17 +690,17 @@ mf_async_may_take_link(MfScanState *st, AppendState *append)
 		GetNumRegisteredWaitEvents(append->as_eventset) <= 1;
 }
 
-void
-mfForeignAsyncConfigureWait(AsyncRequest *areq)
+/*
+ * A pending request, while the wait set is empty: the rows already read
+ * (someone claimed the link and read the answer) are handed over, the
+ * link left alone; then, if the request is still pending and may take the
+ * link, the next batch is asked for.
+ */
+static void
+mf_async_settle(AsyncRequest *areq, MfScanState *st)
 {
-	ForeignScanState *node = (ForeignScanState *) areq->requestee;
-	MfScanState *st = node->fdw_state;
 	AppendState *requestor = (AppendState *) areq->requestor;
 
-	/*
-	 * The answer may have been read meanwhile (someone claimed the link):
-	 * rows that are here already are handed over, the link left alone.
-	 */
 	if (st->next_row < st->nrows || st->eof || mf_scan_ahead_arrived(st))
 	{
 		areq->callback_pending = false;
@@ -697,20 +709,40 @@ mfForeignAsyncConfigureWait(AsyncRequest *areq)
 		if (!areq->callback_pending)
 			return;
 	}
-
-	if (!st->request_out)
+	if (!st->request_out && mf_async_may_take_link(st, requestor))
 	{
-		if (!mf_async_may_take_link(st, requestor))
-			return;
 		areq->callback_pending = false;
 		mf_async_produce(areq, true);
 		ExecAsyncResponse(areq);
-		if (!areq->callback_pending)
-			return;
 	}
-	/* pending means a FETCH of this scan is out: wait for its answer */
-	if (st->request_out && mf_conn_owned_by(st->entry, st))
-		AddWaitEventToSet(requestor->as_eventset, WL_SOCKET_READABLE,
+}
+
+void
+mfForeignAsyncConfigureWait(AsyncRequest *areq)
+{
+	MfScanState *st = ((ForeignScanState *) areq->requestee)->fdw_state;
+	AppendState *requestor = (AppendState *) areq->requestor;
+	WaitEventSet *set = requestor->as_eventset;
+
+	/* the set is empty: settle every pending scan of ours (see above) */
+	if (GetNumRegisteredWaitEvents(set) <= 1)
+	{
+		int			i = -1;
+
+		while ((i = bms_next_member(requestor->as_asyncplans, i)) >= 0)
+		{
+			AsyncRequest *other = requestor->as_asyncrequests[i];
+			MfScanState *ost = mf_async_scan_of(other);
+
+			if (ost != NULL && other->callback_pending)
+				mf_async_settle(other, ost);
+		}
+	}
+
+	/* still pending: a FETCH of this scan is out, wait for its answer */
+	if (areq->callback_pending && st->request_out &&
+		mf_conn_owned_by(st->entry, st))
+		AddWaitEventToSet(set, WL_SOCKET_READABLE,
 						  st->tr->async_socket(mf_conn(st->entry)), NULL,
 						  areq);
 }
