@@ -854,6 +854,7 @@ const MfDialect mf_dialect_postgres = {
 	.supports_arrays = true,
 	.supports_row_in = true,
 	.boolean_conditions = true,
+	.builtin_functions = true,
 
 	.deparse_lock = mfpg_deparse_lock,
 	.deparse_truncate = mfpg_deparse_truncate,

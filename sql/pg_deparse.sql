@@ -85,11 +85,14 @@ SELECT public.mf_explain($$EXPLAIN (VERBOSE, COSTS OFF)
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT l.x, s.b FROM dp_local l,
     LATERAL (SELECT b FROM dp_pg WHERE a = l.x OFFSET 0) s;
--- what stays local: functions of columns, volatile functions, a user
--- function of a column (of constants it is computed here and sent), a
--- non-default collation; the rest is still pushed
+-- what stays local: volatile functions, a user function of a column (of
+-- constants it is computed here and sent), a non-default collation; the
+-- rest is still pushed.  A built-in immutable function of a column goes
+-- (md5: the remote is PostgreSQL)
 CREATE FUNCTION dp_udf(int) RETURNS int LANGUAGE plpgsql STABLE
   AS 'BEGIN RETURN $1 + 1; END';
+CREATE FUNCTION dp_md5(text) RETURNS text LANGUAGE plpgsql IMMUTABLE
+  AS 'BEGIN RETURN md5($1); END';
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT a FROM dp_pg WHERE md5(b) = 'x' AND a = 1;
 EXPLAIN (VERBOSE, COSTS OFF)
@@ -282,8 +285,10 @@ EXPLAIN (VERBOSE, COSTS OFF) UPDATE dp_pg SET c = now() WHERE a > 5;
 EXPLAIN (VERBOSE, COSTS OFF) DELETE FROM dp_pg WHERE a IN (1, 2);
 EXPLAIN (VERBOSE, COSTS OFF) DELETE FROM dp_pg;
 -- a new value or a condition that is local: fetch, then row by row by ctid
+EXPLAIN (VERBOSE, COSTS OFF) UPDATE dp_pg SET b = dp_md5(b) WHERE a = 1;
+EXPLAIN (VERBOSE, COSTS OFF) DELETE FROM dp_pg WHERE dp_md5(b) = 'x';
+-- md5() itself goes: the remote is PostgreSQL
 EXPLAIN (VERBOSE, COSTS OFF) UPDATE dp_pg SET b = md5(b) WHERE a = 1;
-EXPLAIN (VERBOSE, COSTS OFF) DELETE FROM dp_pg WHERE md5(b) = 'x';
 EXPLAIN (VERBOSE, COSTS OFF) DELETE FROM dp_pg WHERE a = 1 RETURNING a, b;
 EXPLAIN (VERBOSE, COSTS OFF)
   UPDATE dp_pg SET b = l.y FROM dp_local l WHERE dp_pg.a = l.x;

@@ -447,6 +447,15 @@ typedef struct MfDialect
 									 * condition (WHERE flag) */
 
 	/*
+	 * The remote is PostgreSQL and has our built-in functions: an
+	 * immutable one (a cast included) is shipped as a call of the same
+	 * function, pg_catalog.name(args), each column among its arguments
+	 * cast to its local type (cast_param), so that the remote applies it
+	 * to the value we would have read, whatever the remote column's type.
+	 */
+	bool		builtin_functions;
+
+	/*
 	 * The remote's floating-point columns store -0 as 0 (MySQL, MariaDB):
 	 * a negative zero written there is refused rather than changed.
 	 */
