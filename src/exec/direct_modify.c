@@ -154,6 +154,7 @@ mfBeginDirectModify(ForeignScanState *node, int eflags)
 
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
 		return;
+	mf_remote_data_changed();	/* rows kept for rescans are out of date */
 	st = palloc0(sizeof(MfDirectState));
 	node->fdw_state = st;
 	mf_get_table_options(rte->relid, &opts);

@@ -55,6 +55,12 @@ extern void mf_row_reader_init(MfRowReader *reader, TupleDesc tupdesc,
 extern HeapTuple mf_row_reader_form(MfRowReader *reader, const MfTransport *tr,
 								   MfResult *res, int row, MemoryContext target,
 								   Relation rel);
+extern const char **mf_row_reader_texts(MfRowReader *reader,
+										const MfTransport *tr, MfResult *res,
+										int row);
+extern HeapTuple mf_row_reader_form_texts(MfRowReader *reader,
+										  const char *const *texts,
+										  MemoryContext target, Relation rel);
 extern void mf_row_reader_store(MfRowReader *reader, const MfTransport *tr,
 								MfResult *res, int row, TupleTableSlot *slot);
 
@@ -64,12 +70,12 @@ extern void mf_row_reader_store(MfRowReader *reader, const MfTransport *tr,
  */
 typedef struct MfScanMemo MfScanMemo;
 
-extern MfScanMemo *mf_memo_create(MemoryContext parent);
+extern MfScanMemo *mf_memo_create(MemoryContext parent, int ncols);
 extern bool mf_memo_begin(MfScanMemo *m, int nparams, const char **values);
-extern HeapTuple mf_memo_next(MfScanMemo *m);
+extern const char *const *mf_memo_next(MfScanMemo *m);
 extern bool mf_memo_recording(MfScanMemo *m);
 extern bool mf_memo_replaying(MfScanMemo *m);
-extern void mf_memo_record(MfScanMemo *m, HeapTuple tuple);
+extern void mf_memo_record(MfScanMemo *m, const char *const *values);
 extern void mf_memo_finish(MfScanMemo *m);
 extern void mf_memo_abandon(MfScanMemo *m);
 extern long mf_memo_hits(MfScanMemo *m);

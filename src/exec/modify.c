@@ -267,6 +267,7 @@ mfBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo,
 
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
 		return;
+	mf_remote_data_changed();	/* rows kept for rescans are out of date */
 	st = rinfo->ri_FdwState =
 		mf_modify_state(mtstate->ps.state, rinfo, mtstate->operation,
 						strVal(list_nth(fdw_private, MF_MOD_SQL)),
@@ -312,6 +313,7 @@ mfBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 	List	   *target_attrs = mf_modify_columns(rel, true);
 	MfStoredRow sr;
 
+	mf_remote_data_changed();	/* rows kept for rescans are out of date */
 	if (rinfo->ri_FdwState != NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),

@@ -124,6 +124,34 @@ HeapTuple
 mf_row_reader_form(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 				   int row, MemoryContext target, Relation rel)
 {
+	MemoryContextReset(reader->temp_cxt);
+	return mf_row_reader_form_texts(reader,
+									mf_row_reader_texts(reader, tr, res, row),
+									target, rel);
+}
+
+/*
+ * One remote row's values as text, in the reader's per-row context (valid
+ * until the next row is formed): one per retrieved column, NULL for NULL.
+ */
+const char **
+mf_row_reader_texts(MfRowReader *reader, const MfTransport *tr, MfResult *res,
+					int row)
+{
+	int			n = list_length(reader->retrieved_attrs);
+	const char **texts = MemoryContextAlloc(reader->temp_cxt,
+											sizeof(char *) * Max(n, 1));
+
+	for (int col = 0; col < n; col++)
+		texts[col] = mf_held_value(reader->held, tr, res, row, col);
+	return texts;
+}
+
+/* A heap tuple in target of one remote row's values as text. */
+HeapTuple
+mf_row_reader_form_texts(MfRowReader *reader, const char *const *texts,
+						 MemoryContext target, Relation rel)
+{
 	TupleDesc	tupdesc = reader->attinmeta->tupdesc;
 	MemoryContext old;
 	Datum	   *values;
@@ -137,7 +165,6 @@ mf_row_reader_form(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 	int			col = 0;
 	int			prev = 0;
 
-	MemoryContextReset(reader->temp_cxt);
 	old = MemoryContextSwitchTo(reader->temp_cxt);
 	values = palloc0(sizeof(Datum) * tupdesc->natts);
 	nulls = palloc(sizeof(bool) * tupdesc->natts);
@@ -151,7 +178,7 @@ mf_row_reader_form(MfRowReader *reader, const MfTransport *tr, MfResult *res,
 	foreach(lc, reader->retrieved_attrs)
 	{
 		int			attnum = lfirst_int(lc);
-		const char *text = mf_held_value(reader->held, tr, res, row, col++);
+		const char *text = texts[col++];
 
 		errcxt.attnum = attnum;
 		if (attnum == MF_SUM_COUNT_ATTNO && prev > 0)
@@ -295,7 +322,8 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 	 * read batches themselves), and not where rows are locked or are about
 	 * to be changed (each read must lock, and see the statement's changes).
 	 */
-	st->memo_ok = !fsplan->scan.plan.async_capable &&
+	st->memo_ok = opts.keep_rescan_rows &&
+		!fsplan->scan.plan.async_capable &&
 		estate->es_plannedstmt->rowMarks == NIL &&
 		estate->es_plannedstmt->commandType == CMD_SELECT &&
 		!estate->es_plannedstmt->hasModifyingCTE;
@@ -335,13 +363,13 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 
 	/*
 	 * A rescan with values seen before: the rows kept then, no statement.
-	 * A scan with parameters is there to be rescanned: its rows are kept
-	 * from the first run on; one without, from its first rescan.
+	 * Kept from the first rescan on: a scan that runs once copies nothing.
 	 */
-	if ((st->rescans > 0 || st->nparams > 0) && st->memo_ok)
+	if (st->rescans > 0 && st->memo_ok)
 	{
 		if (st->memo == NULL)
-			st->memo = mf_memo_create(node->ss.ps.state->es_query_cxt);
+			st->memo = mf_memo_create(node->ss.ps.state->es_query_cxt,
+									  list_length(st->reader.retrieved_attrs));
 		if (mf_memo_begin(st->memo, st->nparams, st->param_values))
 		{
 			st->replay = true;
@@ -497,16 +525,18 @@ mf_scan_store_next(ForeignScanState *node, MfScanState *st)
 {
 	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
 
-	HeapTuple	tuple;
+	const char **texts;
 
 	ExecClearTuple(slot);
 	MemoryContextReset(st->reader.temp_cxt);
-	tuple = mf_row_reader_form(&st->reader, st->tr, st->result,
-							   st->next_row++, st->reader.temp_cxt,
-							   node->ss.ss_currentRelation);
-	if (st->memo != NULL)
-		mf_memo_record(st->memo, tuple);
-	ExecStoreHeapTuple(tuple, slot, false);
+	texts = mf_row_reader_texts(&st->reader, st->tr, st->result,
+								st->next_row++);
+	if (mf_memo_recording(st->memo))
+		mf_memo_record(st->memo, texts);
+	ExecStoreHeapTuple(mf_row_reader_form_texts(&st->reader, texts,
+												st->reader.temp_cxt,
+												node->ss.ss_currentRelation),
+					   slot, false);
 	return slot;
 }
 
@@ -514,11 +544,17 @@ mf_scan_store_next(ForeignScanState *node, MfScanState *st)
 static TupleTableSlot *
 mf_scan_replay_next(ForeignScanState *node, MfScanState *st)
 {
-	HeapTuple	tuple = mf_memo_next(st->memo);
+	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
+	const char *const *texts = mf_memo_next(st->memo);
 
-	if (tuple == NULL)
-		return ExecClearTuple(node->ss.ss_ScanTupleSlot);
-	return ExecStoreHeapTuple(tuple, node->ss.ss_ScanTupleSlot, false);
+	ExecClearTuple(slot);
+	if (texts == NULL)
+		return slot;
+	MemoryContextReset(st->reader.temp_cxt);
+	return ExecStoreHeapTuple(mf_row_reader_form_texts(&st->reader, texts,
+													   st->reader.temp_cxt,
+													   node->ss.ss_currentRelation),
+							  slot, false);
 }
 
 TupleTableSlot *
@@ -805,9 +841,13 @@ mf_scan_memo_rest(ForeignScanState *node, MfScanState *st)
 		return;
 	while (mf_memo_recording(st->memo))
 	{
+		/* kept as text, not converted: nobody asked for these rows */
 		if (st->next_row < st->nrows)
 		{
-			(void) mf_scan_store_next(node, st);
+			MemoryContextReset(st->reader.temp_cxt);
+			mf_memo_record(st->memo,
+						   mf_row_reader_texts(&st->reader, st->tr, st->result,
+											   st->next_row++));
 			continue;
 		}
 		if (st->eof)
@@ -817,7 +857,6 @@ mf_scan_memo_rest(ForeignScanState *node, MfScanState *st)
 		}
 		mf_scan_next_batch(st, true);
 	}
-	ExecClearTuple(node->ss.ss_ScanTupleSlot);
 }
 
 void

@@ -13,19 +13,27 @@
  * round trip for the same answer.  PostgreSQL's Memoize node does this for
  * a nested loop's parameterized inner side, but never for a SubPlan.
  *
- * The remote statement holds only what the dialect ships, which never
- * includes a volatile expression, and within one statement the rows it
- * would return for the same values are the same: the remote transaction
- * is the one the statement started (the statement's own changes through
- * the gateway aside, which a local table's scan would not see either).
- * What is kept is the remote rows as formed tuples; the node's local
- * conditions and projection run again on each, as for rows read anew.
+ * What is kept is the remote rows as the remote sent them, in text: each
+ * replay converts them again, as a read would, so that a value our column
+ * refuses fails where a read would fail (never for a row nobody asked
+ * for), and a conversion that depends on a setting sees the setting of the
+ * moment.  The node's local conditions and projection run again on each.
  *
- * Rows are kept only from the first rescan on (a scan that is never
- * rescanned copies nothing), only for a scan that reached its end (a
- * subquery under EXISTS or LIMIT stops early: those rows are dropped), and
- * only while all that is kept stays within hash_mem, as for Memoize and a
- * hash join; past it, new values are read from the remote as before.
+ * The rows are as the remote would send them again only while nothing has
+ * changed there: the remote statement holds only what the dialect ships
+ * (never a volatile expression), and the remote transaction is the
+ * statement's.  What changes them through the gateway advances the remote
+ * data epoch (remote/connection.c: an INSERT, UPDATE, DELETE, COPY or
+ * TRUNCATE begun, a statement of the user's through multi_fdw_exec, a
+ * rolled-back savepoint, a transaction's end): rows kept under another
+ * epoch are dropped.  A remote object that is volatile itself (a view of
+ * nextval()) is the user's to exclude: keep_rescan_rows 'false'.
+ *
+ * Rows are kept only from a scan's first rescan on (a scan that runs once
+ * copies nothing), only for a whole answer (read to its end, or stopped
+ * early with the rest already here or on the wire: scan.c), and only
+ * while all that one scan keeps stays within hash_mem, as for Memoize and
+ * a hash join; past it, new values are read from the remote as before.
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *
@@ -33,7 +41,6 @@
  */
 #include "postgres.h"
 
-#include "access/htup_details.h"
 #include "common/hashfn.h"
 #include "executor/nodeHash.h"
 #include "utils/hsearch.h"
@@ -50,7 +57,8 @@ typedef struct MfMemoKey
 typedef struct MfMemoEntry
 {
 	MfMemoKey	key;			/* first: dynahash's key */
-	HeapTuple  *rows;
+	char	 ***rows;			/* each row's ncols values, NULL for NULL,
+								 * in one chunk with the text */
 	int			nrows;
 	int			cap;
 	bool		complete;		/* the scan reached its end */
@@ -60,7 +68,9 @@ struct MfScanMemo
 {
 	MemoryContext cxt;
 	HTAB	   *entries;
-	Size		used;			/* bytes of keys and rows kept */
+	int			ncols;
+	uint64		epoch;			/* the remote data epoch of what is kept */
+	Size		used;			/* bytes of the chunks kept */
 	Size		limit;
 	StringInfoData key;			/* the current rescan's key */
 	MfMemoEntry *recording;		/* rows being kept as they are read */
@@ -86,32 +96,37 @@ mf_memo_match(const void *key1, const void *key2, Size keysize)
 	return a->len == b->len && memcmp(a->bytes, b->bytes, a->len) == 0 ? 0 : 1;
 }
 
-MfScanMemo *
-mf_memo_create(MemoryContext parent)
+static void
+mf_memo_new_table(MfScanMemo *m)
 {
-	MfScanMemo *m;
 	HASHCTL		ctl;
-	MemoryContext cxt;
 
-	cxt = AllocSetContextCreate(parent, "multi_fdw rescan rows",
-								ALLOCSET_DEFAULT_SIZES);
-	m = MemoryContextAllocZero(cxt, sizeof(MfScanMemo));
-	m->cxt = cxt;
-	m->limit = get_hash_memory_limit();
 	ctl.keysize = sizeof(MfMemoKey);
 	ctl.entrysize = sizeof(MfMemoEntry);
 	ctl.hash = mf_memo_hash;
 	ctl.match = mf_memo_match;
-	ctl.hcxt = cxt;
+	ctl.hcxt = m->cxt;
 	m->entries = hash_create("multi_fdw rescan rows", 64, &ctl,
 							 HASH_ELEM | HASH_FUNCTION | HASH_COMPARE |
 							 HASH_CONTEXT);
-	{
-		MemoryContext old = MemoryContextSwitchTo(cxt);
+	m->used = 0;
+	m->epoch = mf_remote_data_epoch();
+}
 
-		initStringInfo(&m->key);
-		MemoryContextSwitchTo(old);
-	}
+MfScanMemo *
+mf_memo_create(MemoryContext parent, int ncols)
+{
+	MfScanMemo *m;
+
+	m = MemoryContextAllocZero(parent, sizeof(MfScanMemo));
+	m->cxt = AllocSetContextCreate(parent, "multi_fdw rescan rows",
+								   ALLOCSET_DEFAULT_SIZES);
+	m->ncols = ncols;
+	m->limit = get_hash_memory_limit();
+	m->key.data = MemoryContextAlloc(parent, 64);
+	m->key.maxlen = 64;
+	resetStringInfo(&m->key);
+	mf_memo_new_table(m);
 	return m;
 }
 
@@ -119,6 +134,7 @@ mf_memo_create(MemoryContext parent)
 static void
 mf_memo_make_key(MfScanMemo *m, int nparams, const char **values)
 {
+	/* the buffer grows in its own context (repalloc) */
 	resetStringInfo(&m->key);
 	for (int i = 0; i < nparams; i++)
 	{
@@ -142,16 +158,16 @@ mf_memo_drop(MfScanMemo *m, MfMemoEntry *e)
 
 	for (int i = 0; i < e->nrows; i++)
 	{
-		m->used -= HEAPTUPLESIZE + e->rows[i]->t_len;
-		heap_freetuple(e->rows[i]);
+		m->used -= GetMemoryChunkSpace(e->rows[i]);
+		pfree(e->rows[i]);
 	}
 	if (e->rows != NULL)
 	{
-		m->used -= e->cap * sizeof(HeapTuple);
+		m->used -= GetMemoryChunkSpace(e->rows);
 		pfree(e->rows);
 	}
 	hash_search(m->entries, &key, HASH_REMOVE, NULL);
-	m->used -= key.len + sizeof(MfMemoEntry);
+	m->used -= GetMemoryChunkSpace(key.bytes);
 	pfree(key.bytes);
 }
 
@@ -168,6 +184,14 @@ mf_memo_begin(MfScanMemo *m, int nparams, const char **values)
 	bool		found;
 
 	mf_memo_abandon(m);
+
+	/* the remote's rows may have changed since: start afresh */
+	if (m->epoch != mf_remote_data_epoch())
+	{
+		MemoryContextReset(m->cxt);
+		mf_memo_new_table(m);
+	}
+
 	mf_memo_make_key(m, nparams, values);
 	key.bytes = m->key.data;
 	key.len = m->key.len;
@@ -179,28 +203,29 @@ mf_memo_begin(MfScanMemo *m, int nparams, const char **values)
 		m->hits++;
 		return true;
 	}
-	if (m->used + key.len + sizeof(MfMemoEntry) > m->limit)
+	Assert(e == NULL);
+	if (m->used + key.len > m->limit)
 		return false;
-	key.bytes = MemoryContextAlloc(m->cxt, key.len + 1);
+	key.bytes = MemoryContextAlloc(m->cxt, Max(key.len, 1));
 	memcpy(key.bytes, m->key.data, key.len);
+	m->used += GetMemoryChunkSpace(key.bytes);
 	e = hash_search(m->entries, &key, HASH_ENTER, &found);
 	Assert(!found);
 	e->rows = NULL;
 	e->nrows = e->cap = 0;
 	e->complete = false;
-	m->used += key.len + sizeof(MfMemoEntry);
 	m->recording = e;
 	return false;
 }
 
-/* The next kept row, or NULL at the end. */
-HeapTuple
+/* The next kept row's values (ncols of them), or NULL at the end. */
+const char *const *
 mf_memo_next(MfScanMemo *m)
 {
 	Assert(m->replaying != NULL);
 	if (m->replay_pos >= m->replaying->nrows)
 		return NULL;
-	return m->replaying->rows[m->replay_pos++];
+	return (const char *const *) m->replaying->rows[m->replay_pos++];
 }
 
 bool
@@ -215,48 +240,73 @@ mf_memo_replaying(MfScanMemo *m)
 	return m != NULL && m->replaying != NULL;
 }
 
-/* A row read from the remote: kept if this rescan's rows are. */
-void
-mf_memo_record(MfScanMemo *m, HeapTuple tuple)
+/* No room for this rescan's rows: they are read from the remote each time. */
+static void
+mf_memo_give_up(MfScanMemo *m)
 {
 	MfMemoEntry *e = m->recording;
-	Size		size;
+
+	m->recording = NULL;
+	mf_memo_drop(m, e);
+}
+
+/* A row read from the remote, its ncols values: kept if this rescan's are. */
+void
+mf_memo_record(MfScanMemo *m, const char *const *values)
+{
+	MfMemoEntry *e = m->recording;
+	Size		size = sizeof(char *) * m->ncols;
+	char	  **row;
+	char	   *p;
 
 	if (e == NULL)
 		return;
-	size = HEAPTUPLESIZE + tuple->t_len;
+	for (int c = 0; c < m->ncols; c++)
+		if (values[c] != NULL)
+			size += strlen(values[c]) + 1;
 	if (e->nrows == e->cap)
 	{
-		int			cap = e->cap == 0 ? 4 : e->cap * 2;
+		int			cap = e->cap == 0 ? 8 : e->cap * 2;
+		char	 ***rows;
 
-		size += (cap - e->cap) * sizeof(HeapTuple);
-		if (m->used + size > m->limit)
+		if (m->used + sizeof(char **) * (Size) cap + size > m->limit)
 		{
-			/* no room: these values are read from the remote each time */
-			m->recording = NULL;
-			mf_memo_drop(m, e);
+			mf_memo_give_up(m);
 			return;
 		}
-		e->rows = e->rows == NULL ?
-			MemoryContextAlloc(m->cxt, cap * sizeof(HeapTuple)) :
-			repalloc(e->rows, cap * sizeof(HeapTuple));
-		m->used += (cap - e->cap) * sizeof(HeapTuple);
+		rows = MemoryContextAllocHuge(m->cxt, sizeof(char **) * (Size) cap);
+		if (e->rows != NULL)
+		{
+			memcpy(rows, e->rows, sizeof(char **) * e->nrows);
+			m->used -= GetMemoryChunkSpace(e->rows);
+			pfree(e->rows);
+		}
+		e->rows = rows;
 		e->cap = cap;
-		size = HEAPTUPLESIZE + tuple->t_len;
+		m->used += GetMemoryChunkSpace(rows);
 	}
 	if (m->used + size > m->limit)
 	{
-		m->recording = NULL;
-		mf_memo_drop(m, e);
+		mf_memo_give_up(m);
 		return;
 	}
+	row = MemoryContextAllocHuge(m->cxt, size);
+	p = (char *) (row + m->ncols);
+	for (int c = 0; c < m->ncols; c++)
 	{
-		MemoryContext old = MemoryContextSwitchTo(m->cxt);
+		if (values[c] == NULL)
+			row[c] = NULL;
+		else
+		{
+			size_t		len = strlen(values[c]) + 1;
 
-		e->rows[e->nrows++] = heap_copytuple(tuple);
-		MemoryContextSwitchTo(old);
+			memcpy(p, values[c], len);
+			row[c] = p;
+			p += len;
+		}
 	}
-	m->used += size;
+	e->rows[e->nrows++] = row;
+	m->used += GetMemoryChunkSpace(row);
 }
 
 /* The scan reached its end: the rows kept are all of them. */
@@ -273,8 +323,7 @@ void
 mf_memo_abandon(MfScanMemo *m)
 {
 	if (m->recording != NULL)
-		mf_memo_drop(m, m->recording);
-	m->recording = NULL;
+		mf_memo_give_up(m);
 	m->replaying = NULL;
 }
 

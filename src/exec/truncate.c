@@ -43,6 +43,8 @@ mfExecForeignTruncate(List *rels, DropBehavior behavior, bool restart_seqs)
 	MfConnEntry *entry;
 	ListCell   *lc;
 
+	mf_remote_data_changed();	/* rows kept for rescans are out of date */
+
 	tables = palloc(sizeof(char *) * list_length(rels));
 	foreach(lc, rels)
 	{

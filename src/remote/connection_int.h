@@ -88,6 +88,7 @@ static inline void
 mf_conn_forget_facts(MfConnEntry *entry)
 {
 	entry->facts_epoch++;
+	mf_remote_data_changed();
 }
 
 /*

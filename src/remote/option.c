@@ -75,6 +75,7 @@ static const MfOptionDef mf_options[] = {
 	CORE("truncatable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("keep_connections", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("async_capable", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("keep_rescan_rows", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("session_sql", MF_CTX_SERVER, MF_OPT_STRING, 0, 0, NULL),
 	CORE("two_phase_commit", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("parallel_commit", MF_CTX_SERVER, MF_OPT_BOOL, 0, 0, NULL),

@@ -74,6 +74,8 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->relay_messages = mf_parse_bool(d);
 	else if (strcmp(name, "async_capable") == 0)
 		opts->async_capable = mf_parse_bool(d);
+	else if (strcmp(name, "keep_rescan_rows") == 0)
+		opts->keep_rescan_rows = mf_parse_bool(d);
 	else if (strcmp(name, "session_sql") == 0)
 		opts->session_sql = defGetString(d);
 	else if (strcmp(name, "two_phase_commit") == 0)
@@ -127,6 +129,7 @@ mf_read_options(Oid serverid, Oid relid, MfOptions *opts)
 	opts->relay_messages = true;
 	opts->pushdown = true;
 	opts->dependent_join = true;
+	opts->keep_rescan_rows = true;
 	opts->analyze_sampling = MF_SAMPLE_AUTO;
 
 	foreach(lc, server->options)

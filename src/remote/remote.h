@@ -64,6 +64,8 @@ typedef struct MfOptions
 	bool		relay_messages;	/* the remote's NOTICEs and WARNINGs reach
 								 * the client (error.c) */
 	bool		async_capable;	/* scans may run under an async Append */
+	bool		keep_rescan_rows;	/* a rescan's rows kept by its
+									 * parameters (exec/scan_memo.c) */
 	char	   *session_sql;	/* replaces the dialect's session setup;
 								 * NULL: the dialect's */
 	bool		two_phase_commit;	/* its transactions may be prepared */
@@ -193,6 +195,14 @@ extern void mf_set_stream_owner(MfConnEntry *entry, void *owner,
 								MfStreamFinish finish);
 extern void mf_clear_stream_owner(MfConnEntry *entry, void *owner);
 extern bool mf_conn_owned_by(MfConnEntry *entry, void *owner);
+
+/*
+ * The remote data epoch: advanced by whatever may change the rows a remote
+ * query returns within the remote transaction as the gateway sees it (see
+ * connection.c); rows kept under an older one are out of date.
+ */
+extern uint64 mf_remote_data_epoch(void);
+extern void mf_remote_data_changed(void);
 extern void mf_conn_exec(MfConnEntry *entry, const char *sql, long *rows);
 extern void mf_connection_init(void);
 pg_noreturn extern void mf_raise_error(int elevel, MfConnEntry *entry,
