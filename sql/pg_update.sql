@@ -107,7 +107,8 @@ SELECT id, name FROM items WHERE id IN (19, 119);
 --
 -- row by row: a condition checked here, a new value computed here, or a
 -- join with a local table (upd_md5 is md5() as a function the remote
--- lacks; md5() itself would go, as a built-in of PostgreSQL)
+-- lacks; md5() of a text stays local too, its answer depends on the
+-- database encoding)
 --
 CREATE FUNCTION upd_md5(text) RETURNS text LANGUAGE plpgsql IMMUTABLE
   AS $$ BEGIN RETURN md5($1); END $$;

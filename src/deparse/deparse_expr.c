@@ -211,7 +211,8 @@ mf_deparse_func(FuncExpr *f, MfDeparseCxt *cxt)
 		 * in our column's type, whatever the remote column's (a text column
 		 * over a remote enum has no upper()).
 		 */
-		if (cxt->dialect->builtin_functions && f->funcid < FirstGenbkiObjectId &&
+		if (cxt->dialect->builtin_function_shippable != NULL &&
+			f->funcid < FirstGenbkiObjectId &&
 			cxt->dialect->cast_param != NULL &&
 			IsA(mf_strip_relabel(arg), Var) &&
 			mf_var_is_scanned((Var *) mf_strip_relabel(arg), cxt))

@@ -66,7 +66,9 @@ mf_in_shipped_extension(MfDeparseCxt *cxt, Oid classid, Oid objid)
 static bool
 mf_builtin_function_shippable(FuncExpr *f, MfDeparseCxt *cxt)
 {
-	return cxt->dialect->builtin_functions && f->funcid < FirstGenbkiObjectId;
+	return f->funcid < FirstGenbkiObjectId &&
+		cxt->dialect->builtin_function_shippable != NULL &&
+		cxt->dialect->builtin_function_shippable(f->funcid);
 }
 
 static bool
