@@ -38,7 +38,6 @@
 #include "nodes/parsenodes.h"
 #include "nodes/pg_list.h"
 #include "utils/builtins.h"
-#include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 
 #include "deparse/dialect_shared.h"
@@ -289,35 +288,6 @@ mfpg_typed_elements(Oid typid)
 			return true;
 		default:
 			return false;
-	}
-}
-
-/*
- * The dialect's builtin_function_shippable: every built-in function of
- * ours, but those whose answer depends on the database's encoding, which
- * the remote's need not share: the bytes of a text (md5(text),
- * octet_length, bit_length, convert_to and convert_from) and the code of a
- * character (ascii, chr, to_ascii).
- */
-static bool
-mfpg_builtin_function_shippable(Oid funcid)
-{
-	switch (funcid)
-	{
-		case F_MD5_TEXT:
-		case F_OCTET_LENGTH_TEXT:
-		case F_OCTET_LENGTH_BPCHAR:
-		case F_BIT_LENGTH_TEXT:
-		case F_CONVERT_TO:
-		case F_CONVERT_FROM:
-		case F_ASCII:
-		case F_CHR:
-		case F_TO_ASCII_TEXT:
-		case F_TO_ASCII_TEXT_INT4:
-		case F_TO_ASCII_TEXT_NAME:
-			return false;
-		default:
-			return funcid < FirstGenbkiObjectId;
 	}
 }
 
@@ -884,7 +854,6 @@ const MfDialect mf_dialect_postgres = {
 	.supports_arrays = true,
 	.supports_row_in = true,
 	.boolean_conditions = true,
-	.builtin_function_shippable = mfpg_builtin_function_shippable,
 
 	.deparse_lock = mfpg_deparse_lock,
 	.deparse_truncate = mfpg_deparse_truncate,

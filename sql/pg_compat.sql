@@ -65,9 +65,7 @@ SELECT multi_fdw_exec('pg_remote',
 CREATE TABLE pt (a int, b text) PARTITION BY LIST (a);
 CREATE FOREIGN TABLE pt1 PARTITION OF pt FOR VALUES IN (1)
   SERVER pg_remote OPTIONS (schema_name 'compat_r', table_name 'part1');
-CREATE FUNCTION compat_md5(text) RETURNS text LANGUAGE plpgsql IMMUTABLE
-  AS $$ BEGIN RETURN md5($1); END $$;
-EXPLAIN (VERBOSE, COSTS OFF) UPDATE pt SET b = compat_md5(b) WHERE a = 1;
+EXPLAIN (VERBOSE, COSTS OFF) UPDATE pt SET b = md5(b) WHERE a = 1;
 
 -- what the remote does with them: another transaction holds row 1
 SET statement_timeout = '10s';
@@ -381,10 +379,8 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM ci WHERE c = 'ABC';
 SELECT id FROM ci WHERE c = 'ABC';
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM ci WHERE citext_cmp(c, 'XBZ') = 0;
 SELECT id FROM ci WHERE citext_cmp(c, 'XBZ') = 0;
--- a function inlined into built-ins goes as they do (the column, of the
--- extension's type, cast to the built-in type the function takes)
+-- a function inlined into built-ins stays local, as built-in functions do
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM ci WHERE strpos(c, 'b') = 2;
-SELECT id FROM ci WHERE strpos(c, 'b') = 2;
 SET search_path = compat, public;
 -- names not installed here are skipped, with a warning
 ALTER SERVER pg_other OPTIONS (SET extensions 'citext, compat_missing');

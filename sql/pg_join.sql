@@ -41,9 +41,6 @@ CREATE TABLE ljb AS SELECT * FROM pjb;
 CREATE TABLE ljc AS SELECT * FROM pjc;
 ANALYZE pja, pjb, pjc, lja, ljb, ljc;
 
--- pj_abs: abs() as a function the remote lacks, computed here
-CREATE FUNCTION pj_abs(x anyelement) RETURNS anyelement LANGUAGE plpgsql
-  IMMUTABLE AS $f$ BEGIN RETURN CASE WHEN x < 0 THEN -x ELSE x END; END $f$;
 -- q on the foreign tables and on the copies: the same rows (in the same
 -- order when ordered), and the Relations and remote SQL that q sent
 -- (NULL when it sent no join)
@@ -69,9 +66,9 @@ SELECT * FROM pj_agree($$SELECT pja.id, pjb.id FROM pja JOIN pjb
   ON pja.id = pjb.ja AND pja.a < pjb.b AND pja.c = pjb.t$$);
 -- an inner join's condition that cannot be shipped is checked here
 SELECT * FROM pj_agree($$SELECT pja.id, pjb.id FROM pja JOIN pjb
-  ON pja.id = pjb.ja AND pj_abs(pja.a) = pjb.b$$);
+  ON pja.id = pjb.ja AND abs(pja.a) = pjb.b$$);
 EXPLAIN (VERBOSE, COSTS OFF) SELECT pja.id, pjb.id FROM pja JOIN pjb
-  ON pja.id = pjb.ja AND pj_abs(pja.a) = pjb.b;
+  ON pja.id = pjb.ja AND abs(pja.a) = pjb.b;
 -- a join without a condition
 SELECT * FROM pj_agree($$SELECT count(*), sum(pja.id * pjc.x) FROM pja, pjc
   WHERE pja.a = 3 AND pjc.x = 1$$);
@@ -98,9 +95,9 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT pja.id, pjb.b FROM pja LEFT JOIN pjb
   ON pja.id = pjb.ja WHERE coalesce(pjb.b, 0) < 5;
 -- a join condition that cannot be shipped keeps the outer join here
 EXPLAIN (VERBOSE, COSTS OFF) SELECT pja.id, pjb.b FROM pja LEFT JOIN pjb
-  ON pja.id = pjb.ja AND pj_abs(pjb.b) = pja.a;
+  ON pja.id = pjb.ja AND abs(pjb.b) = pja.a;
 SELECT * FROM pj_agree($$SELECT pja.id, pjb.b FROM pja LEFT JOIN pjb
-  ON pja.id = pjb.ja AND pj_abs(pjb.b) = pja.a$$);
+  ON pja.id = pjb.ja AND abs(pjb.b) = pja.a$$);
 -- right joins
 SELECT * FROM pj_agree($$SELECT pja.id, pjb.id FROM pja RIGHT JOIN pjb
   ON pja.id = pjb.ja AND pja.a > 1 WHERE pjb.b < 9$$);
@@ -178,7 +175,7 @@ SELECT * FROM pj_agree($$SELECT count(*), sum(pjc.x) FROM pja
   FULL JOIN pjb ON pja.id = pjb.ja FULL JOIN pjc ON pjc.jb = pjb.id$$);
 -- a condition of the join checked here keeps the aggregate here
 EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM pja JOIN pjb
-  ON pja.id = pjb.ja AND pj_abs(pja.a) = pjb.b;
+  ON pja.id = pjb.ja AND abs(pja.a) = pjb.b;
 
 -- ===================================================================
 -- whole rows and system columns
@@ -239,7 +236,7 @@ SELECT * FROM pj_agree($$SELECT pja, count(pjb) FROM pja JOIN pjb
 -- ===================================================================
 -- a condition of one side checked here
 EXPLAIN (VERBOSE, COSTS OFF) SELECT pja.id, pjb.b FROM pja JOIN pjb
-  ON pja.id = pjb.ja WHERE pj_abs(pja.a) = 2;
+  ON pja.id = pjb.ja WHERE abs(pja.a) = 2;
 -- row locks and UPDATE ... FROM: the rows are fetched again by table
 EXPLAIN (VERBOSE, COSTS OFF) SELECT pja.id FROM pja JOIN pjb
   ON pja.id = pjb.ja FOR UPDATE OF pja;
@@ -303,5 +300,4 @@ ALTER SERVER pg_remote OPTIONS (DROP use_remote_estimate);
 DROP TABLE pj_local, lja, ljb, ljc;
 DROP FOREIGN TABLE pja, pjb, pjc;
 DROP FUNCTION pj_agree;
-DROP FUNCTION pj_abs(anyelement);
 SELECT multi_fdw_exec('pg_remote', $$DROP TABLE public.pja, public.pjb, public.pjc$$);

@@ -190,47 +190,15 @@ mf_deparse_func(FuncExpr *f, MfDeparseCxt *cxt)
 	ListCell   *lc;
 	bool		first = true;
 
-	/*
-	 * Every form (a cast, substring(x FROM 1 FOR 2)) as a call of the same
-	 * function, which the remote resolves to it again: the arguments keep
-	 * their types (constants are written typed, columns are cast below).
-	 */
 	appendStringInfo(cxt->buf, "%s.%s(",
 					 quote_identifier(get_namespace_name(get_func_namespace(f->funcid))),
 					 quote_identifier(get_func_name(f->funcid)));
 	foreach(lc, f->args)
 	{
-		Node	   *arg = lfirst(lc);
-
 		if (!first)
 			appendStringInfoString(cxt->buf, ", ");
+		mf_deparse_node(lfirst(lc), cxt);
 		first = false;
-
-		/*
-		 * A column of a built-in function's: the value we would have read,
-		 * in our column's type, whatever the remote column's (a text column
-		 * over a remote enum has no upper()).
-		 */
-		if (cxt->dialect->builtin_function_shippable != NULL &&
-			f->funcid < FirstGenbkiObjectId &&
-			cxt->dialect->cast_param != NULL &&
-			IsA(mf_strip_relabel(arg), Var) &&
-			mf_var_is_scanned((Var *) mf_strip_relabel(arg), cxt))
-		{
-			Var		   *var = (Var *) mf_strip_relabel(arg);
-
-			/* an extension's type is left alone: its schema may differ */
-			appendStringInfoChar(cxt->buf, '(');
-			mf_deparse_var(var, cxt);
-			appendStringInfoChar(cxt->buf, ')');
-			if (var->vartype < FirstGenbkiObjectId)
-				cxt->dialect->cast_param(cxt->buf, var->vartype, var->vartypmod);
-			if (exprType(arg) != var->vartype &&
-				exprType(arg) < FirstGenbkiObjectId)
-				cxt->dialect->cast_param(cxt->buf, exprType(arg), -1);
-			continue;
-		}
-		mf_deparse_node(arg, cxt);
 	}
 	appendStringInfoChar(cxt->buf, ')');
 }

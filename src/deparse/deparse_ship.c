@@ -58,19 +58,6 @@ mf_in_shipped_extension(MfDeparseCxt *cxt, Oid classid, Oid objid)
 		list_member_oid(extensions, getExtensionOfObject(classid, objid));
 }
 
-/*
- * A built-in function the remote has too (the dialect's
- * builtin_functions): one of PostgreSQL's own, in any call form.  The
- * rest of the rules (immutable, arguments, collation) are the caller's.
- */
-static bool
-mf_builtin_function_shippable(FuncExpr *f, MfDeparseCxt *cxt)
-{
-	return f->funcid < FirstGenbkiObjectId &&
-		cxt->dialect->builtin_function_shippable != NULL &&
-		cxt->dialect->builtin_function_shippable(f->funcid);
-}
-
 static bool
 mf_type_shippable(MfDeparseCxt *cxt, Oid typid)
 {
@@ -394,19 +381,11 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 			return mf_expr_shippable((Node *) ((RelabelType *) node)->arg, cxt);
 		case T_FuncExpr:
 			{
-				/*
-				 * The immutable functions of a shipped extension, and where
-				 * the remote is PostgreSQL its built-in ones (casts and the
-				 * SQL syntax forms, substring and extract, too)
-				 */
+				/* only the immutable functions of a shipped extension */
 				FuncExpr   *f = (FuncExpr *) node;
 
-				if (!mf_builtin_function_shippable(f, cxt) &&
-					(f->funcformat != COERCE_EXPLICIT_CALL ||
-					 !mf_in_shipped_extension(cxt, ProcedureRelationId,
-											  f->funcid)))
-					break;
-				if (f->funcvariadic || f->funcretset ||
+				if (f->funcformat != COERCE_EXPLICIT_CALL || f->funcvariadic ||
+					!mf_in_shipped_extension(cxt, ProcedureRelationId, f->funcid) ||
 					func_volatile(f->funcid) != PROVOLATILE_IMMUTABLE ||
 					!mf_collation_safe(f->inputcollid, f->args) ||
 					!mf_type_shippable(cxt, f->funcresulttype))

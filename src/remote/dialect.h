@@ -447,16 +447,6 @@ typedef struct MfDialect
 									 * condition (WHERE flag) */
 
 	/*
-	 * The remote is PostgreSQL and has our built-in functions: is this one
-	 * (immutable, the caller checks) computed there as here?  A shipped one
-	 * (a cast included) is written as a call of the same function,
-	 * pg_catalog.name(args), each column among its arguments cast to its
-	 * local type (cast_param), so that the remote applies it to the value
-	 * we would have read, whatever the remote column's type.  NULL: none.
-	 */
-	bool		(*builtin_function_shippable) (Oid funcid);
-
-	/*
 	 * The remote's floating-point columns store -0 as 0 (MySQL, MariaDB):
 	 * a negative zero written there is refused rather than changed.
 	 */
