@@ -33,7 +33,8 @@
  * copies nothing), only for a whole answer (read to its end, or stopped
  * early with the rest already here or on the wire: scan.c), and only
  * while all that one scan keeps stays within hash_mem, as for Memoize and
- * a hash join; past it, new values are read from the remote as before.
+ * a hash join (its memory context, the hash table's included); past it,
+ * new values are read from the remote as before.
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *
@@ -130,6 +131,18 @@ mf_memo_create(MemoryContext parent, int ncols)
 	return m;
 }
 
+/*
+ * Would size more bytes go past hash_mem?  What is kept is counted in the
+ * sizes of its chunks; the context's blocks (the hash table's among them,
+ * a bucket and an entry per value) bound it from above, as for HashAgg.
+ */
+static bool
+mf_memo_over(MfScanMemo *m, Size size)
+{
+	return m->used + size > m->limit ||
+		MemoryContextMemAllocated(m->cxt, true) + size > m->limit;
+}
+
 /* The values as one string: each a kind byte, then its length and bytes. */
 static void
 mf_memo_make_key(MfScanMemo *m, int nparams, const char **values)
@@ -204,7 +217,7 @@ mf_memo_begin(MfScanMemo *m, int nparams, const char **values)
 		return true;
 	}
 	Assert(e == NULL);
-	if (m->used + key.len > m->limit)
+	if (mf_memo_over(m, key.len + sizeof(MfMemoEntry)))
 		return false;
 	key.bytes = MemoryContextAlloc(m->cxt, Max(key.len, 1));
 	memcpy(key.bytes, m->key.data, key.len);
@@ -269,7 +282,7 @@ mf_memo_record(MfScanMemo *m, const char *const *values)
 		int			cap = e->cap == 0 ? 8 : e->cap * 2;
 		char	 ***rows;
 
-		if (m->used + sizeof(char **) * (Size) cap + size > m->limit)
+		if (mf_memo_over(m, sizeof(char **) * (Size) cap + size))
 		{
 			mf_memo_give_up(m);
 			return;
@@ -285,7 +298,7 @@ mf_memo_record(MfScanMemo *m, const char *const *values)
 		e->cap = cap;
 		m->used += GetMemoryChunkSpace(rows);
 	}
-	if (m->used + size > m->limit)
+	if (mf_memo_over(m, size))
 	{
 		mf_memo_give_up(m);
 		return;
