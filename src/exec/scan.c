@@ -524,7 +524,6 @@ static TupleTableSlot *
 mf_scan_store_next(ForeignScanState *node, MfScanState *st)
 {
 	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
-
 	const char **texts;
 
 	ExecClearTuple(slot);
