@@ -688,30 +688,6 @@ mf_set_stream_owner(MfConnEntry *entry, void *owner, MfStreamFinish finish)
 	entry->stream_finish = finish;
 }
 
-/*
- * The remote data epoch (remote.h).  It moves where the rows a remote query
- * returns may have changed as this backend sees them: a write through the
- * gateway begun (modify.c, direct_modify.c, truncate.c), a statement of the
- * user's (multi_fdw_exec), a rolled-back savepoint, a transaction's end (the
- * points where mf_conn_forget_facts runs).  One counter for every
- * connection: a change seen by one session of the remote is not seen by
- * another within its transaction, but counting it for all costs only rows
- * read again.
- */
-static uint64 mf_data_epoch = 1;
-
-uint64
-mf_remote_data_epoch(void)
-{
-	return mf_data_epoch;
-}
-
-void
-mf_remote_data_changed(void)
-{
-	mf_data_epoch++;
-}
-
 /* Is owner the one holding an unfinished stream on it (NULL: nobody)? */
 bool
 mf_conn_owned_by(MfConnEntry *entry, void *owner)
