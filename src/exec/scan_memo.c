@@ -23,7 +23,7 @@
  * changed there: the remote statement holds only what the dialect ships
  * (never a volatile expression), and the remote transaction is the
  * statement's.  What changes them through the gateway advances the remote
- * data epoch (remote/remote_facts.c: an INSERT, UPDATE, DELETE, COPY or
+ * data epoch (remote/data_epoch.c: an INSERT, UPDATE, DELETE, COPY or
  * TRUNCATE begun, a statement of the user's through multi_fdw_exec, a
  * rolled-back savepoint, a transaction's end): rows kept under another
  * epoch are dropped.  A remote object that is volatile itself (a view of

@@ -199,7 +199,7 @@ extern bool mf_conn_owned_by(MfConnEntry *entry, void *owner);
 /*
  * The remote data epoch: advanced by whatever may change the rows a remote
  * query returns within the remote transaction as the gateway sees it (see
- * remote_facts.c); rows kept under an older one are out of date.
+ * data_epoch.c); rows kept under an older one are out of date.
  */
 extern uint64 mf_remote_data_epoch(void);
 extern void mf_remote_data_changed(void);

@@ -1,9 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * remote_facts.c
- *		What the remote says of its tables, and how long it is believed;
- *		and the remote data epoch, which tells how long rows read from
- *		the remote may be believed (exec/scan_memo.c).
+ *		What the remote says of its tables, and how long it is believed.
  *
  * Some decisions need a fact about the remote table that only its catalog
  * knows: may a BEFORE ROW INSERT trigger or a rule skip rows (buffer.c:
@@ -229,28 +227,4 @@ mf_conn_ask_rows(MfConnEntry *entry, const char *sql, const char *table,
 	if (n < 0)
 		mf_raise_error(ERROR, entry, &err, sql);
 	return names;
-}
-
-/*
- * The remote data epoch (remote.h).  It moves where the rows a remote query
- * returns may have changed as this backend sees them: a write through the
- * gateway begun (modify.c, direct_modify.c, truncate.c), a statement of the
- * user's (multi_fdw_exec), a rolled-back savepoint, a transaction's end (the
- * points where mf_conn_forget_facts runs).  One counter for every
- * connection: a change seen by one session of the remote is not seen by
- * another within its transaction, but counting it for all costs only rows
- * read again.
- */
-static uint64 mf_data_epoch = 1;
-
-uint64
-mf_remote_data_epoch(void)
-{
-	return mf_data_epoch;
-}
-
-void
-mf_remote_data_changed(void)
-{
-	mf_data_epoch++;
 }
