@@ -852,6 +852,7 @@ const MfDialect mf_dialect_postgres = {
 	.supports_returning = true,
 	.supports_do_nothing = true,
 	.supports_arrays = true,
+	.nested_subqueries = true,
 	.supports_row_in = true,
 	.boolean_conditions = true,
 

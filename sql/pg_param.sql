@@ -295,6 +295,155 @@ ALTER FOREIGN TABLE pp_seq_v OPTIONS (SET keep_rescan_rows 'maybe');
 SELECT multi_fdw_exec('pg_remote', $$DROP VIEW public.pp_seq_v;
   DROP SEQUENCE public.pp_seq; DROP TABLE public.pp_memo$$);
 
+-- A correlated subquery of a table's condition, over a table of the same
+-- server under the same user mapping, goes inside the table's remote
+-- query: the outer table is r0, the subquery's tables r1.., so a table
+-- joined to itself (pp_ps as ps and as x) keeps its two sides apart.
+SET multi_fdw.dependent_join = off;
+\getenv pg_host MF_PG_HOST
+\getenv pg_port MF_PG_PORT
+\getenv pg_db MF_PG_DB
+\getenv pg_user MF_PG_USER
+\getenv pg_password MF_PG_PASSWORD
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT ps.partkey, ps.suppkey FROM pp_ps ps
+  WHERE ps.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps x
+                  WHERE x.partkey = ps.partkey AND x.suppkey < ps.suppkey)
+    AND ps.partkey < 40;
+-- the answers of the same queries over local copies: a grouping's value
+-- (an empty group's NULL too), a table's own column (NULL too), an EXISTS
+-- that is no semi join (under OR, on no equality, so not hashed either),
+-- and a NOT EXISTS
+SELECT ps.partkey, ps.suppkey FROM pp_ps ps
+  WHERE ps.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps x
+                  WHERE x.partkey = ps.partkey AND x.suppkey < ps.suppkey)
+    AND ps.partkey < 40
+EXCEPT ALL
+SELECT ps.partkey, ps.suppkey FROM pp_ps_local ps
+  WHERE ps.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps_local x
+                  WHERE x.partkey = ps.partkey AND x.suppkey < ps.suppkey)
+    AND ps.partkey < 40;
+SELECT count(*) FROM pp_ps ps
+  WHERE ps.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps x
+                  WHERE x.partkey = ps.partkey AND x.suppkey < ps.suppkey)
+    AND ps.partkey < 40;
+SELECT count(*) FROM pp_ps_local ps
+  WHERE ps.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps_local x
+                  WHERE x.partkey = ps.partkey AND x.suppkey < ps.suppkey)
+    AND ps.partkey < 40;
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT count(*) FROM pp_ps ps
+  WHERE ps.partkey < 3000 AND
+    ((SELECT p.name FROM pp_part p WHERE p.partkey = ps.partkey) LIKE 'forest%'
+     OR (SELECT x.note FROM pp_ps x
+         WHERE x.partkey = ps.partkey AND x.suppkey = ps.suppkey) IS NULL);
+SELECT count(*) FROM pp_ps ps
+  WHERE ps.partkey < 3000 AND
+    ((SELECT p.name FROM pp_part p WHERE p.partkey = ps.partkey) LIKE 'forest%'
+     OR (SELECT x.note FROM pp_ps x
+         WHERE x.partkey = ps.partkey AND x.suppkey = ps.suppkey) IS NULL);
+SELECT count(*) FROM pp_ps_local ps
+  WHERE ps.partkey < 3000 AND
+    ((SELECT p.name FROM pp_part_local p WHERE p.partkey = ps.partkey) LIKE 'forest%'
+     OR (SELECT x.note FROM pp_ps_local x
+         WHERE x.partkey = ps.partkey AND x.suppkey = ps.suppkey) IS NULL);
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT count(*) FROM pp_ps ps
+  WHERE ps.partkey < 2000 AND (ps.qty > 95 OR
+    EXISTS (SELECT 1 FROM pp_part p WHERE p.partkey >= ps.partkey
+            AND p.partkey <= ps.partkey AND p.name LIKE 'forest%'));
+SELECT count(*) FROM pp_ps ps
+  WHERE ps.partkey < 2000 AND (ps.qty > 95 OR
+    EXISTS (SELECT 1 FROM pp_part p WHERE p.partkey >= ps.partkey
+            AND p.partkey <= ps.partkey AND p.name LIKE 'forest%'));
+SELECT count(*) FROM pp_ps_local ps
+  WHERE ps.partkey < 2000 AND (ps.qty > 95 OR
+    EXISTS (SELECT 1 FROM pp_part_local p WHERE p.partkey >= ps.partkey
+            AND p.partkey <= ps.partkey AND p.name LIKE 'forest%'));
+SELECT count(*) FROM pp_ps ps
+  WHERE ps.partkey < 2000 AND (ps.qty > 95 OR
+    NOT EXISTS (SELECT 1 FROM pp_part p WHERE p.partkey >= ps.partkey
+                AND p.partkey <= ps.partkey AND p.name LIKE 'plain%'));
+SELECT count(*) FROM pp_ps_local ps
+  WHERE ps.partkey < 2000 AND (ps.qty > 95 OR
+    NOT EXISTS (SELECT 1 FROM pp_part_local p WHERE p.partkey >= ps.partkey
+                AND p.partkey <= ps.partkey AND p.name LIKE 'plain%'));
+-- stays here: a value the subquery computes from the outer row here
+-- (ps.partkey + 1 is sent as a parameter of the subquery's own scan)
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT count(*) FROM pp_ps ps
+  WHERE ps.cost < (SELECT x.cost FROM pp_ps x
+                   WHERE x.partkey = ps.partkey + 1 AND x.suppkey = ps.suppkey)
+    AND ps.partkey < 100;
+-- a scalar subquery of more than one row fails as it does here (21000)
+\set VERBOSITY sqlstate
+SELECT count(*) FROM pp_ps ps
+  WHERE ps.cost < (SELECT x.cost FROM pp_ps x WHERE x.partkey = ps.partkey)
+    AND ps.partkey < 10;
+SELECT count(*) FROM pp_ps_local ps
+  WHERE ps.cost < (SELECT x.cost FROM pp_ps_local x WHERE x.partkey = ps.partkey)
+    AND ps.partkey < 10;
+\set VERBOSITY default
+-- stays here: a subquery with a constant holding the nested form's mark
+-- (chr(1)), a subquery over another server (even of the same remote), a
+-- subquery with a value computed here, a table that is locked, updated,
+-- or joined on the remote
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT count(*) FROM pp_ps ps
+  WHERE ps.qty > (SELECT sum(x.qty) FROM pp_ps x
+                  WHERE x.partkey = ps.partkey AND x.note <> chr(1) || '1' || chr(1))
+    AND ps.partkey < 10;
+CREATE SERVER pp_other FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'postgres', host :'pg_host', port :'pg_port',
+           dbname :'pg_db');
+CREATE USER MAPPING FOR CURRENT_USER SERVER pp_other
+  OPTIONS (user :'pg_user', password :'pg_password');
+CREATE FOREIGN TABLE pp_part_other (partkey int, name text)
+  SERVER pp_other OPTIONS (schema_name 'public', table_name 'pp_part');
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT count(*) FROM pp_ps ps
+  WHERE ps.partkey < 2000 AND (ps.qty > 95 OR
+    EXISTS (SELECT 1 FROM pp_part_other p WHERE p.partkey >= ps.partkey
+            AND p.partkey <= ps.partkey AND p.name LIKE 'forest%'));
+SELECT count(*) FROM pp_ps ps
+  WHERE ps.partkey < 2000 AND (ps.qty > 95 OR
+    EXISTS (SELECT 1 FROM pp_part_other p WHERE p.partkey >= ps.partkey
+            AND p.partkey <= ps.partkey AND p.name LIKE 'forest%'));
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT count(*) FROM pp_ps ps
+  WHERE ps.qty > (SELECT pp_here(sum(x.qty)::int) FROM pp_ps x
+                  WHERE x.partkey = ps.partkey)
+    AND ps.partkey < 10;
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT ps.suppkey FROM pp_ps ps
+  WHERE ps.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps x WHERE x.partkey = ps.partkey)
+    AND ps.partkey < 10 FOR UPDATE;
+BEGIN;
+EXPLAIN (VERBOSE, COSTS OFF)
+UPDATE pp_ps ps SET note = note || '!'
+  WHERE ps.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps x WHERE x.partkey = ps.partkey)
+    AND ps.partkey < 10;
+UPDATE pp_ps ps SET note = note || '!'
+  WHERE ps.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps x WHERE x.partkey = ps.partkey)
+    AND ps.partkey < 10;
+ROLLBACK;
+SELECT count(*) FROM pp_ps_local ps
+  WHERE ps.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps_local x WHERE x.partkey = ps.partkey)
+    AND ps.partkey < 10;
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT count(*) FROM pp_ps ps JOIN pp_part p ON p.partkey = ps.partkey
+  WHERE ps.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps x WHERE x.partkey = ps.partkey)
+    AND ps.partkey < 10;
+SELECT count(*) FROM pp_ps ps JOIN pp_part p ON p.partkey = ps.partkey
+  WHERE ps.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps x WHERE x.partkey = ps.partkey)
+    AND ps.partkey < 10;
+SELECT count(*) FROM pp_ps_local ps JOIN pp_part_local p ON p.partkey = ps.partkey
+  WHERE ps.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps_local x WHERE x.partkey = ps.partkey)
+    AND ps.partkey < 10;
+DROP FOREIGN TABLE pp_part_other;
+DROP USER MAPPING FOR CURRENT_USER SERVER pp_other;
+DROP SERVER pp_other;
+
 RESET enable_memoize;
 RESET multi_fdw.dependent_join;
 SELECT multi_fdw_exec('pg_remote', $$DROP TABLE public.pp_ps, public.pp_part, public.pp_mood;

@@ -282,8 +282,8 @@ mf_deparse_cxt_init(MfDeparseCxt *cxt, PlannerInfo *root, RelOptInfo *baserel,
 	cxt->baserel = baserel;
 	if (IS_SIMPLE_REL(baserel))
 		cxt->relid = planner_rt_fetch(baserel->relid, root)->relid;
-	else
-		cxt->qualify = true;
+	/* a join's columns, and every column of a subquery's nested form */
+	cxt->qualify = !IS_SIMPLE_REL(baserel) || mf_deparse_nesting();
 	cxt->dialect = mf_rel_dialect(baserel);
 	cxt->markers = mf_rel_markers(baserel);
 	cxt->buf = buf;

@@ -85,6 +85,13 @@ mf_deparse_placeholder(Node *node, MfDeparseCxt *cxt)
 		number = list_length(*cxt->params_list);
 	}
 
+	/* a subquery's nested form: the number alone, between marks */
+	if (mf_deparse_nesting())
+	{
+		appendStringInfo(cxt->buf, "%c%d%c", MF_NESTED_MARK, number,
+						 MF_NESTED_MARK);
+		return;
+	}
 	mf_append_marker(cxt->buf, cxt->markers, number);
 	if (d->cast_param)
 		d->cast_param(cxt->buf, exprType(node), exprTypmod(node));
@@ -336,7 +343,9 @@ mf_deparse_var(Var *var, MfDeparseCxt *cxt)
 
 	if (var->varattno != 0)
 	{
-		if (cxt->qualify)
+		if (cxt->outer_alias)
+			appendStringInfoString(cxt->buf, "r0.");
+		else if (cxt->qualify)
 			appendStringInfo(cxt->buf, "r%d.", var->varno);
 		mf_deparse_column(cxt->buf, mf_var_relid(var, cxt), var->varattno,
 						  cxt->dialect);
@@ -481,7 +490,13 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 			mf_deparse_node((Node *) ((RelabelType *) node)->arg, cxt);
 			break;
 		case T_FuncExpr:
-			mf_deparse_func((FuncExpr *) node, cxt);
+			if (mf_widening_cast_shippable((FuncExpr *) node, cxt))
+				mf_deparse_widening_cast((FuncExpr *) node, cxt);
+			else
+				mf_deparse_func((FuncExpr *) node, cxt);
+			break;
+		case T_SubPlan:
+			mf_deparse_subplan((SubPlan *) node, cxt);
 			break;
 		case T_OpExpr:
 			{

@@ -26,6 +26,8 @@ typedef struct MfDeparseCxt
 	List	  **params_list;
 	bool		aggregates;		/* aggregates may appear: the expressions
 								 * of a grouped relation */
+	bool		outer_alias;	/* columns written as r0.col: an outer
+								 * expression inside a subquery */
 	Aggref	   *whole;			/* the aggregate that is a whole output of
 								 * the grouping, where one fetched as sum
 								 * and count (MfAggregate.sum_count) may be */
@@ -61,6 +63,15 @@ extern bool mf_deparse_sum_count(Node *node, MfDeparseCxt *cxt);
 extern void mf_deparse_var(Var *var, MfDeparseCxt *cxt);
 extern void mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt);
 extern void mf_deparse_compared(Node *node, Oid collid, MfDeparseCxt *cxt);
+
+/* deparse_subquery.c: subqueries inside a condition */
+#define MF_NESTED_MARK '\x01'	/* around a parameter's number in the
+								 * nested form of a scan's SQL */
+extern bool mf_deparse_nesting(void);
+extern bool mf_subplan_shippable(SubPlan *subplan, MfDeparseCxt *cxt);
+extern void mf_deparse_subplan(SubPlan *subplan, MfDeparseCxt *cxt);
+extern bool mf_widening_cast_shippable(FuncExpr *f, MfDeparseCxt *cxt);
+extern void mf_deparse_widening_cast(FuncExpr *f, MfDeparseCxt *cxt);
 
 /* deparse_collate.c */
 extern bool mf_collation_safe(Oid inputcollid, List *args);

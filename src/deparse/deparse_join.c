@@ -208,6 +208,9 @@ mf_deparse_from_where(StringInfo buf, PlannerInfo *root, RelOptInfo *scanrel,
 
 		mf_deparse_relation(buf, rel, cxt.dialect);
 		table_close(rel, NoLock);
+		/* a subquery's nested form qualifies its columns (cxt.qualify) */
+		if (mf_deparse_nesting())
+			appendStringInfo(buf, " r%d", scanrel->relid);
 	}
 	else
 		mf_join_from(scanrel, &cxt);

@@ -384,6 +384,8 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 				/* only the immutable functions of a shipped extension */
 				FuncExpr   *f = (FuncExpr *) node;
 
+				if (mf_widening_cast_shippable(f, cxt))
+					return mf_expr_shippable(linitial(f->args), cxt);
 				if (f->funcformat != COERCE_EXPLICIT_CALL || f->funcvariadic ||
 					!mf_in_shipped_extension(cxt, ProcedureRelationId, f->funcid) ||
 					func_volatile(f->funcid) != PROVOLATILE_IMMUTABLE ||
@@ -440,6 +442,8 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 			return mf_expr_shippable((Node *) ((NullTest *) node)->arg, cxt);
 		case T_Aggref:
 			return cxt->aggregates && mf_aggref_shippable((Aggref *) node, cxt);
+		case T_SubPlan:
+			return mf_subplan_shippable((SubPlan *) node, cxt);
 		default:
 			break;
 	}

@@ -106,12 +106,12 @@ mf_select_cast(const MfDialect *dialect, Oid typid)
 }
 
 /*
- * Append "c1, c2, ..." for attnums (a select list's or a RETURNING's);
- * NULL when there are none.
+ * Append "c1, c2, ..." for attnums (a select list's or a RETURNING's),
+ * each qualified "rN." when alias is N >= 0; NULL when there are none.
  */
 static void
 mf_deparse_column_list(StringInfo buf, Relation rel, const MfDialect *dialect,
-					   List *attrs)
+					   List *attrs, int alias)
 {
 	TupleDesc	desc = RelationGetDescr(rel);
 	ListCell   *lc;
@@ -128,6 +128,8 @@ mf_deparse_column_list(StringInfo buf, Relation rel, const MfDialect *dialect,
 			appendStringInfoString(buf, ", ");
 		if (cast != NULL)
 			appendStringInfoChar(buf, '(');
+		if (alias >= 0)
+			appendStringInfo(buf, "r%d.", alias);
 		mf_deparse_column(buf, RelationGetRelid(rel), attnum, dialect);
 		if (cast != NULL)
 			appendStringInfo(buf, ")::%s AS %s", cast, MF_SELECTED_TEXT_ALIAS);
@@ -204,9 +206,20 @@ mf_deparse_select(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 									   SelfItemPointerAttributeNumber);
 
 	appendStringInfoString(buf, "SELECT ");
-	mf_deparse_column_list(buf, rel, dialect, *retrieved_attrs);
+	mf_deparse_column_list(buf, rel, dialect, *retrieved_attrs,
+						   mf_deparse_nesting() ? (int) baserel->relid : -1);
 	appendStringInfoString(buf, " FROM ");
 	mf_deparse_relation(buf, rel, dialect);
+
+	/*
+	 * A subquery's nested form names its table rN, as a join does; a table
+	 * whose conditions hold a subquery is r0, the alias by which the
+	 * subquery names the outer columns (deparse_subquery.c).
+	 */
+	if (mf_deparse_nesting())
+		appendStringInfo(buf, " r%d", baserel->relid);
+	else if (mf_conds_have_subqueries(remote_conds))
+		appendStringInfoString(buf, " r0");
 	mf_deparse_conditions(buf, root, baserel, remote_conds, " WHERE ",
 						  params_list);
 	if (lock != LCS_NONE)
@@ -220,7 +233,7 @@ mf_deparse_returning(StringInfo buf, Relation rel, const MfDialect *dialect,
 	if (attrs == NIL)
 		return;
 	appendStringInfoString(buf, " RETURNING ");
-	mf_deparse_column_list(buf, rel, dialect, attrs);
+	mf_deparse_column_list(buf, rel, dialect, attrs, -1);
 }
 
 /* The quoted table and column names a bulk statement needs. */
@@ -436,7 +449,7 @@ mf_deparse_analyze(StringInfo buf, Relation rel, const MfDialect *dialect,
 			*retrieved_attrs = lappend_int(*retrieved_attrs, i);
 
 	appendStringInfoString(buf, "SELECT ");
-	mf_deparse_column_list(buf, rel, dialect, *retrieved_attrs);
+	mf_deparse_column_list(buf, rel, dialect, *retrieved_attrs, -1);
 	appendStringInfoString(buf, " FROM ");
 	mf_deparse_relation(buf, rel, dialect);
 }

@@ -61,7 +61,8 @@ extern ForeignScan *mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel,
 extern MfRead mf_scan_read(int fetch_size, double rows);
 extern List *mf_scan_private(char *sql, List *retrieved_attrs,
 							 const MfOptions *opts,
-							 double rows, List *relations, bool grouped);
+							 double rows, List *relations, bool grouped,
+							 char *nested_sql);
 
 /* ---------------------------------------------------------------------
  * upper.c: sorts, aggregates and limits sent with the scan

@@ -2,7 +2,8 @@
  *
  * scan_int.h
  *		What the planning (scan_plan.c) and the execution (scan.c) of a
- *		foreign scan share: its fdw_private, by position.
+ *		foreign scan share: its fdw_private, by position (and the deparser,
+ *		which reads a subquery's nested SQL from it).
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *
@@ -22,6 +23,9 @@ enum MfScanPrivate
 	MF_SCAN_FETCH_SIZE,			/* rows per fetch (Integer) */
 	MF_SCAN_RELATIONS,			/* a join's or grouping's relations, for
 								 * EXPLAIN (join.c); NIL: a table's scan */
+	MF_SCAN_NESTED_SQL,			/* the same SQL for an outer query's
+								 * condition to take in, or NULL
+								 * (deparse_subquery.c) */
 	MF_SCAN_NPRIVATE			/* (their number) */
 };
 

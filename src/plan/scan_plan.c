@@ -62,6 +62,14 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	mf_classify_conditions(root, baserel, baserel->baserestrictinfo,
 						   &fpinfo->remote_conds, &fpinfo->local_conds);
 
+	/*
+	 * A subquery sent in a condition names this table's columns by its
+	 * alias in the table's own query (deparse_subquery.c): no join or
+	 * grouping may take the table into a larger one.
+	 */
+	if (mf_conds_have_subqueries(fpinfo->remote_conds))
+		fpinfo->pushdown_safe = false;
+
 	/* the columns the query reads, and those the local checks need */
 	pull_varattnos((Node *) baserel->reltarget->exprs, baserel->relid,
 				   &fpinfo->attrs_used);
@@ -152,6 +160,117 @@ mf_scan_lock(PlannerInfo *root, RelOptInfo *baserel, LockWaitPolicy *wait)
 	return rc->strength;
 }
 
+/* What a scan's SQL is written from: for its plain and its nested form. */
+typedef struct MfSqlParts
+{
+	PlannerInfo *root;
+	RelOptInfo *rel;
+	Relation	table;			/* a table's scan: the foreign table */
+	ForeignPath *path;
+	List	   *sent_exprs;		/* a table's scan: its remote conditions */
+	List	   *local_exprs;	/* and those checked here */
+	bool		has_limit;
+	LockClauseStrength lock;	/* a table's scan: its rows' lock */
+	LockWaitPolicy wait;
+} MfSqlParts;
+
+typedef void (*MfSqlWriter) (StringInfo sql, MfSqlParts *parts,
+							 List **retrieved_attrs, List **params_list);
+
+/*
+ * The nested form of a scan's SQL (deparse_subquery.c), for the condition
+ * of an outer query's table to take the scan in as a subquery: kept where
+ * the scan is a subquery's own (an outer query level exists), the dialect
+ * can nest, nothing is locked, and each marker stands for a parameter
+ * from an outer query (PARAM_EXEC: a SubPlan passes it).  NULL otherwise.
+ */
+static char *
+mf_nested_sql(MfSqlParts *parts, MfSqlWriter write, const char *plain_sql,
+			  List *plain_params)
+{
+	MfRelInfo  *fpinfo = parts->rel->fdw_private;
+	StringInfoData sql;
+	List	   *retrieved_attrs;
+	List	   *params_list = NIL;
+	bool		held = false;
+	ListCell   *lc;
+
+	if (parts->root->parent_root == NULL || plain_params == NIL ||
+		!fpinfo->opts.dialect->nested_subqueries || parts->lock != LCS_NONE)
+		return NULL;
+	foreach(lc, plain_params)
+	{
+		Param	   *p = lfirst(lc);
+
+		if (!IsA(p, Param) || p->paramkind != PARAM_EXEC)
+			return NULL;
+	}
+
+	initStringInfo(&sql);
+	mf_deparse_nesting_begin();
+	PG_TRY();
+	{
+		write(&sql, parts, &retrieved_attrs, &params_list);
+	}
+	PG_FINALLY();
+	{
+		held = mf_deparse_nesting_end();
+	}
+	PG_END_TRY();
+	if (!mf_deparse_nested_usable(held, plain_sql, plain_params, params_list))
+		return NULL;
+	return sql.data;
+}
+
+/* The SQL of a grouped relation, or of its sort or limit. */
+static void
+mf_upper_sql(StringInfo sql, MfSqlParts *parts, List **retrieved_attrs,
+			 List **params_list)
+{
+	MfRelInfo  *fpinfo = parts->rel->fdw_private;
+
+	mf_deparse_grouped_select(sql, parts->root, parts->rel,
+							  fpinfo->grouped_tlist, fpinfo->remote_conds,
+							  retrieved_attrs, params_list);
+	if (parts->path->path.pathkeys != NIL)
+		mf_deparse_order_by(sql, parts->root, fpinfo->scanrel, parts->rel,
+							parts->path->path.pathkeys, params_list);
+	if (parts->has_limit)
+		mf_deparse_limit_clause(sql, parts->root, fpinfo->opts.dialect,
+								parts->path->path.pathkeys != NIL);
+}
+
+/* The SQL of a table's own scan. */
+static void
+mf_table_sql(StringInfo sql, MfSqlParts *parts, List **retrieved_attrs,
+			 List **params_list)
+{
+	MfRelInfo  *fpinfo = parts->rel->fdw_private;
+	List	   *pathkeys = parts->path->path.pathkeys;
+	int64		limit;
+
+	mf_deparse_select(sql, parts->root, parts->rel, parts->table,
+					  fpinfo->attrs_used, parts->sent_exprs, LCS_NONE,
+					  parts->wait, retrieved_attrs, params_list);
+	if (pathkeys != NIL)
+		mf_deparse_order_by(sql, parts->root, parts->rel, NULL, pathkeys,
+							params_list);
+	if (parts->has_limit)
+		mf_deparse_limit_clause(sql, parts->root, fpinfo->opts.dialect,
+								pathkeys != NIL);
+	else
+	{
+		limit = mf_remote_limit(parts->root, parts->rel, pathkeys,
+								parts->local_exprs,
+								parts->lock != LCS_NONE);
+		if (limit > 0)
+			fpinfo->opts.dialect->deparse_limit(sql, limit, pathkeys != NIL);
+	}
+	if (parts->lock != LCS_NONE)
+		mf_deparse_lock_clause(sql, parts->table, fpinfo->opts.dialect,
+							   parts->lock, parts->wait);
+}
+
 /* The plan of a grouped relation, or of its sort or limit (upper.c). */
 static ForeignScan *
 mf_upper_plan(PlannerInfo *root, RelOptInfo *rel, ForeignPath *best_path,
@@ -161,23 +280,20 @@ mf_upper_plan(PlannerInfo *root, RelOptInfo *rel, ForeignPath *best_path,
 	List	   *retrieved_attrs;
 	List	   *params_list = NIL;
 	StringInfoData sql;
+	MfSqlParts	parts = {.root = root,.rel = rel,.path = best_path,
+	.has_limit = has_limit,.lock = LCS_NONE,.wait = LockWaitBlock};
 
 	initStringInfo(&sql);
-	mf_deparse_grouped_select(&sql, root, rel, fpinfo->grouped_tlist,
-							  fpinfo->remote_conds, &retrieved_attrs,
-							  &params_list);
-	if (best_path->path.pathkeys != NIL)
-		mf_deparse_order_by(&sql, root, fpinfo->scanrel, rel,
-							best_path->path.pathkeys, &params_list);
-	if (has_limit)
-		mf_deparse_limit_clause(&sql, root, fpinfo->opts.dialect,
-								best_path->path.pathkeys != NIL);
+	mf_upper_sql(&sql, &parts, &retrieved_attrs, &params_list);
 	return make_foreignscan(tlist, fpinfo->local_conds, 0, params_list,
 							mf_scan_private(sql.data, retrieved_attrs,
 											&fpinfo->opts,
 											best_path->path.rows,
 											mf_relations_tree(root, rel),
-											fpinfo->grouped_tlist != NIL),
+											fpinfo->grouped_tlist != NIL,
+											mf_nested_sql(&parts, mf_upper_sql,
+														  sql.data,
+														  params_list)),
 							fpinfo->grouped_tlist, NIL, outer_plan);
 }
 
@@ -221,7 +337,7 @@ mf_plan_read(const MfOptions *opts, double rows, List *relations,
 /* A ForeignScan's fdw_private, by the names MfScanPrivate gives. */
 List *
 mf_scan_private(char *sql, List *retrieved_attrs, const MfOptions *opts,
-				double rows, List *relations, bool grouped)
+				double rows, List *relations, bool grouped, char *nested_sql)
 {
 	Node	   *priv[MF_SCAN_NPRIVATE];
 	List	   *list = NIL;
@@ -233,6 +349,7 @@ mf_scan_private(char *sql, List *retrieved_attrs, const MfOptions *opts,
 		(Node *) makeInteger(mf_plan_read(opts, rows, relations, grouped).mode);
 	priv[MF_SCAN_FETCH_SIZE] = (Node *) makeInteger(fetch_size);
 	priv[MF_SCAN_RELATIONS] = (Node *) relations;
+	priv[MF_SCAN_NESTED_SQL] = nested_sql ? (Node *) makeString(nested_sql) : NULL;
 	for (int i = 0; i < MF_SCAN_NPRIVATE; i++)
 		list = lappend(list, priv[i]);
 	return list;
@@ -253,10 +370,9 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	List	   *params_list = NIL;
 	StringInfoData sql;
 	Relation	rel;
-	int64		limit;
 	bool		has_limit = false;
-	LockClauseStrength lock;
-	LockWaitPolicy wait;
+	MfSqlParts	parts;
+	char	   *nested;
 	ListCell   *lc;
 
 	if (best_path->fdw_private != NIL)
@@ -309,26 +425,16 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 
 	rel = table_open(foreigntableid, NoLock);
 	initStringInfo(&sql);
-	lock = mf_scan_lock(root, baserel, &wait);
-	mf_deparse_select(&sql, root, baserel, rel, fpinfo->attrs_used,
-					  sent_exprs, LCS_NONE, wait, &retrieved_attrs,
-					  &params_list);
-	if (best_path->path.pathkeys != NIL)
-		mf_deparse_order_by(&sql, root, baserel, NULL,
-							best_path->path.pathkeys, &params_list);
-	if (has_limit)
-		mf_deparse_limit_clause(&sql, root, fpinfo->opts.dialect,
-								best_path->path.pathkeys != NIL);
-	else
-	{
-		limit = mf_remote_limit(root, baserel, best_path->path.pathkeys,
-								local_exprs, lock != LCS_NONE);
-		if (limit > 0)
-			fpinfo->opts.dialect->deparse_limit(&sql, limit,
-												best_path->path.pathkeys != NIL);
-	}
-	if (lock != LCS_NONE)
-		mf_deparse_lock_clause(&sql, rel, fpinfo->opts.dialect, lock, wait);
+	parts.root = root;
+	parts.rel = baserel;
+	parts.table = rel;
+	parts.path = best_path;
+	parts.sent_exprs = sent_exprs;
+	parts.has_limit = has_limit;
+	parts.lock = mf_scan_lock(root, baserel, &parts.wait);
+	parts.local_exprs = local_exprs;
+	mf_table_sql(&sql, &parts, &retrieved_attrs, &params_list);
+	nested = mf_nested_sql(&parts, mf_table_sql, sql.data, params_list);
 	table_close(rel, NoLock);
 
 	/* the outer columns the markers stand for: the loop's parameters */
@@ -336,6 +442,7 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	return make_foreignscan(tlist, local_exprs, baserel->relid, params_list,
 							mf_scan_private(sql.data, retrieved_attrs,
 											&fpinfo->opts,
-											best_path->path.rows, NIL, false),
+											best_path->path.rows, NIL, false,
+											nested),
 							NIL, remote_exprs, outer_plan);
 }

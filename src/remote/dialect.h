@@ -442,6 +442,13 @@ typedef struct MfDialect
 	const char *generated_key_sql;
 	bool		supports_do_nothing;	/* INSERT ... ON CONFLICT DO NOTHING */
 	bool		supports_arrays;	/* x op ANY (ARRAY[...]) may be shipped */
+	/*
+	 * A correlated scalar or EXISTS subquery may be written inside a
+	 * condition, its columns qualified, the outer ones by an alias
+	 * (deparse_subquery.c); and int2/int4/int8 widened to a wider integer
+	 * or numeric as "(x)::type".
+	 */
+	bool		nested_subqueries;
 	bool		supports_row_in;	/* (a, b) IN ((v1, v2), ...) */
 	bool		boolean_conditions; /* a boolean column may stand alone as a
 									 * condition (WHERE flag) */
