@@ -402,13 +402,17 @@ CREATE FOREIGN TABLE pp_part_other (partkey int, name text)
   SERVER pp_other OPTIONS (schema_name 'public', table_name 'pp_part');
 EXPLAIN (VERBOSE, COSTS OFF)
 SELECT count(*) FROM pp_ps ps
-  WHERE ps.partkey < 2000 AND (ps.qty > 95 OR
-    EXISTS (SELECT 1 FROM pp_part_other p WHERE p.partkey >= ps.partkey
-            AND p.partkey <= ps.partkey AND p.name LIKE 'forest%'));
+  WHERE ps.partkey < 2000 AND ps.suppkey <= (SELECT count(*) FROM pp_part_other p
+    WHERE p.partkey >= ps.partkey AND p.partkey <= ps.partkey
+      AND p.name LIKE 'forest%');
 SELECT count(*) FROM pp_ps ps
-  WHERE ps.partkey < 2000 AND (ps.qty > 95 OR
-    EXISTS (SELECT 1 FROM pp_part_other p WHERE p.partkey >= ps.partkey
-            AND p.partkey <= ps.partkey AND p.name LIKE 'forest%'));
+  WHERE ps.partkey < 2000 AND ps.suppkey <= (SELECT count(*) FROM pp_part_other p
+    WHERE p.partkey >= ps.partkey AND p.partkey <= ps.partkey
+      AND p.name LIKE 'forest%');
+SELECT count(*) FROM pp_ps_local ps
+  WHERE ps.partkey < 2000 AND ps.suppkey <= (SELECT count(*) FROM pp_part_local p
+    WHERE p.partkey >= ps.partkey AND p.partkey <= ps.partkey
+      AND p.name LIKE 'forest%');
 EXPLAIN (VERBOSE, COSTS OFF)
 SELECT count(*) FROM pp_ps ps
   WHERE ps.qty > (SELECT pp_here(sum(x.qty)::int) FROM pp_ps x

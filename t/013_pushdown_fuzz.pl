@@ -489,6 +489,8 @@ for my $seed (@seeds)
 					$s->{'two-column keys'}++
 					  if $remote =~ /\) IN \(SELECT \* FROM unnest\(<keys>\)\)|\) IN \(<keys>\)\)|= <key> AND /;
 					$s->{"CAST AS $_"}++ for grep { $remote =~ /\bAS \Q$_\E\)/ } @CASTS;
+					# a subquery inside a table's query names the outer table r0
+					$s->{'subquery in a condition'}++ if $remote =~ /\(SELECT .*\(r0\./;
 				}
 				$np_ships{ $t->{name} }++ if $v eq '_np' && $remote =~ /\bJOIN\b|EXISTS \(|GROUP BY|\b(count|sum|min|max)\(/i;
 				my $got = $ans->{$k} // ['<no answer>'];
@@ -548,6 +550,9 @@ ok(($shipped{' constructs'}{'postgres x local'}{'dependent join'} // 0) > 0,
 	'the dependent join runs in some queries');
 ok(($shipped{' constructs'}{'postgres x local'}{'two-column keys'} // 0) > 0,
 	'the dependent join ships keys of two columns in some queries');
+ok((grep { ($shipped{' constructs'}{$_}{'subquery in a condition'} // 0) > 0 }
+	  grep { /^postgres/ } keys %{ $shipped{' constructs'} }) > 0,
+	'postgres ships a correlated subquery inside a table\'s query in some queries');
 # the oracles can fail: a partition left out, a sum of the wrong predicate
 {
 	my $q = { parts => { sel => 'id', from => 'fz_local', where => undef } };
