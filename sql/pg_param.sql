@@ -375,6 +375,17 @@ SELECT count(*) FROM pp_ps ps
   WHERE ps.cost < (SELECT x.cost FROM pp_ps x
                    WHERE x.partkey = ps.partkey + 1 AND x.suppkey = ps.suppkey)
     AND ps.partkey < 100;
+-- TPC-H's Q17 shape: the subquery reads the outer table's partner (p),
+-- a join clause; in a parameterized lookup of pp_ps it goes inside the
+-- lookup's query with the partner's value as the parameter
+ALTER FOREIGN TABLE pp_ps OPTIONS (SET use_remote_estimate 'true');
+SELECT count(*), sum(ps.qty) FROM pp_part p JOIN pp_ps ps ON ps.partkey = p.partkey
+  WHERE p.name LIKE 'forest%'
+    AND ps.qty < (SELECT 0.9 * avg(x.qty) FROM pp_ps x WHERE x.partkey = p.partkey);
+SELECT count(*), sum(ps.qty) FROM pp_part_local p JOIN pp_ps_local ps ON ps.partkey = p.partkey
+  WHERE p.name LIKE 'forest%'
+    AND ps.qty < (SELECT 0.9 * avg(x.qty) FROM pp_ps_local x WHERE x.partkey = p.partkey);
+ALTER FOREIGN TABLE pp_ps OPTIONS (SET use_remote_estimate 'false');
 -- a scalar subquery of more than one row fails as it does here (21000)
 \set VERBOSITY sqlstate
 SELECT count(*) FROM pp_ps ps
