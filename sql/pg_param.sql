@@ -455,6 +455,55 @@ SELECT count(*) FROM pp_ps ps JOIN pp_part p ON p.partkey = ps.partkey
 SELECT count(*) FROM pp_ps_local ps JOIN pp_part_local p ON p.partkey = ps.partkey
   WHERE ps.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps_local x WHERE x.partkey = ps.partkey)
     AND ps.partkey < 10;
+-- stays here: a subquery of another user than the outer table's (read
+-- through a view of another owner: the executor picks each scan's user
+-- mapping by its user, whoever plans), a text value from the outer row
+-- (the remote column may be char(n), compared without trailing blanks),
+-- and a table with a condition checked here (the subquery would run on
+-- rows that condition rejects: here, a subquery of two rows)
+CREATE ROLE regress_pp_owner;
+GRANT USAGE ON SCHEMA param TO regress_pp_owner;
+GRANT SELECT ON pp_ps TO regress_pp_owner;
+GRANT USAGE ON FOREIGN SERVER pg_remote TO regress_pp_owner;
+CREATE USER MAPPING FOR regress_pp_owner SERVER pg_remote
+  OPTIONS (user :'pg_user', password :'pg_password');
+CREATE VIEW pp_ps_v AS SELECT * FROM pp_ps;
+ALTER VIEW pp_ps_v OWNER TO regress_pp_owner;
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT count(*) FROM pp_ps_v v
+  WHERE v.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps x WHERE x.partkey = v.partkey)
+    AND v.partkey < 10;
+DROP VIEW pp_ps_v;
+DROP USER MAPPING FOR regress_pp_owner SERVER pg_remote;
+REVOKE ALL ON pp_ps FROM regress_pp_owner;
+REVOKE ALL ON SCHEMA param FROM regress_pp_owner;
+REVOKE ALL ON FOREIGN SERVER pg_remote FROM regress_pp_owner;
+DROP ROLE regress_pp_owner;
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE TABLE public.pp_o2 (k int, c char(3));
+  CREATE TABLE public.pp_i2 (k int, c text);
+  INSERT INTO public.pp_o2 VALUES (1, 'a'), (2, 'b');
+  INSERT INTO public.pp_i2 VALUES (1, 'a  '), (2, 'b')$$);
+CREATE FOREIGN TABLE pp_o2 (k int, c text)
+  SERVER pg_remote OPTIONS (schema_name 'public', table_name 'pp_o2');
+CREATE FOREIGN TABLE pp_i2 (k int, c text)
+  SERVER pg_remote OPTIONS (schema_name 'public', table_name 'pp_i2');
+SELECT k FROM pp_o2 o WHERE 1 = (SELECT count(*) FROM pp_i2 i WHERE i.c = o.c)
+  ORDER BY k;
+CREATE TABLE pp_o2_local AS SELECT * FROM pp_o2;
+CREATE TABLE pp_i2_local AS SELECT * FROM pp_i2;
+SELECT k FROM pp_o2_local o
+  WHERE 1 = (SELECT count(*) FROM pp_i2_local i WHERE i.c = o.c) ORDER BY k;
+SELECT multi_fdw_exec('pg_remote', $$DROP TABLE public.pp_o2, public.pp_i2$$);
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT count(*) FROM pp_ps ps
+  WHERE pp_here(ps.partkey) NOT IN (1, 5)
+    AND ps.cost = (SELECT x.cost FROM pp_ps x WHERE x.partkey = ps.partkey)
+    AND ps.partkey < 7;
+SELECT count(*) FROM pp_ps ps
+  WHERE pp_here(ps.partkey) > 100
+    AND ps.cost = (SELECT x.cost FROM pp_ps x WHERE x.partkey = ps.partkey)
+    AND ps.partkey < 7;
 DROP FOREIGN TABLE pp_part_other;
 DROP USER MAPPING FOR CURRENT_USER SERVER pp_other;
 DROP SERVER pp_other;

@@ -32,6 +32,7 @@
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
 #include "utils/fmgroids.h"
+#include "utils/lsyscache.h"
 
 #include "deparse/deparse_int.h"
 #include "plan/scan_int.h"
@@ -250,7 +251,14 @@ mf_subplan_shippable(SubPlan *subplan, MfDeparseCxt *cxt)
 	if (innerrel == NULL || innerrel->fdw_private == NULL)
 		return false;
 	inner = innerrel->fdw_private;
-	if (inner->user == NULL || outer->user == NULL ||
+
+	/*
+	 * The same user mapping, and the same user: the executor chooses each
+	 * scan's mapping again by its user (a view's owner, or whoever runs a
+	 * cached plan), so equal mappings at planning prove nothing otherwise.
+	 */
+	if (innerrel->userid != cxt->baserel->userid ||
+		inner->user == NULL || outer->user == NULL ||
 		inner->user->umid != outer->user->umid ||
 		inner->user->serverid != outer->user->serverid)
 		return false;
@@ -299,8 +307,15 @@ mf_subplan_shippable(SubPlan *subplan, MfDeparseCxt *cxt)
 			!list_member_int(subplan->parParam, p->paramid))
 			return false;
 	}
+	/*
+	 * Each value goes as the outer expression itself, compared as the
+	 * remote's types compare: not a text value, which a parameter sends
+	 * as text and the remote column may hold as another type (char(n),
+	 * whose comparison ignores trailing blanks, an enum).
+	 */
 	foreach(lc, subplan->args)
-		if (!mf_expr_shippable(lfirst(lc), cxt))
+		if (mf_is_text_type(getBaseType(exprType(lfirst(lc)))) ||
+			!mf_expr_shippable(lfirst(lc), cxt))
 			return false;
 	return true;
 }

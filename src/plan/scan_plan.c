@@ -38,6 +38,8 @@
 #include "utils/rel.h"
 #include "utils/sampling.h"
 
+#include "optimizer/clauses.h"
+
 #include "plan/plan.h"
 #include "plan/scan_int.h"
 
@@ -45,6 +47,25 @@
  * Planning
  * ---------------------------------------------------------------------
  */
+
+/* Move the conditions holding a subquery from remote to local. */
+static void
+mf_subqueries_stay_local(List **remote_conds, List **local_conds)
+{
+	List	   *keep = NIL;
+	ListCell   *lc;
+
+	foreach(lc, *remote_conds)
+	{
+		RestrictInfo *ri = lfirst_node(RestrictInfo, lc);
+
+		if (contain_subplans((Node *) ri->clause))
+			*local_conds = lappend(*local_conds, ri);
+		else
+			keep = lappend(keep, ri);
+	}
+	*remote_conds = keep;
+}
 
 void
 mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
@@ -63,10 +84,15 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 						   &fpinfo->remote_conds, &fpinfo->local_conds);
 
 	/*
-	 * A subquery sent in a condition names this table's columns by its
-	 * alias in the table's own query (deparse_subquery.c): no join or
-	 * grouping may take the table into a larger one.
+	 * A subquery sent in a condition would run on rows that a condition
+	 * checked here rejects, and there fail (more than one row) where the
+	 * local plan never runs it: with local conditions it stays here too.
+	 * And it names this table's columns by the table's alias in its own
+	 * query (deparse_subquery.c): no join or grouping may take the table
+	 * into a larger one.
 	 */
+	if (fpinfo->local_conds != NIL)
+		mf_subqueries_stay_local(&fpinfo->remote_conds, &fpinfo->local_conds);
 	if (mf_conds_have_subqueries(fpinfo->remote_conds))
 		fpinfo->pushdown_safe = false;
 
@@ -418,6 +444,27 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		}
 		else
 			local_exprs = lappend(local_exprs, ri->clause);
+	}
+
+	/* a join clause's subquery too stays with conditions checked here */
+	if (local_exprs != NIL)
+	{
+		List	   *keep = NIL;
+		List	   *keep_sent = NIL;
+		ListCell   *lc2;
+
+		forboth(lc, remote_exprs, lc2, sent_exprs)
+		{
+			if (contain_subplans(lfirst(lc)))
+				local_exprs = lappend(local_exprs, lfirst(lc));
+			else
+			{
+				keep = lappend(keep, lfirst(lc));
+				keep_sent = lappend(keep_sent, lfirst(lc2));
+			}
+		}
+		remote_exprs = keep;
+		sent_exprs = keep_sent;
 	}
 
 	/* kept for a direct UPDATE or DELETE built on this scan */
