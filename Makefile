@@ -33,7 +33,6 @@ CORE_PLAN = src/plan/scan_plan.o src/plan/join.o src/plan/upper.o \
 	src/plan/estimate.o src/plan/modify_plan.o src/plan/stored_row_plan.o \
 	src/plan/rowid.o src/plan/depjoin.o src/plan/param_path.o
 CORE_DEPARSE = src/deparse/deparse.o src/deparse/deparse_ship.o \
-	src/deparse/deparse_subquery.o \
 	src/deparse/deparse_expr.o src/deparse/deparse_collate.o \
 	src/deparse/deparse_decimal.o src/deparse/deparse_join.o \
 	src/deparse/deparse_upper.o src/deparse/deparse_stmt.o \

@@ -58,6 +58,8 @@
 #include "utils/rel.h"
 #include "utils/syscache.h"
 
+#include "nodes/makefuncs.h"
+
 #include "deparse/deparse_int.h"
 
 const MfDialect *
@@ -313,3 +315,143 @@ mf_check_param_value(const MfDialect *dialect, const char *servername,
 					   dialect->name),
 			 errhint("Compare it locally: use a constant instead of a parameter, or set the foreign table's option pushdown to false.")));
 }
+
+/* ---------------------------------------------------------------------
+ * Subqueries inside a condition (deparse_expr.c, mf_deparse_subplan): what the walks share
+ * ---------------------------------------------------------------------
+ */
+
+/* nested form being written (1), or written and not usable (2), or not (0) */
+static int	mf_nesting = 0;
+
+void
+mf_deparse_nesting_begin(void)
+{
+	Assert(mf_nesting == 0);
+	mf_nesting = 1;
+}
+
+/* Ends the nested form; false if what was written may not be used. */
+bool
+mf_deparse_nesting_end(void)
+{
+	bool		ok = mf_nesting == 1;
+
+	mf_nesting = 0;
+	return ok;
+}
+
+/*
+ * May a scan keep the nested form it wrote beside its plain SQL?  Only if
+ * the nesting held (no subquery of its own was written), both forms took
+ * the same parameters, and no constant of the plain SQL holds the mark
+ * (so that every mark of the nested form is one the deparser wrote).
+ */
+bool
+mf_deparse_nested_usable(bool held, const char *plain_sql, List *plain_params,
+						 List *nested_params)
+{
+	return held && strchr(plain_sql, MF_NESTED_MARK) == NULL &&
+		equal(plain_params, nested_params);
+}
+
+bool
+mf_deparse_nesting(void)
+{
+	return mf_nesting != 0;
+}
+
+/* Something that cannot be nested was written: the nested form is void. */
+void
+mf_deparse_nesting_refuse(void)
+{
+	if (mf_nesting != 0)
+		mf_nesting = 2;
+}
+
+/* The SQL type name of a widening cast's result, or NULL. */
+const char *
+mf_widening_cast_type(FuncExpr *f)
+{
+	if (f->funcformat != COERCE_IMPLICIT_CAST &&
+		f->funcformat != COERCE_EXPLICIT_CAST)
+		return NULL;
+	switch (f->funcid)
+	{
+		case F_INT4_INT2:
+			return "integer";
+		case F_INT8_INT2:
+		case F_INT8_INT4:
+			return "bigint";
+		case F_NUMERIC_INT2:
+		case F_NUMERIC_INT4:
+		case F_NUMERIC_INT8:
+			return "numeric";
+		default:
+			return NULL;
+	}
+}
+
+/* Does any condition (RestrictInfos or clauses) hold a SubPlan? */
+bool
+mf_conds_have_subqueries(List *conds)
+{
+	ListCell   *lc;
+
+	foreach(lc, conds)
+	{
+		Node	   *n = lfirst(lc);
+
+		if (IsA(n, RestrictInfo))
+			n = (Node *) ((RestrictInfo *) n)->clause;
+		if (contain_subplans(n))
+			return true;
+	}
+	return false;
+}
+
+/* The scan subplan is, if it is one of ours; NULL otherwise. */
+ForeignScan *
+mf_subplan_scan(SubPlan *subplan, MfDeparseCxt *cxt, PlannerInfo **subroot)
+{
+	Plan	   *plan;
+
+	if (cxt->root == NULL || cxt->root->glob == NULL ||
+		subplan->plan_id < 1 ||
+		subplan->plan_id > list_length(cxt->root->glob->subplans))
+		return NULL;
+	plan = list_nth(cxt->root->glob->subplans, subplan->plan_id - 1);
+	*subroot = list_nth(cxt->root->glob->subroots, subplan->plan_id - 1);
+	if (plan == NULL || !IsA(plan, ForeignScan) || *subroot == NULL)
+		return NULL;
+	return (ForeignScan *) plan;
+}
+
+/*
+ * A scan's nested form, as its planning keeps it: the last item of its
+ * fdw_private, (nested SQL, number of columns it returns), or NULL.
+ */
+Node *
+mf_nested_private(char *nested_sql, int ncols)
+{
+	if (nested_sql == NULL)
+		return NULL;
+	return (Node *) list_make2(makeString(nested_sql), makeInteger(ncols));
+}
+
+/* The nested form the scan's planning kept, or NULL; its columns' number. */
+const char *
+mf_scan_nested_sql(ForeignScan *fs, int *ncols)
+{
+	List	   *n;
+
+	if (fs->fdw_private == NIL)
+		return NULL;
+	n = llast(fs->fdw_private);
+	if (n == NULL || !IsA(n, List) || list_length(n) != 2 ||
+		!IsA(linitial(n), String) || !IsA(lsecond(n), Integer))
+		return NULL;
+	*ncols = intVal(lsecond(n));
+	return strVal(linitial(n));
+}
+

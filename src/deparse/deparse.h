@@ -77,12 +77,13 @@ extern void mf_classify_conditions(PlannerInfo *root, RelOptInfo *baserel,
 extern bool mf_is_foreign_expr(PlannerInfo *root, RelOptInfo *baserel,
 							   Expr *expr);
 
-/* deparse_subquery.c: a scan's SQL in the form a subquery is sent in */
+/* a scan's SQL in the form a subquery is sent in (deparse.c) */
 extern void mf_deparse_nesting_begin(void);
 extern bool mf_deparse_nesting_end(void);
 extern bool mf_deparse_nested_usable(bool held, const char *plain_sql,
 									 List *plain_params, List *nested_params);
 extern bool mf_conds_have_subqueries(List *conds);
+extern Node *mf_nested_private(char *nested_sql, int ncols);
 
 extern void mf_deparse_relation(StringInfo buf, Relation rel,
 								const MfDialect *dialect);

@@ -610,3 +610,102 @@ mf_deparse_conditions(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 		first = false;
 	}
 }
+
+/* ---------------------------------------------------------------------
+ * Subqueries inside a table's condition (deparse_ship.c decides which)
+ * ---------------------------------------------------------------------
+ *
+ * A correlated scalar or EXISTS SubPlan whose plan is one of our scans of
+ * the same server, mapping and user is written inside the outer table's
+ * query, from the nested form the inner scan's planning kept (scan_plan.c
+ * mf_nested_sql): every column qualified by its relation's rN (N >= 1),
+ * each marker written MF_NESTED_MARK n MF_NESTED_MARK.  The outer table is
+ * r0 (deparse_stmt.c), and each marker becomes the outer expression the
+ * SubPlan passes for it, qualified by r0, so that no name of either side
+ * can be taken for one of the other.
+ */
+/* ---------------------------------------------------------------------
+ * Widening casts
+ * ---------------------------------------------------------------------
+ */
+
+void
+mf_deparse_widening_cast(FuncExpr *f, MfDeparseCxt *cxt)
+{
+	appendStringInfoChar(cxt->buf, '(');
+	mf_deparse_node(linitial(f->args), cxt);
+	appendStringInfo(cxt->buf, ")::%s", mf_widening_cast_type(f));
+}
+
+/* ---------------------------------------------------------------------
+ * Subqueries
+ * ---------------------------------------------------------------------
+ */
+
+/* The position in subplan->parParam of the parameter a marker stands for. */
+static int
+mf_subplan_param_index(SubPlan *subplan, ForeignScan *fs, int marker)
+{
+	Param	   *p;
+	ListCell   *lc;
+	int			i = 0;
+
+	if (marker < 1 || marker > list_length(fs->fdw_exprs))
+		return -1;
+	p = list_nth(fs->fdw_exprs, marker - 1);
+	if (!IsA(p, Param) || p->paramkind != PARAM_EXEC)
+		return -1;
+	foreach(lc, subplan->parParam)
+	{
+		if (lfirst_int(lc) == p->paramid)
+			return i;
+		i++;
+	}
+	return -1;
+}
+
+/*
+ * Write subplan (mf_subplan_shippable said yes): the nested form, each
+ * marker replaced by the outer expression in parentheses, its columns
+ * qualified by r0 (the alias mf_deparse_select gives the outer table).
+ */
+void
+mf_deparse_subplan(SubPlan *subplan, MfDeparseCxt *cxt)
+{
+	PlannerInfo *subroot;
+	ForeignScan *fs = mf_subplan_scan(subplan, cxt, &subroot);
+	int			ncols;
+	const char *p = fs != NULL ? mf_scan_nested_sql(fs, &ncols) : NULL;
+	bool		outer_alias = cxt->outer_alias;
+
+	if (p == NULL)
+		elog(ERROR, "a subquery that cannot be sent was to be sent");
+	mf_deparse_nesting_refuse();
+	appendStringInfoString(cxt->buf, subplan->subLinkType == EXISTS_SUBLINK ?
+						   "EXISTS (" : "(");
+	while (*p != '\0')
+	{
+		const char *end;
+		int			marker;
+		int			i;
+
+		if (*p != MF_NESTED_MARK)
+		{
+			appendStringInfoChar(cxt->buf, *p++);
+			continue;
+		}
+		marker = (int) strtol(p + 1, (char **) &end, 10);
+		if (*end != MF_NESTED_MARK)
+			elog(ERROR, "a subquery's nested form is malformed");
+		i = mf_subplan_param_index(subplan, fs, marker);
+		if (i < 0)
+			elog(ERROR, "a subquery's parameter %d is not the SubPlan's", marker);
+		appendStringInfoChar(cxt->buf, '(');
+		cxt->outer_alias = true;
+		mf_deparse_node(list_nth(subplan->args, i), cxt);
+		cxt->outer_alias = outer_alias;
+		appendStringInfoChar(cxt->buf, ')');
+		p = end + 1;
+	}
+	appendStringInfoChar(cxt->buf, ')');
+}

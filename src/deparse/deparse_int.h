@@ -64,10 +64,15 @@ extern void mf_deparse_var(Var *var, MfDeparseCxt *cxt);
 extern void mf_deparse_aggref(Aggref *agg, MfDeparseCxt *cxt);
 extern void mf_deparse_compared(Node *node, Oid collid, MfDeparseCxt *cxt);
 
-/* deparse_subquery.c: subqueries inside a condition */
+/* deparse_expr.c: subqueries inside a condition */
 #define MF_NESTED_MARK '\x01'	/* around a parameter's number in the
 								 * nested form of a scan's SQL */
 extern bool mf_deparse_nesting(void);
+extern void mf_deparse_nesting_refuse(void);
+extern const char *mf_widening_cast_type(FuncExpr *f);
+extern ForeignScan *mf_subplan_scan(SubPlan *subplan, MfDeparseCxt *cxt,
+									PlannerInfo **subroot);
+extern const char *mf_scan_nested_sql(ForeignScan *fs, int *ncols);
 extern bool mf_subplan_shippable(SubPlan *subplan, MfDeparseCxt *cxt);
 extern void mf_deparse_subplan(SubPlan *subplan, MfDeparseCxt *cxt);
 extern bool mf_widening_cast_shippable(FuncExpr *f, MfDeparseCxt *cxt);

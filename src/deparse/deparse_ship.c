@@ -337,6 +337,138 @@ mf_array_op_expanded(ScalarArrayOpExpr *op)
 	return (Node *) makeBoolExpr(op->useOr ? OR_EXPR : AND_EXPR, ors, -1);
 }
 
+/* ---------------------------------------------------------------------
+ * Subqueries inside a condition, and the casts they need
+ * (deparse_expr.c (mf_deparse_subplan) writes them)
+ * ---------------------------------------------------------------------
+ */
+
+bool
+mf_widening_cast_shippable(FuncExpr *f, MfDeparseCxt *cxt)
+{
+	return cxt->dialect->nested_subqueries &&
+		list_length(f->args) == 1 && mf_widening_cast_type(f) != NULL;
+}
+
+/*
+ * May subplan be written inside the condition of cxt's relation?  Only a
+ * plain table's (not a join's or a grouping's, whose columns have their
+ * own aliases), not one the statement changes or locks; a scalar subquery
+ * (its one column the remote's own value, nothing checked or computed
+ * here) or an EXISTS; every parameter one the SubPlan passes, from an
+ * expression that may itself be sent.
+ */
+bool
+mf_subplan_shippable(SubPlan *subplan, MfDeparseCxt *cxt)
+{
+	PlannerInfo *subroot;
+	ForeignScan *fs;
+	const char *nested;
+	int			ncols;
+	MfRelInfo  *outer = cxt->baserel->fdw_private;
+	MfRelInfo  *inner;
+	RelOptInfo *innerrel;
+	ListCell   *lc;
+	int			relid;
+
+	if (!cxt->dialect->nested_subqueries || !OidIsValid(cxt->relid) ||
+		cxt->aggregates || mf_deparse_nesting() || outer == NULL)
+		return false;
+	if (cxt->root->rowMarks != NIL ||
+		bms_is_member(cxt->baserel->relid, cxt->root->all_result_relids))
+		return false;
+	if ((subplan->subLinkType != EXPR_SUBLINK &&
+		 subplan->subLinkType != EXISTS_SUBLINK) ||
+		subplan->useHashTable || subplan->testexpr != NULL ||
+		subplan->setParam != NIL ||
+		list_length(subplan->parParam) != list_length(subplan->args))
+		return false;
+	fs = mf_subplan_scan(subplan, cxt, &subroot);
+	if (fs == NULL || fs->fs_server != outer->opts.serverid ||
+		fs->scan.plan.qual != NIL || fs->scan.plan.initPlan != NIL ||
+		fs->operation != CMD_SELECT)
+		return false;
+	nested = mf_scan_nested_sql(fs, &ncols);
+	if (nested == NULL)
+		return false;
+
+	/* the same user mapping: the same credentials, the same connection */
+	relid = bms_next_member(fs->fs_relids, -1);
+	if (relid <= 0 || relid >= subroot->simple_rel_array_size)
+		return false;
+	innerrel = subroot->simple_rel_array[relid];
+	if (innerrel == NULL || innerrel->fdw_private == NULL)
+		return false;
+	inner = innerrel->fdw_private;
+
+	/*
+	 * The same user mapping, and the same user: the executor chooses each
+	 * scan's mapping again by its user (a view's owner, or whoever runs a
+	 * cached plan), so equal mappings at planning prove nothing otherwise.
+	 */
+	if (innerrel->userid != cxt->baserel->userid ||
+		inner->user == NULL || outer->user == NULL ||
+		inner->user->umid != outer->user->umid ||
+		inner->user->serverid != outer->user->serverid)
+		return false;
+
+	/* a scalar subquery: the remote's one column, as it is */
+	if (subplan->subLinkType == EXPR_SUBLINK)
+	{
+		TargetEntry *tle;
+		Node	   *value;
+
+		if (ncols != 1 || fs->scan.plan.targetlist == NIL)
+			return false;
+		tle = linitial_node(TargetEntry, fs->scan.plan.targetlist);
+		value = (Node *) tle->expr;
+		/* read as the remote's own text (mf_select_cast): not its value */
+		if (cxt->dialect->select_as_text != NULL &&
+			cxt->dialect->select_as_text(getBaseType(exprType(value))) != NULL)
+			return false;
+
+		/*
+		 * Before set_plan_references: a table's scan returns its column, a
+		 * grouping's the expression its remote select list computes.
+		 */
+		if (fs->scan.scanrelid > 0)
+		{
+			Var		   *var = (Var *) value;
+
+			if (!IsA(var, Var) || var->varlevelsup != 0 ||
+				(Index) var->varno != fs->scan.scanrelid)
+				return false;
+		}
+		else if (list_length(fs->fdw_scan_tlist) != 1 ||
+				 !equal(value, linitial_node(TargetEntry,
+											 fs->fdw_scan_tlist)->expr))
+			return false;
+		if (!cxt->dialect->type_shippable(exprType(value)))
+			return false;
+	}
+
+	/* every marker a parameter the SubPlan passes */
+	foreach(lc, fs->fdw_exprs)
+	{
+		Param	   *p = lfirst(lc);
+
+		if (!IsA(p, Param) || p->paramkind != PARAM_EXEC ||
+			!list_member_int(subplan->parParam, p->paramid))
+			return false;
+	}
+	/*
+	 * Each value goes as the outer expression itself, compared as the
+	 * remote's types compare: not a text value, which a parameter sends
+	 * as text and the remote column may hold as another type (char(n),
+	 * whose comparison ignores trailing blanks, an enum).
+	 */
+	foreach(lc, subplan->args)
+		if (mf_is_text_type(getBaseType(exprType(lfirst(lc)))) ||
+			!mf_expr_shippable(lfirst(lc), cxt))
+			return false;
+	return true;
+}
+
 bool
 mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 {

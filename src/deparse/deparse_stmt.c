@@ -214,7 +214,7 @@ mf_deparse_select(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 	/*
 	 * A subquery's nested form names its table rN, as a join does; a table
 	 * whose conditions hold a subquery is r0, the alias by which the
-	 * subquery names the outer columns (deparse_subquery.c).
+	 * subquery names the outer columns (deparse_expr.c, mf_deparse_subplan).
 	 */
 	if (mf_deparse_nesting())
 		appendStringInfo(buf, " r%d", baserel->relid);

@@ -2,8 +2,7 @@
  *
  * scan_int.h
  *		What the planning (scan_plan.c) and the execution (scan.c) of a
- *		foreign scan share: its fdw_private, by position (and the deparser,
- *		which reads a subquery's nested SQL from it).
+ *		foreign scan share: its fdw_private, by position.
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *
@@ -25,7 +24,8 @@ enum MfScanPrivate
 								 * EXPLAIN (join.c); NIL: a table's scan */
 	MF_SCAN_NESTED_SQL,			/* the same SQL for an outer query's
 								 * condition to take in, or NULL
-								 * (deparse_subquery.c) */
+								 * (mf_nested_private: the last item,
+								 * where the deparser reads it) */
 	MF_SCAN_NPRIVATE			/* (their number) */
 };
 

@@ -88,7 +88,7 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	 * checked here rejects, and there fail (more than one row) where the
 	 * local plan never runs it: with local conditions it stays here too.
 	 * And it names this table's columns by the table's alias in its own
-	 * query (deparse_subquery.c): no join or grouping may take the table
+	 * query (deparse_expr.c, mf_deparse_subplan): no join or grouping may take the table
 	 * into a larger one.
 	 */
 	if (fpinfo->local_conds != NIL)
@@ -204,7 +204,7 @@ typedef void (*MfSqlWriter) (StringInfo sql, MfSqlParts *parts,
 							 List **retrieved_attrs, List **params_list);
 
 /*
- * The nested form of a scan's SQL (deparse_subquery.c), for the condition
+ * The nested form of a scan's SQL (deparse_expr.c, mf_deparse_subplan), for the condition
  * of an outer query's table to take the scan in as a subquery: kept where
  * the scan is a subquery's own (an outer query level exists), the dialect
  * can nest, nothing is locked, and each marker stands for a parameter
@@ -375,7 +375,8 @@ mf_scan_private(char *sql, List *retrieved_attrs, const MfOptions *opts,
 		(Node *) makeInteger(mf_plan_read(opts, rows, relations, grouped).mode);
 	priv[MF_SCAN_FETCH_SIZE] = (Node *) makeInteger(fetch_size);
 	priv[MF_SCAN_RELATIONS] = (Node *) relations;
-	priv[MF_SCAN_NESTED_SQL] = nested_sql ? (Node *) makeString(nested_sql) : NULL;
+	priv[MF_SCAN_NESTED_SQL] = mf_nested_private(nested_sql,
+												 list_length(retrieved_attrs));
 	for (int i = 0; i < MF_SCAN_NPRIVATE; i++)
 		list = lappend(list, priv[i]);
 	return list;
