@@ -311,9 +311,11 @@ SELECT ps.partkey, ps.suppkey FROM pp_ps ps
                   WHERE x.partkey = ps.partkey AND x.suppkey < ps.suppkey)
     AND ps.partkey < 40;
 -- the answers of the same queries over local copies: a grouping's value
--- (an empty group's NULL too), a table's own column (NULL too), an EXISTS
--- that is no semi join (under OR, on no equality, so not hashed either),
--- and a NOT EXISTS
+-- (an empty group's NULL too), an EXISTS that is no semi join (under OR,
+-- on no equality, so not hashed either), and a NOT EXISTS; a scalar
+-- subquery that is not an aggregate without GROUP BY stays here (it may
+-- have more rows than one, and the remote would run it on rows nothing
+-- here reads: under an EXISTS, or a LIMIT kept here)
 SELECT ps.partkey, ps.suppkey FROM pp_ps ps
   WHERE ps.qty > (SELECT 0.5 * sum(x.qty) FROM pp_ps x
                   WHERE x.partkey = ps.partkey AND x.suppkey < ps.suppkey)
@@ -386,7 +388,7 @@ SELECT count(*), sum(ps.qty) FROM pp_part_local p JOIN pp_ps_local ps ON ps.part
   WHERE p.name LIKE 'forest%'
     AND ps.qty < (SELECT 0.9 * avg(x.qty) FROM pp_ps_local x WHERE x.partkey = p.partkey);
 ALTER FOREIGN TABLE pp_ps OPTIONS (SET use_remote_estimate 'false');
--- a scalar subquery of more than one row fails as it does here (21000)
+-- a scalar subquery of more than one row fails here (21000)
 \set VERBOSITY sqlstate
 SELECT count(*) FROM pp_ps ps
   WHERE ps.cost < (SELECT x.cost FROM pp_ps x WHERE x.partkey = ps.partkey)

@@ -351,12 +351,32 @@ mf_widening_cast_shippable(FuncExpr *f, MfDeparseCxt *cxt)
 }
 
 /*
+ * A string, or an array of strings (text, varchar, char(n), name, "char"):
+ * the remote column behind it may be another string type that compares
+ * otherwise (char(n) ignores trailing blanks), and a subquery's value or
+ * argument is compared as the remote's own, with no parameter's cast.
+ */
+static bool
+mf_stringlike_type(Oid type)
+{
+	Oid			base = getBaseType(type);
+	Oid			elem = get_element_type(base);
+	char		category;
+	bool		preferred;
+
+	if (OidIsValid(elem))
+		base = getBaseType(elem);
+	get_type_category_preferred(base, &category, &preferred);
+	return category == TYPCATEGORY_STRING;
+}
+
+/*
  * May subplan be written inside the condition of cxt's relation?  Only a
  * plain table's (not a join's or a grouping's, whose columns have their
  * own aliases), not one the statement changes or locks; a scalar subquery
  * (its one column the remote's own value, nothing checked or computed
- * here) or an EXISTS; every parameter one the SubPlan passes, from an
- * expression that may itself be sent.
+ * here, one row at most, not a string) or an EXISTS; every parameter
+ * one the SubPlan passes, from an expression that may itself be sent.
  */
 bool
 mf_subplan_shippable(SubPlan *subplan, MfDeparseCxt *cxt)
@@ -428,22 +448,22 @@ mf_subplan_shippable(SubPlan *subplan, MfDeparseCxt *cxt)
 			return false;
 
 		/*
-		 * Before set_plan_references: a table's scan returns its column, a
-		 * grouping's the expression its remote select list computes.
+		 * One row at most, always: an aggregate without GROUP BY.  A
+		 * subquery of more rows fails, and the remote would run it on rows
+		 * that nothing here reads (under an EXISTS, or a LIMIT kept here),
+		 * failing a query that does not fail here.  Before
+		 * set_plan_references, the scan's first output is the expression
+		 * its remote select list computes.
 		 */
-		if (fs->scan.scanrelid > 0)
-		{
-			Var		   *var = (Var *) value;
-
-			if (!IsA(var, Var) || var->varlevelsup != 0 ||
-				(Index) var->varno != fs->scan.scanrelid)
-				return false;
-		}
-		else if (list_length(fs->fdw_scan_tlist) != 1 ||
-				 !equal(value, linitial_node(TargetEntry,
-											 fs->fdw_scan_tlist)->expr))
+		if (fs->scan.scanrelid != 0 || !subroot->parse->hasAggs ||
+			subroot->parse->groupClause != NIL ||
+			subroot->parse->groupingSets != NIL ||
+			subroot->parse->hasTargetSRFs ||
+			list_length(fs->fdw_scan_tlist) != 1 ||
+			!equal(value, linitial_node(TargetEntry, fs->fdw_scan_tlist)->expr))
 			return false;
-		if (!cxt->dialect->type_shippable(exprType(value)))
+		if (!cxt->dialect->type_shippable(exprType(value)) ||
+			mf_stringlike_type(exprType(value)))
 			return false;
 	}
 
@@ -458,12 +478,12 @@ mf_subplan_shippable(SubPlan *subplan, MfDeparseCxt *cxt)
 	}
 	/*
 	 * Each value goes as the outer expression itself, compared as the
-	 * remote's types compare: not a text value, which a parameter sends
-	 * as text and the remote column may hold as another type (char(n),
-	 * whose comparison ignores trailing blanks, an enum).
+	 * remote's types compare: not a string, which a parameter sends with
+	 * its type and the remote column may hold as another (char(n), whose
+	 * comparison ignores trailing blanks).
 	 */
 	foreach(lc, subplan->args)
-		if (mf_is_text_type(getBaseType(exprType(lfirst(lc)))) ||
+		if (mf_stringlike_type(exprType(lfirst(lc))) ||
 			!mf_expr_shippable(lfirst(lc), cxt))
 			return false;
 	return true;

@@ -88,8 +88,8 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	 * checked here rejects, and there fail (more than one row) where the
 	 * local plan never runs it: with local conditions it stays here too.
 	 * And it names this table's columns by the table's alias in its own
-	 * query (deparse_expr.c, mf_deparse_subplan): no join or grouping may take the table
-	 * into a larger one.
+	 * query (deparse_expr.c, mf_deparse_subplan): no join or grouping may
+	 * take the table into a larger one.
 	 */
 	if (fpinfo->local_conds != NIL)
 		mf_subqueries_stay_local(&fpinfo->remote_conds, &fpinfo->local_conds);
@@ -132,6 +132,21 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	fpinfo->retrieved = retrieved;
 	fpinfo->remote_cost = seq_page_cost * baserel->pages +
 		cpu_tuple_cost * baserel->tuples;
+
+	/*
+	 * A subquery sent in a condition runs on the remote once per row, as
+	 * it ran here: costed as it was here, so that the plan still puts a
+	 * selective join before it (the remote's own estimate, with
+	 * use_remote_estimate, replaces this).
+	 */
+	if (mf_conds_have_subqueries(fpinfo->remote_conds))
+	{
+		QualCost	subqueries;
+
+		cost_qual_eval(&subqueries, fpinfo->remote_conds, root);
+		fpinfo->remote_cost += subqueries.startup +
+			subqueries.per_tuple * baserel->tuples;
+	}
 	fpinfo->startup_cost = fpinfo->opts.fdw_startup_cost +
 		fpinfo->local_conds_cost.startup;
 	fpinfo->total_cost = fpinfo->startup_cost + fpinfo->remote_cost +
