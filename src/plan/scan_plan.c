@@ -133,20 +133,6 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	fpinfo->remote_cost = seq_page_cost * baserel->pages +
 		cpu_tuple_cost * baserel->tuples;
 
-	/*
-	 * A subquery sent in a condition runs on the remote once per row, as
-	 * it ran here: costed as it was here, so that the plan still puts a
-	 * selective join before it (the remote's own estimate, with
-	 * use_remote_estimate, replaces this).
-	 */
-	if (mf_conds_have_subqueries(fpinfo->remote_conds))
-	{
-		QualCost	subqueries;
-
-		cost_qual_eval(&subqueries, fpinfo->remote_conds, root);
-		fpinfo->remote_cost += subqueries.startup +
-			subqueries.per_tuple * baserel->tuples;
-	}
 	fpinfo->startup_cost = fpinfo->opts.fdw_startup_cost +
 		fpinfo->local_conds_cost.startup;
 	fpinfo->total_cost = fpinfo->startup_cost + fpinfo->remote_cost +
