@@ -43,6 +43,7 @@
 #include "catalog/pg_namespace.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
+#include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
@@ -57,8 +58,6 @@
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
 #include "utils/syscache.h"
-
-#include "nodes/makefuncs.h"
 
 #include "deparse/deparse_int.h"
 
@@ -317,7 +316,8 @@ mf_check_param_value(const MfDialect *dialect, const char *servername,
 }
 
 /* ---------------------------------------------------------------------
- * Subqueries inside a condition (deparse_expr.c, mf_deparse_subplan): what the walks share
+ * Subqueries inside a condition: what deciding (deparse_ship.c) and
+ * writing them (deparse_expr.c) share, and the nested form's state
  * ---------------------------------------------------------------------
  */
 
@@ -369,26 +369,28 @@ mf_deparse_nesting_refuse(void)
 		mf_nesting = 2;
 }
 
-/* The SQL type name of a widening cast's result, or NULL. */
-const char *
-mf_widening_cast_type(FuncExpr *f)
+/*
+ * Is f a cast that widens an integer (int2 to int4, int8 or numeric, int4
+ * to int8 or numeric, int8 to numeric)?  Its value is the same on both
+ * sides for every remote value a read here accepts.
+ */
+bool
+mf_is_widening_cast(FuncExpr *f)
 {
-	if (f->funcformat != COERCE_IMPLICIT_CAST &&
-		f->funcformat != COERCE_EXPLICIT_CAST)
-		return NULL;
+	if ((f->funcformat != COERCE_IMPLICIT_CAST &&
+		 f->funcformat != COERCE_EXPLICIT_CAST) || list_length(f->args) != 1)
+		return false;
 	switch (f->funcid)
 	{
 		case F_INT4_INT2:
-			return "integer";
 		case F_INT8_INT2:
 		case F_INT8_INT4:
-			return "bigint";
 		case F_NUMERIC_INT2:
 		case F_NUMERIC_INT4:
 		case F_NUMERIC_INT8:
-			return "numeric";
+			return true;
 		default:
-			return NULL;
+			return false;
 	}
 }
 

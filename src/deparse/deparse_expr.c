@@ -612,6 +612,21 @@ mf_deparse_conditions(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 }
 
 /* ---------------------------------------------------------------------
+ * Widening casts
+ * ---------------------------------------------------------------------
+ */
+
+/* (x), then the dialect's cast to the wider type, as after a marker */
+void
+mf_deparse_widening_cast(FuncExpr *f, MfDeparseCxt *cxt)
+{
+	appendStringInfoChar(cxt->buf, '(');
+	mf_deparse_node(linitial(f->args), cxt);
+	appendStringInfoChar(cxt->buf, ')');
+	cxt->dialect->cast_param(cxt->buf, f->funcresulttype, -1);
+}
+
+/* ---------------------------------------------------------------------
  * Subqueries inside a table's condition (deparse_ship.c decides which)
  * ---------------------------------------------------------------------
  *
@@ -623,23 +638,6 @@ mf_deparse_conditions(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
  * r0 (deparse_stmt.c), and each marker becomes the outer expression the
  * SubPlan passes for it, qualified by r0, so that no name of either side
  * can be taken for one of the other.
- */
-/* ---------------------------------------------------------------------
- * Widening casts
- * ---------------------------------------------------------------------
- */
-
-void
-mf_deparse_widening_cast(FuncExpr *f, MfDeparseCxt *cxt)
-{
-	appendStringInfoChar(cxt->buf, '(');
-	mf_deparse_node(linitial(f->args), cxt);
-	appendStringInfo(cxt->buf, ")::%s", mf_widening_cast_type(f));
-}
-
-/* ---------------------------------------------------------------------
- * Subqueries
- * ---------------------------------------------------------------------
  */
 
 /* The position in subplan->parParam of the parameter a marker stands for. */

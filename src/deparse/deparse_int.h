@@ -69,7 +69,7 @@ extern void mf_deparse_compared(Node *node, Oid collid, MfDeparseCxt *cxt);
 								 * nested form of a scan's SQL */
 extern bool mf_deparse_nesting(void);
 extern void mf_deparse_nesting_refuse(void);
-extern const char *mf_widening_cast_type(FuncExpr *f);
+extern bool mf_is_widening_cast(FuncExpr *f);
 extern ForeignScan *mf_subplan_scan(SubPlan *subplan, MfDeparseCxt *cxt,
 									PlannerInfo **subroot);
 extern const char *mf_scan_nested_sql(ForeignScan *fs, int *ncols);

@@ -338,16 +338,16 @@ mf_array_op_expanded(ScalarArrayOpExpr *op)
 }
 
 /* ---------------------------------------------------------------------
- * Subqueries inside a condition, and the casts they need
- * (deparse_expr.c (mf_deparse_subplan) writes them)
+ * Subqueries inside a condition, and the casts they need (written by
+ * deparse_expr.c)
  * ---------------------------------------------------------------------
  */
 
+/* A widening cast, where the dialect writes casts (its cast_param). */
 bool
 mf_widening_cast_shippable(FuncExpr *f, MfDeparseCxt *cxt)
 {
-	return cxt->dialect->nested_subqueries &&
-		list_length(f->args) == 1 && mf_widening_cast_type(f) != NULL;
+	return cxt->dialect->cast_param != NULL && mf_is_widening_cast(f);
 }
 
 /*

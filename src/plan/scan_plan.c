@@ -23,6 +23,7 @@
 #include "executor/executor.h"
 #include "foreign/fdwapi.h"
 #include "miscadmin.h"
+#include "optimizer/clauses.h"
 #include "optimizer/cost.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
@@ -37,8 +38,6 @@
 #include "utils/memutils.h"
 #include "utils/rel.h"
 #include "utils/sampling.h"
-
-#include "optimizer/clauses.h"
 
 #include "plan/plan.h"
 #include "plan/scan_int.h"
@@ -132,7 +131,6 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	fpinfo->retrieved = retrieved;
 	fpinfo->remote_cost = seq_page_cost * baserel->pages +
 		cpu_tuple_cost * baserel->tuples;
-
 	fpinfo->startup_cost = fpinfo->opts.fdw_startup_cost +
 		fpinfo->local_conds_cost.startup;
 	fpinfo->total_cost = fpinfo->startup_cost + fpinfo->remote_cost +
@@ -205,8 +203,9 @@ typedef void (*MfSqlWriter) (StringInfo sql, MfSqlParts *parts,
 							 List **retrieved_attrs, List **params_list);
 
 /*
- * The nested form of a scan's SQL (deparse_expr.c, mf_deparse_subplan), for the condition
- * of an outer query's table to take the scan in as a subquery: kept where
+ * The nested form of a scan's SQL (deparse_expr.c, mf_deparse_subplan),
+ * for the condition of an outer query's table to take the scan in as a
+ * subquery: kept where
  * the scan is a subquery's own (an outer query level exists), the dialect
  * can nest, nothing is locked, and each marker stands for a parameter
  * from an outer query (PARAM_EXEC: a SubPlan passes it).  NULL otherwise.

@@ -445,8 +445,7 @@ typedef struct MfDialect
 	/*
 	 * A correlated scalar or EXISTS subquery may be written inside a
 	 * condition, its columns qualified, the outer ones by an alias
-	 * (deparse_expr.c, mf_deparse_subplan); and int2/int4/int8 widened to a wider integer
-	 * or numeric as "(x)::type".
+	 * (deparse_expr.c, mf_deparse_subplan).
 	 */
 	bool		nested_subqueries;
 	bool		supports_row_in;	/* (a, b) IN ((v1, v2), ...) */
