@@ -387,6 +387,16 @@ SELECT count(*), sum(ps.qty) FROM pp_part p JOIN pp_ps ps ON ps.partkey = p.part
 SELECT count(*), sum(ps.qty) FROM pp_part_local p JOIN pp_ps_local ps ON ps.partkey = p.partkey
   WHERE p.name LIKE 'forest%'
     AND ps.qty < (SELECT 0.9 * avg(x.qty) FROM pp_ps_local x WHERE x.partkey = p.partkey);
+-- and beside a join clause checked here (pp_here), the subquery is
+-- checked here too, on a column (cost) nothing else reads
+SELECT count(*), sum(ps.qty) FROM pp_part p JOIN pp_ps ps
+    ON ps.partkey = p.partkey AND pp_here(ps.suppkey) <> p.partkey % 4
+  WHERE p.name LIKE 'forest%'
+    AND ps.cost > (SELECT 0.5 * avg(x.cost) FROM pp_ps x WHERE x.partkey = ps.partkey);
+SELECT count(*), sum(ps.qty) FROM pp_part_local p JOIN pp_ps_local ps
+    ON ps.partkey = p.partkey AND pp_here(ps.suppkey) <> p.partkey % 4
+  WHERE p.name LIKE 'forest%'
+    AND ps.cost > (SELECT 0.5 * avg(x.cost) FROM pp_ps_local x WHERE x.partkey = ps.partkey);
 ALTER FOREIGN TABLE pp_ps OPTIONS (SET use_remote_estimate 'false');
 -- a scalar subquery of more than one row fails here (21000)
 \set VERBOSITY sqlstate

@@ -447,7 +447,11 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 			local_exprs = lappend(local_exprs, ri->clause);
 	}
 
-	/* a join clause's subquery too stays with conditions checked here */
+	/*
+	 * A subquery stays with conditions checked here (a join clause of a
+	 * parameterized path may be one): it is checked here too, on columns
+	 * the remote query must then return.
+	 */
 	if (local_exprs != NIL)
 	{
 		List	   *keep = NIL;
@@ -457,7 +461,10 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		forboth(lc, remote_exprs, lc2, sent_exprs)
 		{
 			if (contain_subplans(lfirst(lc)))
+			{
 				local_exprs = lappend(local_exprs, lfirst(lc));
+				pull_varattnos(lfirst(lc), baserel->relid, &fpinfo->attrs_used);
+			}
 			else
 			{
 				keep = lappend(keep, lfirst(lc));
