@@ -52,8 +52,8 @@ CORE_REMOTE = src/remote/registry.o src/remote/option.o src/remote/data_epoch.o 
 CORE_OBSERVE = src/observe/stats.o src/observe/progress.o
 CORE = src/multi_fdw.o $(CORE_EXEC) $(CORE_PLAN) $(CORE_DEPARSE) \
 	$(CORE_REMOTE) $(CORE_OBSERVE)
-DIALECTS = dialects/postgres.o dialects/mysql.o dialects/sqlserver.o \
-	dialects/oracle.o
+DIALECTS = dialects/postgres.o dialects/postgres_functions.o dialects/mysql.o \
+	dialects/sqlserver.o dialects/oracle.o
 # one folder per client library, and the kit they share
 TR_KIT = src/transport/kit/kit_error.o src/transport/kit/kit_wait.o \
 	src/transport/kit/kit_wire.o src/transport/kit/kit_bytea.o \
@@ -87,7 +87,7 @@ endif
 OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
-REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_pushdown pg_join pg_param pg_batch pg_types \
+REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_pushdown pg_functions pg_join pg_param pg_batch pg_types \
 	pg_update pg_rowid pg_semantics pg_compat pg_xact pg_exchanges pg_parallel pg_errors pg_import pg_fastpath pg_facts pg_kept pg_sampling \
 	mysql_init mysql_exchanges mysql_semantics mysql_batch mysql_types mysql_infile mysql_xact mysql_errors mysql_update mysql_kept \
 	mysql_pushdown mysql_join pg_xjoin pg_xjoin_keys mysql_packet mysql_compat mysql_sampling odbc_pg odbc_mysql odbc_exchanges remote_query security security_2pc oracle_batch oracle_types oracle_modify oracle_pushdown \
@@ -107,7 +107,7 @@ ALL_REGRESS := $(REGRESS)
 # test, t/testbed/run-tests) exports MF_PG_HOST and gets every suite.  Left
 # out here: ext_update (it needs MariaDB too) and pg_options (it needs the
 # remote's unix socket to trust every login).
-LOOPBACK_REGRESS = pg_init pg_deparse pg_scan pg_pushdown pg_join pg_batch pg_types pg_update pg_rowid \
+LOOPBACK_REGRESS = pg_init pg_deparse pg_scan pg_pushdown pg_functions pg_join pg_batch pg_types pg_update pg_rowid \
 	pg_semantics pg_compat pg_xact pg_exchanges pg_errors pg_import pg_fastpath pg_sampling
 ifeq ($(MF_PG_HOST),)
 ifeq ($(MF_LOOPBACK),yes)

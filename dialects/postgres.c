@@ -41,6 +41,7 @@
 #include "utils/lsyscache.h"
 
 #include "deparse/dialect_shared.h"
+#include "postgres_int.h"
 
 
 static void
@@ -853,6 +854,7 @@ const MfDialect mf_dialect_postgres = {
 	.supports_do_nothing = true,
 	.supports_arrays = true,
 	.nested_subqueries = true,
+	.conditional_expressions = true,
 	.supports_row_in = true,
 	.boolean_conditions = true,
 
@@ -881,6 +883,8 @@ const MfDialect mf_dialect_postgres = {
 
 	.type_shippable = mfpg_type_shippable,
 	.operator_shippable = mfpg_operator_shippable,
+	.function_shippable = mfpg_function_shippable,
+	.cast_shippable = mfpg_cast_shippable,
 	.deparse_const = mfpg_deparse_const,
 	.deparse_const_beside_column = mfpg_deparse_const_beside_column,
 	.cast_param = mfpg_cast_param,

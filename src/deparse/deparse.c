@@ -205,8 +205,40 @@ mf_set_transmission_modes_if(bool needed)
  * ---------------------------------------------------------------------
  */
 /*
+ * Does node hold a CaseTestExpr that it does not evaluate itself: a simple
+ * CASE's value, seen from one of its conditions (CASE x WHEN 1: the
+ * condition is CaseTestExpr = 1)?  A CASE's own conditions, and an array
+ * coercion's element expression, read their own.
+ */
+static bool
+mf_reads_case_value(Node *node, void *context)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, CaseTestExpr))
+		return true;
+	if (IsA(node, CaseExpr) && ((CaseExpr *) node)->arg != NULL)
+	{
+		CaseExpr   *ce = (CaseExpr *) node;
+		ListCell   *lc;
+
+		foreach(lc, ce->args)
+			if (mf_reads_case_value((Node *) lfirst_node(CaseWhen, lc)->result,
+									context))
+				return true;
+		return mf_reads_case_value((Node *) ce->arg, context) ||
+			mf_reads_case_value((Node *) ce->defresult, context);
+	}
+	if (IsA(node, ArrayCoerceExpr))
+		return mf_reads_case_value((Node *) ((ArrayCoerceExpr *) node)->arg,
+								   context);
+	return expression_tree_walker(node, mf_reads_case_value, context);
+}
+
+/*
  * Computed here once per scan and sent as a parameter: reads no column of
- * any relation, calls nothing volatile, returns one value.
+ * any relation nor a CASE's value, calls nothing volatile, returns one
+ * value.
  */
 bool
 mf_is_local_param(Node *node, const MfDialect *dialect)
@@ -220,7 +252,8 @@ mf_is_local_param(Node *node, const MfDialect *dialect)
 		!contain_subplans(node) &&
 		!contain_agg_clause(node) &&
 		!contain_window_function(node) &&
-		!expression_returns_set(node);
+		!expression_returns_set(node) &&
+		!mf_reads_case_value(node, NULL);
 }
 
 /* The expression under any binary-compatible relabelling. */

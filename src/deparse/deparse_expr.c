@@ -39,6 +39,10 @@
 
 #include "deparse/deparse_int.h"
 
+static void mf_deparse_call(const char *name, List *args, MfDeparseCxt *cxt);
+static void mf_deparse_func(FuncExpr *f, MfDeparseCxt *cxt);
+static void mf_deparse_case(CaseExpr *ce, MfDeparseCxt *cxt);
+
 /* ---------------------------------------------------------------------
  * Expressions
  * ---------------------------------------------------------------------
@@ -188,26 +192,6 @@ mf_operator_name(Oid opno)
 						NameStr(form->oprname));
 	ReleaseSysCache(tup);
 	return name;
-}
-
-/* A call of a shipped extension's function, by its qualified name. */
-static void
-mf_deparse_func(FuncExpr *f, MfDeparseCxt *cxt)
-{
-	ListCell   *lc;
-	bool		first = true;
-
-	appendStringInfo(cxt->buf, "%s.%s(",
-					 quote_identifier(get_namespace_name(get_func_namespace(f->funcid))),
-					 quote_identifier(get_func_name(f->funcid)));
-	foreach(lc, f->args)
-	{
-		if (!first)
-			appendStringInfoString(cxt->buf, ", ");
-		mf_deparse_node(lfirst(lc), cxt);
-		first = false;
-	}
-	appendStringInfoChar(cxt->buf, ')');
 }
 
 /*
@@ -490,10 +474,27 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 			mf_deparse_node((Node *) ((RelabelType *) node)->arg, cxt);
 			break;
 		case T_FuncExpr:
-			if (mf_widening_cast_shippable((FuncExpr *) node, cxt))
-				mf_deparse_widening_cast((FuncExpr *) node, cxt);
+			if (mf_widening_cast_shippable((FuncExpr *) node, cxt) ||
+				mf_builtin_cast_shippable((FuncExpr *) node, cxt))
+				mf_deparse_cast((FuncExpr *) node, cxt);
 			else
 				mf_deparse_func((FuncExpr *) node, cxt);
+			break;
+		case T_CaseExpr:
+			mf_deparse_case((CaseExpr *) node, cxt);
+			break;
+		case T_CaseTestExpr:
+			if (cxt->case_arg == NULL)
+				elog(ERROR, "a CASE's value was to be sent outside its CASE");
+			appendStringInfoChar(cxt->buf, '(');
+			mf_deparse_compared(cxt->case_arg, InvalidOid, cxt);
+			appendStringInfoChar(cxt->buf, ')');
+			break;
+		case T_CoalesceExpr:
+			mf_deparse_call("COALESCE", ((CoalesceExpr *) node)->args, cxt);
+			break;
+		case T_NullIfExpr:
+			mf_deparse_call("NULLIF", ((NullIfExpr *) node)->args, cxt);
 			break;
 		case T_SubPlan:
 			mf_deparse_subplan((SubPlan *) node, cxt);
@@ -612,18 +613,128 @@ mf_deparse_conditions(StringInfo buf, PlannerInfo *root, RelOptInfo *baserel,
 }
 
 /* ---------------------------------------------------------------------
- * Widening casts
+ * Casts, function calls and conditional expressions
  * ---------------------------------------------------------------------
  */
 
-/* (x), then the dialect's cast to the wider type, as after a marker */
+/* (x), then the dialect's cast to the result type, as after a marker */
 void
-mf_deparse_widening_cast(FuncExpr *f, MfDeparseCxt *cxt)
+mf_deparse_cast(FuncExpr *f, MfDeparseCxt *cxt)
 {
 	appendStringInfoChar(cxt->buf, '(');
 	mf_deparse_node(linitial(f->args), cxt);
 	appendStringInfoChar(cxt->buf, ')');
 	cxt->dialect->cast_param(cxt->buf, f->funcresulttype, -1);
+}
+
+/*
+ * COALESCE(a, b, ...) or NULLIF(a, b).  A string column goes as the remote
+ * compares it (mf_deparse_compared), here and in a CASE's results: a
+ * remote enum behind a text column is cast to text, and its value is then
+ * of the same type as a text constant beside it (the remote would
+ * otherwise read 'x' as a label of the enum, or fail to match the types).
+ */
+static void
+mf_deparse_call(const char *name, List *args, MfDeparseCxt *cxt)
+{
+	ListCell   *lc;
+
+	appendStringInfo(cxt->buf, "%s(", name);
+	foreach(lc, args)
+	{
+		if (lc != list_head(args))
+			appendStringInfoString(cxt->buf, ", ");
+		mf_deparse_compared(lfirst(lc), InvalidOid, cxt);
+	}
+	appendStringInfoChar(cxt->buf, ')');
+}
+
+/*
+ * EXTRACT(field FROM x)'s field, when it is a constant word: SQL's syntax,
+ * which every PostgreSQL reads (EXTRACT is a function only since 14).
+ */
+static const char *
+mf_extract_field(FuncExpr *f)
+{
+	Const	   *field;
+	char	   *word;
+
+	if (f->funcformat != COERCE_SQL_SYNTAX || list_length(f->args) != 2 ||
+		strcmp(get_func_name(f->funcid), "extract") != 0 ||
+		!IsA(linitial(f->args), Const))
+		return NULL;
+	field = linitial_node(Const, f->args);
+	if (field->constisnull || field->consttype != TEXTOID)
+		return NULL;
+	word = TextDatumGetCString(field->constvalue);
+	for (const char *p = word; *p != '\0'; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+			return NULL;
+	return *word != '\0' ? word : NULL;
+}
+
+/*
+ * A call of a shipped function, by its qualified name: a built-in one
+ * the dialect ships (deparse_ship.c) or a listed extension's.  A string
+ * column goes as the remote compares it (mf_deparse_compared: a remote
+ * enum behind a text column is cast to text, a column's own collation
+ * named), so that the remote picks the function we call.
+ */
+static void
+mf_deparse_func(FuncExpr *f, MfDeparseCxt *cxt)
+{
+	const char *field = mf_extract_field(f);
+	ListCell   *lc;
+
+	if (field != NULL)
+	{
+		appendStringInfo(cxt->buf, "EXTRACT(%s FROM ", field);
+		mf_deparse_node(lsecond(f->args), cxt);
+		appendStringInfoChar(cxt->buf, ')');
+		return;
+	}
+	appendStringInfo(cxt->buf, "%s.%s(",
+					 quote_identifier(get_namespace_name(get_func_namespace(f->funcid))),
+					 quote_identifier(get_func_name(f->funcid)));
+	foreach(lc, f->args)
+	{
+		if (lc != list_head(f->args))
+			appendStringInfoString(cxt->buf, ", ");
+		mf_deparse_compared(lfirst(lc), f->inputcollid, cxt);
+	}
+	appendStringInfoChar(cxt->buf, ')');
+}
+
+/*
+ * (CASE WHEN c THEN r ... ELSE d END).  A simple CASE (CASE x WHEN 1 ...)
+ * is written as the searched one, x in place of each condition's
+ * CaseTestExpr: the same value compared by the same operator.
+ */
+static void
+mf_deparse_case(CaseExpr *ce, MfDeparseCxt *cxt)
+{
+	Node	   *case_arg = cxt->case_arg;
+	ListCell   *lc;
+
+	appendStringInfoString(cxt->buf, "(CASE");
+	foreach(lc, ce->args)
+	{
+		CaseWhen   *w = lfirst_node(CaseWhen, lc);
+
+		appendStringInfoString(cxt->buf, " WHEN ");
+		cxt->case_arg = (Node *) ce->arg;
+		mf_deparse_node((Node *) w->expr, cxt);
+		cxt->case_arg = NULL;
+		appendStringInfoString(cxt->buf, " THEN ");
+		mf_deparse_compared((Node *) w->result, InvalidOid, cxt);
+	}
+	if (ce->defresult != NULL)
+	{
+		appendStringInfoString(cxt->buf, " ELSE ");
+		mf_deparse_compared((Node *) ce->defresult, InvalidOid, cxt);
+	}
+	appendStringInfoString(cxt->buf, " END)");
+	cxt->case_arg = case_arg;
 }
 
 /* ---------------------------------------------------------------------

@@ -28,6 +28,8 @@ typedef struct MfDeparseCxt
 								 * of a grouped relation */
 	bool		outer_alias;	/* columns written as r0.col: an outer
 								 * expression inside a subquery */
+	Node	   *case_arg;		/* inside a simple CASE's WHEN conditions:
+								 * the value a CaseTestExpr stands for */
 	Aggref	   *whole;			/* the aggregate that is a whole output of
 								 * the grouping, where one fetched as sum
 								 * and count (MfAggregate.sum_count) may be */
@@ -48,6 +50,8 @@ extern Node *mf_strip_relabel(Node *node);
 
 /* deparse_ship.c: what may be sent */
 extern bool mf_expr_shippable(Node *node, MfDeparseCxt *cxt);
+extern bool mf_builtin_cast_shippable(FuncExpr *f, MfDeparseCxt *cxt);
+extern bool mf_builtin_call_shippable(FuncExpr *f, MfDeparseCxt *cxt);
 extern Node *mf_array_op_expanded(ScalarArrayOpExpr *op);
 extern bool mf_op_guard_range(MfDeparseCxt *cxt, Oid opno, int64 *min,
 							  int64 *max);
@@ -76,7 +80,7 @@ extern const char *mf_scan_nested_sql(ForeignScan *fs, int *ncols);
 extern bool mf_subplan_shippable(SubPlan *subplan, MfDeparseCxt *cxt);
 extern void mf_deparse_subplan(SubPlan *subplan, MfDeparseCxt *cxt);
 extern bool mf_widening_cast_shippable(FuncExpr *f, MfDeparseCxt *cxt);
-extern void mf_deparse_widening_cast(FuncExpr *f, MfDeparseCxt *cxt);
+extern void mf_deparse_cast(FuncExpr *f, MfDeparseCxt *cxt);
 
 /* deparse_collate.c */
 extern bool mf_collation_safe(Oid inputcollid, List *args);

@@ -489,6 +489,85 @@ mf_subplan_shippable(SubPlan *subplan, MfDeparseCxt *cxt)
 	return true;
 }
 
+/* ---------------------------------------------------------------------
+ * Built-in functions, casts and conditional expressions
+ * ---------------------------------------------------------------------
+ */
+
+/*
+ * A built-in cast of one value (int4 to numeric, a char(n) as text) that
+ * the dialect computes as we do (cast_shippable), written as the value and
+ * the dialect's cast (cast_param).  Not a length coercion (varchar(n) of
+ * an assignment fails where an explicit cast cuts), which has more
+ * arguments.
+ */
+bool
+mf_builtin_cast_shippable(FuncExpr *f, MfDeparseCxt *cxt)
+{
+	return cxt->dialect->cast_shippable != NULL &&
+		cxt->dialect->cast_param != NULL &&
+		(f->funcformat == COERCE_IMPLICIT_CAST ||
+		 f->funcformat == COERCE_EXPLICIT_CAST) &&
+		list_length(f->args) == 1 && f->funcid < FirstGenbkiObjectId &&
+		!f->funcretset &&
+		func_volatile(f->funcid) == PROVOLATILE_IMMUTABLE &&
+		mf_type_shippable(cxt, f->funcresulttype) &&
+		cxt->dialect->cast_shippable(exprType(linitial(f->args)),
+									 f->funcresulttype);
+}
+
+/*
+ * A call of a built-in function that the dialect says the remote computes
+ * as we do (function_shippable), written by its name: a plain call, or
+ * one of SQL's syntax (SUBSTRING(x FROM 1 FOR 2), EXTRACT(YEAR FROM d)).
+ * The caller checks volatility, collation, result type and arguments.
+ */
+bool
+mf_builtin_call_shippable(FuncExpr *f, MfDeparseCxt *cxt)
+{
+	return cxt->dialect->function_shippable != NULL &&
+		f->funcid < FirstGenbkiObjectId &&
+		(f->funcformat == COERCE_EXPLICIT_CALL ||
+		 f->funcformat == COERCE_SQL_SYNTAX) &&
+		cxt->dialect->function_shippable(f->funcid);
+}
+
+/*
+ * CASE: its conditions, results and default.  A simple CASE's value (CASE
+ * x WHEN 1 ...) is written again in each of its conditions in place of
+ * their CaseTestExpr (deparse_expr.c), so it must be sent as it is and
+ * hold no subquery, which would be written, and run, once per condition;
+ * a CaseTestExpr anywhere else is not this CASE's and stays here.
+ */
+static bool
+mf_case_shippable(CaseExpr *ce, MfDeparseCxt *cxt)
+{
+	Node	   *case_arg = cxt->case_arg;
+	ListCell   *lc;
+	bool		ok;
+
+	if (!cxt->dialect->conditional_expressions ||
+		!mf_type_shippable(cxt, ce->casetype) ||
+		(ce->arg != NULL && contain_subplans((Node *) ce->arg)))
+		return false;
+	cxt->case_arg = NULL;
+	ok = mf_expr_shippable((Node *) ce->arg, cxt) &&
+		mf_expr_shippable((Node *) ce->defresult, cxt);
+	foreach(lc, ce->args)
+	{
+		CaseWhen   *w = lfirst_node(CaseWhen, lc);
+
+		if (!ok)
+			break;
+		cxt->case_arg = (Node *) ce->arg;
+		ok = mf_expr_shippable((Node *) w->expr, cxt);
+		cxt->case_arg = NULL;
+		ok = ok && mf_expr_shippable((Node *) w->result, cxt);
+	}
+	cxt->case_arg = case_arg;
+	return ok;
+}
+
 bool
 mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 {
@@ -536,15 +615,46 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 				/* only the immutable functions of a shipped extension */
 				FuncExpr   *f = (FuncExpr *) node;
 
-				if (mf_widening_cast_shippable(f, cxt))
+				if (mf_widening_cast_shippable(f, cxt) ||
+					mf_builtin_cast_shippable(f, cxt))
 					return mf_expr_shippable(linitial(f->args), cxt);
-				if (f->funcformat != COERCE_EXPLICIT_CALL || f->funcvariadic ||
-					!mf_in_shipped_extension(cxt, ProcedureRelationId, f->funcid) ||
+				if (f->funcretset || f->funcvariadic ||
 					func_volatile(f->funcid) != PROVOLATILE_IMMUTABLE ||
 					!mf_collation_safe(f->inputcollid, f->args) ||
 					!mf_type_shippable(cxt, f->funcresulttype))
 					break;
+				if (!(f->funcformat == COERCE_EXPLICIT_CALL &&
+					  mf_in_shipped_extension(cxt, ProcedureRelationId,
+											  f->funcid)) &&
+					!mf_builtin_call_shippable(f, cxt))
+					break;
 				foreach(lc, f->args)
+					if (!mf_expr_shippable(lfirst(lc), cxt))
+						return false;
+				return true;
+			}
+		case T_CaseExpr:
+			return mf_case_shippable((CaseExpr *) node, cxt);
+		case T_CaseTestExpr:
+			return cxt->case_arg != NULL;
+		case T_CoalesceExpr:
+			if (!cxt->dialect->conditional_expressions ||
+				!mf_type_shippable(cxt, ((CoalesceExpr *) node)->coalescetype))
+				break;
+			foreach(lc, ((CoalesceExpr *) node)->args)
+				if (!mf_expr_shippable(lfirst(lc), cxt))
+					return false;
+			return true;
+		case T_NullIfExpr:
+			{
+				NullIfExpr *op = (NullIfExpr *) node;
+
+				if (!cxt->dialect->conditional_expressions ||
+					!mf_type_shippable(cxt, op->opresulttype) ||
+					!mf_operator_shippable(cxt, op->opno, op->opfuncid,
+										   op->inputcollid, op->args))
+					break;
+				foreach(lc, op->args)
 					if (!mf_expr_shippable(lfirst(lc), cxt))
 						return false;
 				return true;

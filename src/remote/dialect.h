@@ -569,6 +569,26 @@ typedef struct MfDialect
 									   Oid inputcollid);
 
 	/*
+	 * May this built-in immutable function be evaluated remotely, called
+	 * by its name in pg_catalog, with the same result for every argument
+	 * (deparse_ship.c)?  funcid is ours; NULL member: no built-in function
+	 * is shipped (an extension's listed in the server's extensions option
+	 * still is).
+	 */
+	bool		(*function_shippable) (Oid funcid);
+
+	/*
+	 * May this built-in immutable cast of one argument be evaluated
+	 * remotely, written as the value followed by cast_param, with the same
+	 * result for every value?  NULL member: only the widening of integers
+	 * (deparse.c, mf_is_widening_cast) where there is a cast_param.
+	 */
+	bool		(*cast_shippable) (Oid source, Oid target);
+
+	/* CASE, COALESCE and NULLIF are the remote's and compute as ours */
+	bool		conditional_expressions;
+
+	/*
 	 * Integer arithmetic is wider there (MySQL computes in 64 bits), so our
 	 * int2 and int4 + - * overflow where the remote's does not.  Non-NULL:
 	 * such an operation is shipped anyway, inside a guard that gives its
