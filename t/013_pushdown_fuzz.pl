@@ -34,7 +34,7 @@ use FuzzShapes;
 use FuzzOracles;
 use Test::More;
 
-my %PER_SEED = (query => 50, join => 20, user => 60, wide => 25, keys => 8);
+my %PER_SEED = (query => 50, join => 20, user => 60, wide => 25, keys => 8, expr => 12);
 # the default seeds: every dialect and cross-server pair in each, and
 # among them seeds whose queries compare fw's real, timestamp,
 # timestamptz and uuid columns with constants (7, 11: the sqlserver
@@ -448,6 +448,9 @@ for my $seed (@seeds)
 	# of everything above, and each seed's queries, as they were
 	push @queries, map { gen_keys_query() } 1 .. $PER_SEED{keys};
 	$total += $PER_SEED{keys};
+	# the functions' shapes after them, for the same reason
+	push @queries, map { gen_expr_query() } 1 .. $PER_SEED{expr};
+	$total += $PER_SEED{expr};
 	my %local;
 	for my $kind (qw(pg my ora tds))
 	{
@@ -491,6 +494,8 @@ for my $seed (@seeds)
 					$s->{"CAST AS $_"}++ for grep { $remote =~ /\bAS \Q$_\E\)/ } @CASTS;
 					# a subquery inside a table's query names the outer table r0
 					$s->{'subquery in a condition'}++ if $remote =~ /\(SELECT .*\(r0\./;
+					$s->{'function or CASE'}++
+					  if $remote =~ /pg_catalog\."?\w+"?\(|EXTRACT\(|\(CASE WHEN |COALESCE\(|NULLIF\(/;
 				}
 				$np_ships{ $t->{name} }++ if $v eq '_np' && $remote =~ /\bJOIN\b|EXISTS \(|GROUP BY|\b(count|sum|min|max)\(/i;
 				my $got = $ans->{$k} // ['<no answer>'];
@@ -553,6 +558,8 @@ ok(($shipped{' constructs'}{'postgres x local'}{'two-column keys'} // 0) > 0,
 ok((grep { ($shipped{' constructs'}{$_}{'subquery in a condition'} // 0) > 0 }
 	  grep { /^postgres/ } keys %{ $shipped{' constructs'} }) > 0,
 	'postgres ships a correlated subquery inside a table\'s query in some queries');
+ok(($shipped{' constructs'}{postgres}{'function or CASE'} // 0) > 0,
+	'postgres ships built-in functions, casts and CASE in some queries');
 # the oracles can fail: a partition left out, a sum of the wrong predicate
 {
 	my $q = { parts => { sel => 'id', from => 'fz_local', where => undef } };
@@ -585,7 +592,7 @@ for my $d (@names)
 {
 	note("$d: of its queries, "
 		  . join(', ', map { ($shipped{' constructs'}{$d}{$_} // 0) . " ship $_" } 'aggregate', 'ORDER BY',
-			'LIMIT/OFFSET', 'join', 'dependent join', 'two-column keys', map { "CAST AS $_" } @CASTS));
+			'LIMIT/OFFSET', 'join', 'dependent join', 'two-column keys', 'function or CASE', map { "CAST AS $_" } @CASTS));
 }
 
 done_testing();
