@@ -11,15 +11,23 @@
  * shipped only when its result is the same there for every argument:
  *
  * - strings are counted and cut in characters, never in bytes (the
- *   remote's encoding may be another: octet_length, md5 stay here);
+ *   remote's encoding may be another: octet_length, md5 stay here; a
+ *   SQL_ASCII remote database has no characters but bytes, and is not
+ *   supported);
  * - no case mapping or character class (upper, lower, initcap, regular
  *   expressions' classes: the remote's locale);
  * - no time zone (timestamptz, timetz, a named zone: its tzdata);
  * - no transcendental maths (sqrt, exp, ln, power, trigonometry: the
  *   remote's libm, or its numeric code of another version);
- * - functions PostgreSQL has had since 9.x, so that any remote has them
- *   (EXTRACT, a function only since 14, is written in its SQL syntax,
- *   which every version reads).
+ * - as PostgreSQL 14 and later compute them: an older remote may lack
+ *   one (starts_with is 11's) or compute it otherwise (split_part's
+ *   negative field is 14's; EXTRACT, written in its SQL syntax, which
+ *   every version reads, gives a double precision before 14).
+ *
+ * Like an operator, a function is computed on the remote column's type,
+ * which must be the foreign table column's (IMPORT FOREIGN SCHEMA makes
+ * it so): length() of a remote char(n) behind a text column counts no
+ * trailing blank.
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *

@@ -118,7 +118,16 @@ SELECT e, (pf_agree(e)).*
                ('coalesce(i, -1)'),
                ('coalesce(e, t, ''none'')'),
                ('nullif(i, 3)'),
-               ('nullif(e, ''ok'')')) v(e);
+               ('nullif(e, ''ok'')'),
+               -- a binary-compatible cast that changes the meaning goes as a
+               -- cast: char(n) ignores trailing blanks, oid is unsigned
+               ('length(t::bpchar)'),
+               ('CASE t::bpchar WHEN ''alpha'' THEN 1 ELSE 0 END'),
+               ('i::oid'),
+               ('t::bpchar = ''alpha'''),
+               -- a CASE of NULLs only keeps its type
+               ('(CASE WHEN i > 0 THEN NULL::int END) + 1'),
+               ('coalesce(CASE WHEN i > 0 THEN NULL::date END, d)')) v(e);
 
 -- the SQL they go as
 EXPLAIN (VERBOSE, COSTS OFF)
@@ -134,6 +143,45 @@ SELECT * FROM mf_agree($$SELECT sum(CASE WHEN t LIKE 'b%' THEN n ELSE 0 END),
   sum(coalesce(i, 0)::numeric), count(nullif(e, 'ok')) FROM pf_t$$,
   $$SELECT sum(CASE WHEN t LIKE 'b%' THEN n ELSE 0 END),
   sum(coalesce(i, 0)::numeric), count(nullif(e, 'ok')) FROM pf_copy$$, false);
+
+-- a simple CASE's value is written once, however deep the nesting (it
+-- was written again in each WHEN, and the SQL grew exponentially)
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT id FROM pf_t
+   WHERE CASE CASE i WHEN 1 THEN 'a' WHEN 2 THEN 'b' ELSE 'c' END
+         WHEN 'a' THEN 1 WHEN 'b' THEN 2 END = 1;
+SELECT length(remote) < 300 AND remote LIKE '%CASE%' AS short_and_sent FROM mf_agree($$SELECT id FROM pf_t
+  WHERE CASE CASE CASE CASE CASE i WHEN 1 THEN 1 WHEN 2 THEN 2 ELSE 3 END
+        WHEN 1 THEN 1 WHEN 2 THEN 2 ELSE 3 END WHEN 1 THEN 1 WHEN 2 THEN 2 ELSE 3 END
+        WHEN 1 THEN 1 WHEN 2 THEN 2 ELSE 3 END WHEN 1 THEN 1 ELSE 0 END = 1$$,
+  'SELECT 1', false);
+-- a branch no row takes is not computed in advance: the division by zero
+-- in it fails nowhere, as here (it used to be sent as a parameter,
+-- computed when the scan began)
+SELECT * FROM mf_agree(
+  $$SELECT id FROM pf_t WHERE CASE WHEN (SELECT 0) <> 0 THEN i > 10 / (SELECT 0) ELSE true END$$,
+  $$SELECT id FROM pf_copy WHERE CASE WHEN (SELECT 0) <> 0 THEN i > 10 / (SELECT 0) ELSE true END$$,
+  false);
+SET pf.zero = '0';
+SELECT * FROM mf_agree(
+  $$SELECT id FROM pf_t WHERE coalesce(id, 10 / current_setting('pf.zero')::int) > 0$$,
+  $$SELECT id FROM pf_copy WHERE coalesce(id, 10 / current_setting('pf.zero')::int) > 0$$,
+  false);
+RESET pf.zero;
+-- a simple CASE comparing a remote enum with another: both cast to text
+SELECT * FROM mf_agree($$SELECT count(*) FROM pf_t a JOIN pf_t b ON a.id = b.id % 5 + 1
+  WHERE CASE a.e WHEN b.e THEN true ELSE false END$$,
+  $$SELECT count(*) FROM pf_copy a JOIN pf_copy b ON a.id = b.id % 5 + 1
+  WHERE CASE a.e WHEN b.e THEN true ELSE false END$$, false);
+-- a function of a column with a collation the remote need not have goes
+-- without its name (none of the functions shipped depends on it)
+CREATE COLLATION pf_icu (provider = icu, locale = 'und');
+CREATE FOREIGN TABLE pf_icu_t (id int, t text COLLATE pf_icu)
+  SERVER pg_remote OPTIONS (schema_name 'public', table_name 'pf_t');
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pf_icu_t WHERE length(t) = 4;
+SELECT count(*) FROM pf_icu_t WHERE length(t) = 4;
+DROP FOREIGN TABLE pf_icu_t;
+DROP COLLATION pf_icu;
 
 -- ===================================================================
 -- what stays here: the remote's locale (case mapping, regular

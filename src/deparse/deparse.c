@@ -256,11 +256,55 @@ mf_is_local_param(Node *node, const MfDialect *dialect)
 		!mf_reads_case_value(node, NULL);
 }
 
-/* The expression under any binary-compatible relabelling. */
+/*
+ * mf_is_local_param where cxt writes: not in a part of a CASE that may not
+ * be evaluated (cxt->conditional), which computed in advance could fail
+ * where the query does not.
+ */
+bool
+mf_cxt_local_param(Node *node, MfDeparseCxt *cxt)
+{
+	return cxt->conditional == 0 && mf_is_local_param(node, cxt->dialect);
+}
+
+/* text or varchar, or an array of them: the same values, compared alike */
+static bool
+mf_textual(Oid type)
+{
+	Oid			elem = get_element_type(type);
+
+	if (OidIsValid(elem))
+		type = getBaseType(elem);
+	return type == TEXTOID || type == VARCHAROID;
+}
+
+/*
+ * Does a binary-compatible relabelling change what the value means: how
+ * it compares or what a function makes of it?  varchar as text does not;
+ * text as char(n) does (its trailing blanks stop counting), int4 as oid
+ * does (it compares unsigned), xml as text does.  A domain over the same
+ * type does not.
+ */
+bool
+mf_relabel_changes_meaning(RelabelType *r)
+{
+	Oid			to = getBaseType(r->resulttype);
+	Oid			from = getBaseType(exprType((Node *) r->arg));
+
+	return to != from && !(mf_textual(to) && mf_textual(from) &&
+						   OidIsValid(get_element_type(to)) ==
+						   OidIsValid(get_element_type(from)));
+}
+
+/*
+ * The expression under any relabelling that does not change its meaning
+ * (mf_relabel_changes_meaning): the same value, compared alike.
+ */
 Node *
 mf_strip_relabel(Node *node)
 {
-	while (node && IsA(node, RelabelType))
+	while (node && IsA(node, RelabelType) &&
+		   !mf_relabel_changes_meaning((RelabelType *) node))
 		node = (Node *) ((RelabelType *) node)->arg;
 	return node;
 }

@@ -77,6 +77,9 @@ extern void mf_classify_conditions(PlannerInfo *root, RelOptInfo *baserel,
 extern bool mf_is_foreign_expr(PlannerInfo *root, RelOptInfo *baserel,
 							   Expr *expr);
 
+/* deparse.c: does a binary-compatible cast change what a value means? */
+extern bool mf_relabel_changes_meaning(RelabelType *r);
+
 /* a scan's SQL in the form a subquery is sent in (deparse.c) */
 extern void mf_deparse_nesting_begin(void);
 extern bool mf_deparse_nesting_end(void);

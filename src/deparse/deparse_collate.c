@@ -180,8 +180,7 @@ mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
 	Oid			typid = getBaseType(exprType(expr));
 	Node	   *arg = expr;
 
-	while (arg && IsA(arg, RelabelType))
-		arg = (Node *) ((RelabelType *) arg)->arg;
+	arg = mf_strip_relabel(arg);
 
 	if (mf_is_text_type(typid) && cxt->dialect->text_equality_by_option)
 	{

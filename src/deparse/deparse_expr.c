@@ -39,7 +39,8 @@
 
 #include "deparse/deparse_int.h"
 
-static void mf_deparse_call(const char *name, List *args, MfDeparseCxt *cxt);
+static void mf_deparse_call(const char *name, List *args, bool coalesce,
+							MfDeparseCxt *cxt);
 static void mf_deparse_func(FuncExpr *f, MfDeparseCxt *cxt);
 static void mf_deparse_case(CaseExpr *ce, MfDeparseCxt *cxt);
 
@@ -149,7 +150,8 @@ static bool
 mf_is_plain_column(Node *node, MfDeparseCxt *cxt)
 {
 	if (IsA(node, RelabelType) &&
-		((RelabelType *) node)->relabelformat == COERCE_IMPLICIT_CAST)
+		((RelabelType *) node)->relabelformat == COERCE_IMPLICIT_CAST &&
+		!mf_relabel_changes_meaning((RelabelType *) node))
 		node = (Node *) ((RelabelType *) node)->arg;
 	return IsA(node, Var) && mf_var_is_scanned((Var *) node, cxt);
 }
@@ -259,7 +261,7 @@ mf_is_sent_value(Node *node, MfDeparseCxt *cxt)
 {
 	node = mf_strip_relabel(node);
 	return node != NULL &&
-		(IsA(node, Param) || mf_is_local_param(node, cxt->dialect));
+		(IsA(node, Param) || mf_cxt_local_param(node, cxt));
 }
 
 /*
@@ -453,7 +455,7 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 {
 	ListCell   *lc;
 
-	if (mf_is_local_param(node, cxt->dialect))
+	if (mf_cxt_local_param(node, cxt))
 	{
 		mf_deparse_placeholder(node, cxt);
 		return;
@@ -471,8 +473,21 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 			mf_deparse_placeholder(node, cxt);
 			break;
 		case T_RelabelType:
-			mf_deparse_node((Node *) ((RelabelType *) node)->arg, cxt);
-			break;
+			{
+				RelabelType *r = (RelabelType *) node;
+
+				/* the cast written where it changes the meaning */
+				if (!mf_relabel_changes_meaning(r))
+				{
+					mf_deparse_node((Node *) r->arg, cxt);
+					break;
+				}
+				appendStringInfoChar(cxt->buf, '(');
+				mf_deparse_node((Node *) r->arg, cxt);
+				appendStringInfoChar(cxt->buf, ')');
+				cxt->dialect->cast_param(cxt->buf, getBaseType(r->resulttype), -1);
+				break;
+			}
 		case T_FuncExpr:
 			if (mf_widening_cast_shippable((FuncExpr *) node, cxt) ||
 				mf_builtin_cast_shippable((FuncExpr *) node, cxt))
@@ -483,18 +498,12 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 		case T_CaseExpr:
 			mf_deparse_case((CaseExpr *) node, cxt);
 			break;
-		case T_CaseTestExpr:
-			if (cxt->case_arg == NULL)
-				elog(ERROR, "a CASE's value was to be sent outside its CASE");
-			appendStringInfoChar(cxt->buf, '(');
-			mf_deparse_compared(cxt->case_arg, InvalidOid, cxt);
-			appendStringInfoChar(cxt->buf, ')');
-			break;
 		case T_CoalesceExpr:
-			mf_deparse_call("COALESCE", ((CoalesceExpr *) node)->args, cxt);
+			mf_deparse_call("COALESCE", ((CoalesceExpr *) node)->args, true,
+							cxt);
 			break;
 		case T_NullIfExpr:
-			mf_deparse_call("NULLIF", ((NullIfExpr *) node)->args, cxt);
+			mf_deparse_call("NULLIF", ((NullIfExpr *) node)->args, false, cxt);
 			break;
 		case T_SubPlan:
 			mf_deparse_subplan((SubPlan *) node, cxt);
@@ -628,23 +637,47 @@ mf_deparse_cast(FuncExpr *f, MfDeparseCxt *cxt)
 }
 
 /*
- * COALESCE(a, b, ...) or NULLIF(a, b).  A string column goes as the remote
- * compares it (mf_deparse_compared), here and in a CASE's results: a
- * remote enum behind a text column is cast to text, and its value is then
- * of the same type as a text constant beside it (the remote would
- * otherwise read 'x' as a label of the enum, or fail to match the types).
+ * A value among others of which the remote picks one (a CASE's result,
+ * COALESCE's or NULLIF's argument): a string column as the remote
+ * compares it (mf_deparse_compared: a remote enum behind a text column
+ * cast to text, so that its value is of the type of a text constant beside
+ * it); a NULL with its type, which the remote would otherwise take for
+ * text where every value is NULL.
  */
 static void
-mf_deparse_call(const char *name, List *args, MfDeparseCxt *cxt)
+mf_deparse_choice(Node *node, MfDeparseCxt *cxt)
+{
+	if (IsA(node, Const) && ((Const *) node)->constisnull &&
+		cxt->dialect->cast_param != NULL)
+	{
+		appendStringInfoString(cxt->buf, "NULL");
+		cxt->dialect->cast_param(cxt->buf, ((Const *) node)->consttype,
+								 ((Const *) node)->consttypmod);
+		return;
+	}
+	mf_deparse_compared(node, InvalidOid, cxt);
+}
+
+/*
+ * COALESCE(a, b, ...) or NULLIF(a, b).  COALESCE's arguments past the
+ * first are conditional (deparse_ship.c, mf_case_shippable).
+ */
+static void
+mf_deparse_call(const char *name, List *args, bool coalesce,
+				MfDeparseCxt *cxt)
 {
 	ListCell   *lc;
 
 	appendStringInfo(cxt->buf, "%s(", name);
 	foreach(lc, args)
 	{
+		bool		later = coalesce && lc != list_head(args);
+
 		if (lc != list_head(args))
 			appendStringInfoString(cxt->buf, ", ");
-		mf_deparse_compared(lfirst(lc), InvalidOid, cxt);
+		cxt->conditional += later;
+		mf_deparse_choice(lfirst(lc), cxt);
+		cxt->conditional -= later;
 	}
 	appendStringInfoChar(cxt->buf, ')');
 }
@@ -668,7 +701,8 @@ mf_extract_field(FuncExpr *f)
 		return NULL;
 	word = TextDatumGetCString(field->constvalue);
 	for (const char *p = word; *p != '\0'; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			  *p == '_'))
 			return NULL;
 	return *word != '\0' ? word : NULL;
 }
@@ -677,8 +711,9 @@ mf_extract_field(FuncExpr *f)
  * A call of a shipped function, by its qualified name: a built-in one
  * the dialect ships (deparse_ship.c) or a listed extension's.  A string
  * column goes as the remote compares it (mf_deparse_compared: a remote
- * enum behind a text column is cast to text, a column's own collation
- * named), so that the remote picks the function we call.
+ * enum behind a text column is cast to text), so that the remote picks
+ * the function we call; without its collation's name, which the remote
+ * need not have and which none of the functions shipped depends on.
  */
 static void
 mf_deparse_func(FuncExpr *f, MfDeparseCxt *cxt)
@@ -700,41 +735,55 @@ mf_deparse_func(FuncExpr *f, MfDeparseCxt *cxt)
 	{
 		if (lc != list_head(f->args))
 			appendStringInfoString(cxt->buf, ", ");
-		mf_deparse_compared(lfirst(lc), f->inputcollid, cxt);
+		mf_deparse_compared(lfirst(lc), InvalidOid, cxt);
 	}
 	appendStringInfoChar(cxt->buf, ')');
 }
 
 /*
- * (CASE WHEN c THEN r ... ELSE d END).  A simple CASE (CASE x WHEN 1 ...)
- * is written as the searched one, x in place of each condition's
- * CaseTestExpr: the same value compared by the same operator.
+ * (CASE [x] WHEN c THEN r ... ELSE d END), x written once, as in
+ * deparse_ship.c's mf_case_shippable, with the same parts conditional.
  */
 static void
 mf_deparse_case(CaseExpr *ce, MfDeparseCxt *cxt)
 {
-	Node	   *case_arg = cxt->case_arg;
 	ListCell   *lc;
 
 	appendStringInfoString(cxt->buf, "(CASE");
+	if (ce->arg != NULL)
+	{
+		appendStringInfoChar(cxt->buf, ' ');
+		mf_deparse_compared((Node *) ce->arg, InvalidOid, cxt);
+	}
 	foreach(lc, ce->args)
 	{
 		CaseWhen   *w = lfirst_node(CaseWhen, lc);
+		Node	   *cond = ce->arg != NULL ?
+			mf_case_when_value(ce, w->expr) : (Node *) w->expr;
+		bool		later = lc != list_head(ce->args);
 
+		if (cond == NULL)
+			elog(ERROR, "a CASE that cannot be sent was to be sent");
 		appendStringInfoString(cxt->buf, " WHEN ");
-		cxt->case_arg = (Node *) ce->arg;
-		mf_deparse_node((Node *) w->expr, cxt);
-		cxt->case_arg = NULL;
+		cxt->conditional += later;
+		if (ce->arg != NULL)
+			mf_deparse_compared(cond, InvalidOid, cxt);
+		else
+			mf_deparse_node(cond, cxt);
+		cxt->conditional -= later;
 		appendStringInfoString(cxt->buf, " THEN ");
-		mf_deparse_compared((Node *) w->result, InvalidOid, cxt);
+		cxt->conditional++;
+		mf_deparse_choice((Node *) w->result, cxt);
+		cxt->conditional--;
 	}
 	if (ce->defresult != NULL)
 	{
 		appendStringInfoString(cxt->buf, " ELSE ");
-		mf_deparse_compared((Node *) ce->defresult, InvalidOid, cxt);
+		cxt->conditional++;
+		mf_deparse_choice((Node *) ce->defresult, cxt);
+		cxt->conditional--;
 	}
 	appendStringInfoString(cxt->buf, " END)");
-	cxt->case_arg = case_arg;
 }
 
 /* ---------------------------------------------------------------------

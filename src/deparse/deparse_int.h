@@ -28,8 +28,9 @@ typedef struct MfDeparseCxt
 								 * of a grouped relation */
 	bool		outer_alias;	/* columns written as r0.col: an outer
 								 * expression inside a subquery */
-	Node	   *case_arg;		/* inside a simple CASE's WHEN conditions:
-								 * the value a CaseTestExpr stands for */
+	int			conditional;	/* inside a part of a CASE or COALESCE that
+								 * may not be evaluated: nothing computed
+								 * here in advance */
 	Aggref	   *whole;			/* the aggregate that is a whole output of
 								 * the grouping, where one fetched as sum
 								 * and count (MfAggregate.sum_count) may be */
@@ -43,6 +44,7 @@ extern void mf_deparse_cxt_init(MfDeparseCxt *cxt, PlannerInfo *root,
 								RelOptInfo *baserel, StringInfo buf,
 								List **params_list);
 extern bool mf_is_local_param(Node *node, const MfDialect *dialect);
+extern bool mf_cxt_local_param(Node *node, MfDeparseCxt *cxt);
 extern bool mf_is_text_type(Oid typid);
 extern bool mf_var_is_scanned(Var *var, MfDeparseCxt *cxt);
 extern Oid	mf_var_relid(Var *var, MfDeparseCxt *cxt);
@@ -52,6 +54,7 @@ extern Node *mf_strip_relabel(Node *node);
 extern bool mf_expr_shippable(Node *node, MfDeparseCxt *cxt);
 extern bool mf_builtin_cast_shippable(FuncExpr *f, MfDeparseCxt *cxt);
 extern bool mf_builtin_call_shippable(FuncExpr *f, MfDeparseCxt *cxt);
+extern Node *mf_case_when_value(CaseExpr *ce, Expr *cond);
 extern Node *mf_array_op_expanded(ScalarArrayOpExpr *op);
 extern bool mf_op_guard_range(MfDeparseCxt *cxt, Oid opno, int64 *min,
 							  int64 *max);

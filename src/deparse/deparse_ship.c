@@ -533,38 +533,82 @@ mf_builtin_call_shippable(FuncExpr *f, MfDeparseCxt *cxt)
 }
 
 /*
- * CASE: its conditions, results and default.  A simple CASE's value (CASE
- * x WHEN 1 ...) is written again in each of its conditions in place of
- * their CaseTestExpr (deparse_expr.c), so it must be sent as it is and
- * hold no subquery, which would be written, and run, once per condition;
- * a CaseTestExpr anywhere else is not this CASE's and stays here.
+ * A simple CASE's condition (CASE x WHEN v: the planner's CaseTestExpr =
+ * v), written again as "WHEN v": the operator must be an equality whose
+ * two inputs are of one type, the type of x and of v as they are written
+ * (a string column cast to text: mf_deparse_compared), so that the remote
+ * compares them with it.  The value v, or NULL.
+ */
+Node *
+mf_case_when_value(CaseExpr *ce, Expr *cond)
+{
+	OpExpr	   *op;
+	Node	   *test;
+	Oid			left;
+	Oid			right;
+	const char *name;
+
+	if (!IsA(cond, OpExpr) || list_length(((OpExpr *) cond)->args) != 2)
+		return NULL;
+	op = (OpExpr *) cond;
+	test = mf_strip_relabel(linitial(op->args));
+	if (!IsA(test, CaseTestExpr))
+		return NULL;
+	op_input_types(op->opno, &left, &right);
+	name = get_opname(op->opno);
+	if (name == NULL || strcmp(name, "=") != 0 || left != right ||
+		!(getBaseType(exprType((Node *) ce->arg)) == left ||
+		  (mf_is_text_type(left) &&
+		   mf_is_text_type(getBaseType(exprType((Node *) ce->arg))))))
+		return NULL;
+	if (exprType(mf_strip_relabel(lsecond(op->args))) != left &&
+		!(mf_is_text_type(left) &&
+		  mf_is_text_type(exprType(mf_strip_relabel(lsecond(op->args))))))
+		return NULL;
+	return lsecond(op->args);
+}
+
+/*
+ * CASE: written as it is, its value once (CASE x WHEN v ...).  What it may
+ * not evaluate (a result, a condition after the first, the default) is
+ * conditional: nothing in it is computed here in advance (cxt->conditional),
+ * as it would be for every row, taken or not, and fail where the query
+ * does not (a division by zero in a branch no row takes).
  */
 static bool
 mf_case_shippable(CaseExpr *ce, MfDeparseCxt *cxt)
 {
-	Node	   *case_arg = cxt->case_arg;
 	ListCell   *lc;
 	bool		ok;
 
 	if (!cxt->dialect->conditional_expressions ||
-		!mf_type_shippable(cxt, ce->casetype) ||
-		(ce->arg != NULL && contain_subplans((Node *) ce->arg)))
+		!mf_type_shippable(cxt, ce->casetype))
 		return false;
-	cxt->case_arg = NULL;
-	ok = mf_expr_shippable((Node *) ce->arg, cxt) &&
-		mf_expr_shippable((Node *) ce->defresult, cxt);
+	ok = ce->arg == NULL ||
+		(!contain_subplans((Node *) ce->arg) &&
+		 mf_expr_shippable((Node *) ce->arg, cxt));
 	foreach(lc, ce->args)
 	{
 		CaseWhen   *w = lfirst_node(CaseWhen, lc);
+		Node	   *cond = (Node *) w->expr;
 
 		if (!ok)
 			break;
-		cxt->case_arg = (Node *) ce->arg;
-		ok = mf_expr_shippable((Node *) w->expr, cxt);
-		cxt->case_arg = NULL;
+		if (ce->arg != NULL &&
+			(cond = mf_case_when_value(ce, w->expr)) == NULL)
+			return false;
+		if (lc != list_head(ce->args))
+			cxt->conditional++;
+		ok = mf_expr_shippable(cond, cxt);
+		if (lc != list_head(ce->args))
+			cxt->conditional--;
+		cxt->conditional++;
 		ok = ok && mf_expr_shippable((Node *) w->result, cxt);
+		cxt->conditional--;
 	}
-	cxt->case_arg = case_arg;
+	cxt->conditional++;
+	ok = ok && mf_expr_shippable((Node *) ce->defresult, cxt);
+	cxt->conditional--;
 	return ok;
 }
 
@@ -604,12 +648,25 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 			{
 				Param	   *p = (Param *) node;
 
+				/*
+				 * A PARAM_EXEC one may be an initplan's, run when the scan
+				 * begins: not where the query may never evaluate it.
+				 */
 				return (p->paramkind == PARAM_EXTERN ||
-						p->paramkind == PARAM_EXEC) &&
+						(p->paramkind == PARAM_EXEC && cxt->conditional == 0)) &&
 					mf_type_shippable(cxt, p->paramtype);
 			}
 		case T_RelabelType:
-			return mf_expr_shippable((Node *) ((RelabelType *) node)->arg, cxt);
+			{
+				RelabelType *r = (RelabelType *) node;
+
+				/* one that changes the meaning is written as a cast */
+				if (mf_relabel_changes_meaning(r) &&
+					(cxt->dialect->cast_param == NULL ||
+					 !mf_type_shippable(cxt, getBaseType(r->resulttype))))
+					break;
+				return mf_expr_shippable((Node *) r->arg, cxt);
+			}
 		case T_FuncExpr:
 			{
 				/* only the immutable functions of a shipped extension */
@@ -635,16 +692,22 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 			}
 		case T_CaseExpr:
 			return mf_case_shippable((CaseExpr *) node, cxt);
-		case T_CaseTestExpr:
-			return cxt->case_arg != NULL;
 		case T_CoalesceExpr:
-			if (!cxt->dialect->conditional_expressions ||
-				!mf_type_shippable(cxt, ((CoalesceExpr *) node)->coalescetype))
-				break;
-			foreach(lc, ((CoalesceExpr *) node)->args)
-				if (!mf_expr_shippable(lfirst(lc), cxt))
-					return false;
-			return true;
+			{
+				bool		ok = true;
+
+				if (!cxt->dialect->conditional_expressions ||
+					!mf_type_shippable(cxt, ((CoalesceExpr *) node)->coalescetype))
+					break;
+				/* past the first, an argument is conditional (CASE's) */
+				foreach(lc, ((CoalesceExpr *) node)->args)
+				{
+					cxt->conditional += lc != list_head(((CoalesceExpr *) node)->args);
+					ok = ok && mf_expr_shippable(lfirst(lc), cxt);
+				}
+				cxt->conditional -= list_length(((CoalesceExpr *) node)->args) - 1;
+				return ok;
+			}
 		case T_NullIfExpr:
 			{
 				NullIfExpr *op = (NullIfExpr *) node;
@@ -709,7 +772,7 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 		default:
 			break;
 	}
-	return mf_is_local_param(node, cxt->dialect);
+	return mf_cxt_local_param(node, cxt);
 }
 
 bool

@@ -87,7 +87,8 @@ static set_join_pathlist_hook_type prev_join_pathlist_hook = NULL;
 static Node *
 mf_strip(Node *node)
 {
-	while (node && IsA(node, RelabelType))
+	while (node && IsA(node, RelabelType) &&
+		   !mf_relabel_changes_meaning((RelabelType *) node))
 		node = (Node *) ((RelabelType *) node)->arg;
 	return node;
 }
