@@ -31,12 +31,14 @@ PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
 # calling only those below it; t/testbed/layer-check holds them to it
 CORE_PLAN = src/plan/scan_plan.o src/plan/join.o src/plan/upper.o \
 	src/plan/estimate.o src/plan/modify_plan.o src/plan/stored_row_plan.o \
-	src/plan/rowid.o src/plan/depjoin.o src/plan/param_path.o
+	src/plan/rowid.o src/plan/depjoin.o src/plan/param_path.o \
+	src/plan/whole_query.o
 CORE_DEPARSE = src/deparse/deparse.o src/deparse/deparse_ship.o \
 	src/deparse/deparse_expr.o src/deparse/deparse_collate.o \
 	src/deparse/deparse_decimal.o src/deparse/deparse_join.o \
 	src/deparse/deparse_upper.o src/deparse/deparse_stmt.o \
-	src/deparse/deparse_keys.o src/deparse/dialect_shared.o
+	src/deparse/deparse_keys.o src/deparse/deparse_query.o \
+	src/deparse/dialect_shared.o
 CORE_EXEC = src/exec/scan.o src/exec/scan_memo.o src/exec/held_rows.o \
 	src/exec/modify.o src/exec/direct_modify.o src/exec/stored_row.o src/exec/buffer.o \
 	src/exec/pipeline.o src/exec/depjoin_exec.o src/exec/depjoin_hash.o \
@@ -87,7 +89,7 @@ endif
 OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
-REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_pushdown pg_functions pg_join pg_param pg_batch pg_types \
+REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_pushdown pg_functions pg_whole pg_join pg_param pg_batch pg_types \
 	pg_update pg_rowid pg_semantics pg_compat pg_xact pg_exchanges pg_parallel pg_errors pg_import pg_fastpath pg_facts pg_kept pg_sampling \
 	mysql_init mysql_exchanges mysql_semantics mysql_batch mysql_types mysql_infile mysql_xact mysql_errors mysql_update mysql_kept \
 	mysql_pushdown mysql_join pg_xjoin pg_xjoin_keys mysql_packet mysql_compat mysql_sampling odbc_pg odbc_mysql odbc_exchanges remote_query security security_2pc oracle_batch oracle_types oracle_modify oracle_pushdown \
@@ -107,7 +109,7 @@ ALL_REGRESS := $(REGRESS)
 # test, t/testbed/run-tests) exports MF_PG_HOST and gets every suite.  Left
 # out here: ext_update (it needs MariaDB too) and pg_options (it needs the
 # remote's unix socket to trust every login).
-LOOPBACK_REGRESS = pg_init pg_deparse pg_scan pg_pushdown pg_functions pg_join pg_batch pg_types pg_update pg_rowid \
+LOOPBACK_REGRESS = pg_init pg_deparse pg_scan pg_pushdown pg_functions pg_whole pg_join pg_batch pg_types pg_update pg_rowid \
 	pg_semantics pg_compat pg_xact pg_exchanges pg_errors pg_import pg_fastpath pg_sampling
 ifeq ($(MF_PG_HOST),)
 ifeq ($(MF_LOOPBACK),yes)

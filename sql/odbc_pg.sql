@@ -9,6 +9,9 @@
 -- Connection errors are shown tersely, since the driver's detail names
 -- hosts and ports; SQLSTATEs are shown through :LAST_ERROR_SQLSTATE.
 --
+-- what goes of a query (conditions, joins, aggregates, sorts) is what this
+-- file tests, so no query goes whole here (pg_whole tests that)
+SET multi_fdw.whole_queries = off;
 \getenv pg_host MF_PG_HOST
 \getenv pg_port MF_PG_PORT
 \getenv pg_db MF_PG_DB

@@ -2,6 +2,9 @@
 -- pg_compat: postgres_fdw's answers for row locks, constants beside
 -- columns of another remote type, TRUNCATE, and postgres_fdw's options.
 --
+-- what goes of a query (conditions, joins, aggregates, sorts) is what this
+-- file tests, so no query goes whole here (pg_whole tests that)
+SET multi_fdw.whole_queries = off;
 CREATE SCHEMA compat;
 SET search_path = compat, public;
 

@@ -4,6 +4,9 @@
 -- my_remote, ms_remote and ora_remote need no remote server, and those on
 -- pg_remote no remote table.
 --
+-- what goes of a query (conditions, joins, aggregates, sorts) is what this
+-- file tests, so no query goes whole here (pg_whole tests that)
+SET multi_fdw.whole_queries = off;
 
 -- one table per server: a is the key column of the key-based dialects
 CREATE FOREIGN TABLE dp_pg (a int, b text, c timestamptz, d numeric, e float8,

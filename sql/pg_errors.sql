@@ -7,6 +7,9 @@
 -- verbose form of the messages would also show source lines of the
 -- extension, which change with every edit).
 --
+-- what goes of a query (conditions, joins, aggregates, sorts) is what this
+-- file tests, so no query goes whole here (pg_whole tests that)
+SET multi_fdw.whole_queries = off;
 CREATE SCHEMA errs;
 SET search_path = errs, public;
 \set SHOW_CONTEXT errors

@@ -7,6 +7,9 @@
 -- needs one per statement plus the COMMIT.  Any exchange that comes back
 -- changes a count here.
 --
+-- what goes of a query (conditions, joins, aggregates, sorts) is what this
+-- file tests, so no query goes whole here (pg_whole tests that)
+SET multi_fdw.whole_queries = off;
 CREATE SCHEMA xch;
 SET search_path = xch, public;
 

@@ -6,6 +6,9 @@
 -- compared, value by value in text form, with the same query on a local
 -- copy of the data.
 --
+-- what goes of a query (conditions, joins, aggregates, sorts) is what this
+-- file tests, so no query goes whole here (pg_whole tests that)
+SET multi_fdw.whole_queries = off;
 SELECT multi_fdw_exec('pg_remote', $$DROP TABLE IF EXISTS public.pf_t$$);
 SELECT multi_fdw_exec('pg_remote', $$DROP TYPE IF EXISTS public.pf_mood$$);
 SELECT multi_fdw_exec('pg_remote', $$

@@ -5,6 +5,9 @@
 -- Every answer is compared with the same query on local copies of the
 -- data, value by value in text form, in order where the query orders.
 --
+-- what goes of a query (conditions, joins, aggregates, sorts) is what this
+-- file tests, so no query goes whole here (pg_whole tests that)
+SET multi_fdw.whole_queries = off;
 SELECT multi_fdw_exec('pg_remote', $$DROP TABLE IF EXISTS public.pja, public.pjb, public.pjc$$);
 SELECT multi_fdw_exec('pg_remote', $$
   CREATE TABLE public.pja (id int PRIMARY KEY, a int, c text)$$);

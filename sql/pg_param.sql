@@ -6,6 +6,9 @@
 -- lookup, asked with the value unknown to it, costs the path.  Every
 -- answer is compared with the same query on local copies of the tables.
 --
+-- what goes of a query (conditions, joins, aggregates, sorts) is what this
+-- file tests, so no query goes whole here (pg_whole tests that)
+SET multi_fdw.whole_queries = off;
 CREATE SCHEMA param;
 SET search_path = param, public;
 

@@ -5,6 +5,9 @@
 -- the data, value by value in text form (so that a scale or a type that
 -- came out differently shows), in order where the query orders.
 --
+-- what goes of a query (conditions, joins, aggregates, sorts) is what this
+-- file tests, so no query goes whole here (pg_whole tests that)
+SET multi_fdw.whole_queries = off;
 SELECT multi_fdw_exec('pg_remote', $$DROP TABLE IF EXISTS public.pd_t$$);
 SELECT multi_fdw_exec('pg_remote', $$
   CREATE TABLE public.pd_t (id int, a int, b int, big bigint, c text,

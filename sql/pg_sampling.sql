@@ -11,6 +11,9 @@
 -- remote's estimate; the rows in the sample itself are random and not
 -- shown.
 --
+-- what goes of a query (conditions, joins, aggregates, sorts) is what this
+-- file tests, so no query goes whole here (pg_whole tests that)
+SET multi_fdw.whole_queries = off;
 SELECT multi_fdw_exec('pg_remote', $$DROP VIEW IF EXISTS public.sample_v$$);
 SELECT multi_fdw_exec('pg_remote', $$DROP TABLE IF EXISTS public.sample_t, public.sample_small$$);
 SELECT multi_fdw_exec('pg_remote', $$

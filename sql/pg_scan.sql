@@ -4,6 +4,9 @@
 -- name there is qualified.  The remote database outlives pg_regress's, so
 -- each run starts by dropping what an earlier run left.
 --
+-- what goes of a query (conditions, joins, aggregates, sorts) is what this
+-- file tests, so no query goes whole here (pg_whole tests that)
+SET multi_fdw.whole_queries = off;
 SELECT multi_fdw_exec('pg_remote', $$DROP TABLE IF EXISTS public.scan_t, public.scan_grp$$);
 SELECT multi_fdw_exec('pg_remote', $$DROP SCHEMA IF EXISTS "Scan Schema" CASCADE$$);
 SELECT multi_fdw_exec('pg_remote', $$

@@ -10,6 +10,9 @@
 -- back, as text (so that -0 differs from 0, 1.50 from 1.5, and json keeps
 -- its spelling): 0 and 0 everywhere means an exact round trip.
 --
+-- what goes of a query (conditions, joins, aggregates, sorts) is what this
+-- file tests, so no query goes whole here (pg_whole tests that)
+SET multi_fdw.whole_queries = off;
 CREATE SCHEMA types;
 SET search_path = types, public;
 -- a local time zone far from the remote session's UTC

@@ -4,6 +4,9 @@
 -- to the foreign table's server (key = ANY($n) to PostgreSQL, IN lists to
 -- MariaDB).  Every answer is compared with the same query on local copies.
 --
+-- what goes of a query (conditions, joins, aggregates, sorts) is what this
+-- file tests, so no query goes whole here (pg_whole tests that)
+SET multi_fdw.whole_queries = off;
 \getenv pg_host MF_PG_HOST
 \getenv pg_port MF_PG_PORT
 \getenv pg_db MF_PG_DB

@@ -11,6 +11,9 @@
 -- wait for the remote's answer (docs/monitoring.md says which per
 -- transport); the counts below include the remote BEGIN and COMMIT.
 --
+-- what goes of a query (conditions, joins, aggregates, sorts) is what this
+-- file tests, so no query goes whole here (pg_whole tests that)
+SET multi_fdw.whole_queries = off;
 \getenv pg_host MF_PG_HOST
 \getenv pg_port MF_PG_PORT
 \getenv pg_db MF_PG_DB

@@ -256,15 +256,28 @@ mf_is_local_param(Node *node, const MfDialect *dialect)
 		!mf_reads_case_value(node, NULL);
 }
 
+static bool
+mf_contains_exec_param(Node *node, void *context)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, Param) && ((Param *) node)->paramkind == PARAM_EXEC)
+		return true;
+	return expression_tree_walker(node, mf_contains_exec_param, context);
+}
+
 /*
  * mf_is_local_param where cxt writes: not in a part of a CASE that may not
  * be evaluated (cxt->conditional), which computed in advance could fail
- * where the query does not.
+ * where the query does not; in a whole query (cxt->level), not an
+ * expression of a subquery's parameters, whose values the remote knows
+ * and we do not when the scan begins.
  */
 bool
 mf_cxt_local_param(Node *node, MfDeparseCxt *cxt)
 {
-	return cxt->conditional == 0 && mf_is_local_param(node, cxt->dialect);
+	return cxt->conditional == 0 && mf_is_local_param(node, cxt->dialect) &&
+		(cxt->level == NULL || !mf_contains_exec_param(node, NULL));
 }
 
 /* text or varchar, or an array of them: the same values, compared alike */
@@ -338,6 +351,8 @@ mf_is_text_type(Oid typid)
 bool
 mf_var_is_scanned(Var *var, MfDeparseCxt *cxt)
 {
+	if (cxt->level != NULL)
+		return cxt->level->node_shippable((Node *) var, cxt);
 	return var->varlevelsup == 0 && var->varattno > 0 &&
 		bms_is_member(var->varno, cxt->baserel->relids);
 }

@@ -76,9 +76,18 @@ extern void mf_classify_conditions(PlannerInfo *root, RelOptInfo *baserel,
 								   List **local_conds);
 extern bool mf_is_foreign_expr(PlannerInfo *root, RelOptInfo *baserel,
 							   Expr *expr);
+extern bool mf_is_foreign_cond(PlannerInfo *root, RelOptInfo *baserel,
+							   Expr *expr);
 
 /* deparse.c: does a binary-compatible cast change what a value means? */
 extern bool mf_relabel_changes_meaning(RelabelType *r);
+
+/* a whole query (deparse_query.c): may this foreign table be in it? */
+typedef bool (*MfQueryRelCheck) (PlannerInfo *root, RelOptInfo *rel,
+								 void *arg);
+extern bool mf_deparse_whole_query(StringInfo buf, PlannerInfo *root,
+								   MfQueryRelCheck rel_ok, void *rel_ok_arg,
+								   RelOptInfo **first_rel, List **params_list);
 
 /* a scan's SQL in the form a subquery is sent in (deparse.c) */
 extern void mf_deparse_nesting_begin(void);

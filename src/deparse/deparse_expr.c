@@ -176,7 +176,7 @@ mf_deparse_operand(Node *arg, Node *other, bool any, MfDeparseCxt *cxt)
  * An operator's name; one outside pg_catalog (an extension's) qualified,
  * since the remote's search_path is pg_catalog alone.
  */
-static char *
+char *
 mf_operator_name(Oid opno)
 {
 	HeapTuple	tup = SearchSysCache1(OPEROID, ObjectIdGetDatum(opno));
@@ -327,6 +327,12 @@ mf_deparse_var(Var *var, MfDeparseCxt *cxt)
 	TupleDesc	tupdesc;
 	bool		first = true;
 
+	if (cxt->level != NULL)
+	{
+		cxt->level->deparse_node((Node *) var, cxt);
+		return;
+	}
+
 	if (var->varattno != 0)
 	{
 		if (cxt->outer_alias)
@@ -458,6 +464,14 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 	if (mf_cxt_local_param(node, cxt))
 	{
 		mf_deparse_placeholder(node, cxt);
+		return;
+	}
+	if (cxt->level != NULL &&
+		(IsA(node, Var) || IsA(node, SubPlan) ||
+		 IsA(node, AlternativeSubPlan) ||
+		 (IsA(node, Param) && ((Param *) node)->paramkind == PARAM_EXEC)))
+	{
+		cxt->level->deparse_node(node, cxt);
 		return;
 	}
 

@@ -13,6 +13,30 @@
 
 #include "deparse/deparse.h"
 
+/*
+ * One level of a whole query being written (deparse_query.c): a SELECT
+ * and its planner state; a subquery's level knows the SubPlan whose
+ * parameters it reads and the level that passes them.
+ */
+struct MfDeparseCxt;
+
+typedef struct MfQueryLevel
+{
+	PlannerInfo *root;
+	int			id;				/* its relations are q<id>r<index> */
+	struct MfQueryLevel *outer;
+	SubPlan    *subplan;		/* NULL: no parameters from outside */
+
+	/*
+	 * The nodes a whole query reads its own way (columns of its levels,
+	 * parameters, subqueries): may one go, and its text (deparse_query.c,
+	 * called through these so that the walks of conditions need not know
+	 * it).
+	 */
+	bool		(*node_shippable) (Node *node, struct MfDeparseCxt *cxt);
+	void		(*deparse_node) (Node *node, struct MfDeparseCxt *cxt);
+} MfQueryLevel;
+
 typedef struct MfDeparseCxt
 {
 	PlannerInfo *root;
@@ -28,9 +52,14 @@ typedef struct MfDeparseCxt
 								 * of a grouped relation */
 	bool		outer_alias;	/* columns written as r0.col: an outer
 								 * expression inside a subquery */
+	bool		conditions;		/* a table's own conditions (WHERE), where a
+								 * subquery may go (mf_is_foreign_cond) */
 	int			conditional;	/* inside a part of a CASE or COALESCE that
 								 * may not be evaluated: nothing computed
 								 * here in advance */
+	MfQueryLevel *level;		/* writing a whole query: the level whose
+								 * expression this is (NULL otherwise) */
+	struct MfQueryWrite *query_write;	/* and what its levels share */
 	Aggref	   *whole;			/* the aggregate that is a whole output of
 								 * the grouping, where one fetched as sum
 								 * and count (MfAggregate.sum_count) may be */
@@ -52,6 +81,7 @@ extern Node *mf_strip_relabel(Node *node);
 
 /* deparse_ship.c: what may be sent */
 extern bool mf_expr_shippable(Node *node, MfDeparseCxt *cxt);
+extern char *mf_operator_name(Oid opno);
 extern bool mf_builtin_cast_shippable(FuncExpr *f, MfDeparseCxt *cxt);
 extern bool mf_builtin_call_shippable(FuncExpr *f, MfDeparseCxt *cxt);
 extern Node *mf_case_when_value(CaseExpr *ce, Expr *cond);

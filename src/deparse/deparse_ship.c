@@ -392,6 +392,7 @@ mf_subplan_shippable(SubPlan *subplan, MfDeparseCxt *cxt)
 	int			relid;
 
 	if (!cxt->dialect->nested_subqueries || !OidIsValid(cxt->relid) ||
+		!cxt->conditions ||
 		cxt->aggregates || mf_deparse_nesting() || outer == NULL)
 		return false;
 	if (cxt->root->rowMarks != NIL ||
@@ -619,6 +620,10 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 
 	if (node == NULL)
 		return true;
+	if (cxt->level != NULL &&
+		(IsA(node, Param) || IsA(node, SubPlan) ||
+		 IsA(node, AlternativeSubPlan)))
+		return cxt->level->node_shippable(node, cxt);
 
 	switch (nodeTag(node))
 	{
@@ -784,6 +789,22 @@ mf_is_foreign_expr(PlannerInfo *root, RelOptInfo *baserel, Expr *expr)
 	return mf_expr_shippable((Node *) expr, &cxt);
 }
 
+/*
+ * The same for a condition of the relation's own query (WHERE), the one
+ * place a subquery may be written inside it (mf_subplan_shippable): not a
+ * sort key, a grouping key or a new value, whose query does not name the
+ * outer table r0.
+ */
+bool
+mf_is_foreign_cond(PlannerInfo *root, RelOptInfo *baserel, Expr *expr)
+{
+	MfDeparseCxt cxt;
+
+	mf_deparse_cxt_init(&cxt, root, baserel, NULL, NULL);
+	cxt.conditions = true;
+	return mf_expr_shippable((Node *) expr, &cxt);
+}
+
 void
 mf_classify_conditions(PlannerInfo *root, RelOptInfo *baserel,
 					   List *input_conds, List **remote_conds,
@@ -797,7 +818,7 @@ mf_classify_conditions(PlannerInfo *root, RelOptInfo *baserel,
 	{
 		RestrictInfo *ri = lfirst_node(RestrictInfo, lc);
 
-		if (mf_is_foreign_expr(root, baserel, ri->clause))
+		if (mf_is_foreign_cond(root, baserel, ri->clause))
 			*remote_conds = lappend(*remote_conds, ri);
 		else
 			*local_conds = lappend(*local_conds, ri);

@@ -274,9 +274,23 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 		rti = mf_fscan_first_base_relid(fsplan);
 		tupdesc = node->ss.ss_ScanTupleSlot->tts_tupleDescriptor;
 	}
-	rte = exec_rt_fetch(rti, estate);
-	userid = mf_fscan_userid(fsplan, estate, rti);
-	mf_get_table_options(rte->relid, &opts);
+	if (intVal(list_nth(fsplan->fdw_private, MF_SCAN_SERVER)) != 0)
+	{
+		/* a whole query (whole_query.c): its server and user */
+		Oid			user = (Oid) intVal(list_nth(fsplan->fdw_private,
+												 MF_SCAN_USER));
+
+		userid = OidIsValid(user) ? user : GetUserId();
+		mf_get_options((Oid) intVal(list_nth(fsplan->fdw_private,
+											 MF_SCAN_SERVER)),
+					   InvalidOid, &opts);
+	}
+	else
+	{
+		rte = exec_rt_fetch(rti, estate);
+		userid = mf_fscan_userid(fsplan, estate, rti);
+		mf_get_table_options(rte->relid, &opts);
+	}
 	st->entry = mf_get_connection(GetUserMapping(userid, opts.serverid), &opts);
 	st->tr = mf_conn_transport(st->entry);
 	mf_stats_node_begin(&st->stats, st->entry, node->ss.ss_currentRelation,
@@ -893,7 +907,11 @@ mfExplainForeignScan(ForeignScanState *node, ExplainState *es)
 
 	List	   *relations = list_nth(fsplan->fdw_private, MF_SCAN_RELATIONS);
 
-	if (relations != NIL)
+	if (intVal(list_nth(fsplan->fdw_private, MF_SCAN_SERVER)) != 0)
+		ExplainPropertyText("Relations",
+							psprintf("Query on (%s)", strVal(linitial(relations))),
+							es);
+	else if (relations != NIL)
 		mf_explain_relations(fsplan, relations, es);
 	if (es->verbose)
 		ExplainPropertyText("Remote SQL",

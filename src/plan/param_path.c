@@ -168,7 +168,7 @@ mf_join_clause_shippable(PlannerInfo *root, RelOptInfo *baserel,
 	clause = mf_outer_vars_as_params(rinfo->clause, baserel->relids, &vars);
 	return mf_outer_vars_sendable(vars,
 								  ((MfRelInfo *) baserel->fdw_private)->opts.dialect) &&
-		mf_is_foreign_expr(root, baserel, clause);
+		mf_is_foreign_cond(root, baserel, clause);
 }
 
 /* The parameterization clause would give baserel, if any; into *ppis. */

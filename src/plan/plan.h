@@ -90,6 +90,9 @@ extern List *mf_relations_tree(PlannerInfo *root, RelOptInfo *rel);
 
 /* depjoin.c: joins with other inputs by shipping their keys */
 extern void mf_depjoin_init(void);
+
+/* whole_query.c: a query sent whole */
+extern void mf_whole_query_init(void);
 extern void mf_explain_relations(ForeignScan *fsplan, List *tree,
 								 ExplainState *es);
 

@@ -22,6 +22,10 @@ enum MfScanPrivate
 	MF_SCAN_FETCH_SIZE,			/* rows per fetch (Integer) */
 	MF_SCAN_RELATIONS,			/* a join's or grouping's relations, for
 								 * EXPLAIN (join.c); NIL: a table's scan */
+	MF_SCAN_SERVER,				/* the server of a whole query (Integer,
+								 * an Oid; 0: the first base relation's) */
+	MF_SCAN_USER,				/* the user a whole query is read as
+								 * (Integer, an Oid; 0: the current user) */
 	MF_SCAN_NESTED_SQL,			/* the same SQL for an outer query's
 								 * condition to take in, or NULL
 								 * (mf_nested_private: the last item,

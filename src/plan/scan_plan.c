@@ -375,6 +375,8 @@ mf_scan_private(char *sql, List *retrieved_attrs, const MfOptions *opts,
 		(Node *) makeInteger(mf_plan_read(opts, rows, relations, grouped).mode);
 	priv[MF_SCAN_FETCH_SIZE] = (Node *) makeInteger(fetch_size);
 	priv[MF_SCAN_RELATIONS] = (Node *) relations;
+	priv[MF_SCAN_SERVER] = (Node *) makeInteger(0);
+	priv[MF_SCAN_USER] = (Node *) makeInteger(0);
 	priv[MF_SCAN_NESTED_SQL] = mf_nested_private(nested_sql,
 												 list_length(retrieved_attrs));
 	for (int i = 0; i < MF_SCAN_NPRIVATE; i++)
@@ -435,7 +437,7 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		sent = mf_outer_vars_as_params(ri->clause, baserel->relids,
 									   &clause_vars);
 		if (mf_outer_vars_sendable(clause_vars, fpinfo->opts.dialect) &&
-			mf_is_foreign_expr(root, baserel,
+			mf_is_foreign_cond(root, baserel,
 							   (sent = mf_outer_vars_as_params(ri->clause,
 															   baserel->relids,
 															   &outer_vars))))

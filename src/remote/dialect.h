@@ -448,6 +448,14 @@ typedef struct MfDialect
 	 * (deparse_expr.c, mf_deparse_subplan).
 	 */
 	bool		nested_subqueries;
+
+	/*
+	 * A query whose relations are all on one server of the dialect, and
+	 * every part of which may be sent, goes whole (plan/whole_query.c,
+	 * deparse/deparse_query.c): derived tables, subqueries, semi and anti
+	 * joins as EXISTS, GROUP BY, HAVING, ORDER BY, LIMIT.
+	 */
+	bool		whole_queries;
 	bool		supports_row_in;	/* (a, b) IN ((v1, v2), ...) */
 	bool		boolean_conditions; /* a boolean column may stand alone as a
 									 * condition (WHERE flag) */

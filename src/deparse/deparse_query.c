@@ -1,0 +1,973 @@
+/*-------------------------------------------------------------------------
+ *
+ * deparse_query.c
+ *		A whole query in the remote's SQL: every relation of it, its
+ *		subqueries' included, on one server (plan/whole_query.c decides
+ *		when).
+ *
+ * The query is written from the planner's own form of it, as grouping
+ * planned it (root->parse after preprocessing): its join tree, where an
+ * EXISTS or IN the planner made a semi or anti join is one again; its
+ * derived tables (a subquery in FROM that was not pulled up), from their
+ * own planner states; and its SubPlans, each from its subquery's planner
+ * state, a correlated one with the outer expressions it is passed in place
+ * of its parameters, an uncorrelated one (an initplan) in place of the
+ * parameter that holds its value.  So the remote computes everything,
+ * in one statement.
+ *
+ * Every relation of a level is aliased q<level>r<index>, every column of a
+ * derived table c<resno>, so no name of one scope can be taken for one of
+ * another.  Expressions go through the deparser of conditions
+ * (mf_expr_shippable, mf_deparse_node) with cxt->level set, which makes
+ * a column one of the level's relations and a parameter one of the
+ * level's subquery (deparse.c, deparse_ship.c, deparse_expr.c).
+ *
+ * Anything else keeps the query to the ordinary plan: set operations,
+ * window functions, grouping sets, DISTINCT ON, WITH TIES, row locks, an
+ * inheritance or UNION ALL tree, a relation of a kind but a foreign table
+ * and a derived table (LATERAL, VALUES, a function), a security barrier (its
+ * conditions must be checked before the user's, and the remote orders
+ * conditions as it likes), a semi or anti join below an outer join or
+ * whose inner relations' columns are read outside it, a GROUP BY or ORDER
+ * BY key that is a constant (it would be read as a column's position) or
+ * holds a subquery, a sort that is not its type's default order, a LIMIT
+ * that is not a constant, an ANY or ALL subquery of strings or under a
+ * collation.
+ *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "access/table.h"
+#include "access/transam.h"
+#include "catalog/pg_proc.h"
+#include "catalog/pg_type.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/clauses.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/pathnode.h"
+#include "optimizer/tlist.h"
+#include "parser/parsetree.h"
+#include "utils/lsyscache.h"
+#include "utils/rel.h"
+#include "utils/typcache.h"
+
+#include "deparse/deparse_int.h"
+
+/* What one whole query's writing shares across its levels. */
+typedef struct MfQueryWrite
+{
+	MfQueryRelCheck rel_ok;		/* may this foreign table be in it? */
+	void	   *rel_ok_arg;
+	RelOptInfo *first_rel;		/* the first foreign table met */
+	int			next_id;		/* the next level's number */
+	List	  **params_list;	/* values sent (PARAM_EXTERN) */
+	List	   *texts;			/* MfSubqueryText: each subquery written once */
+} MfQueryWrite;
+
+/* A subquery's text, as written in one level (checked, then written) */
+typedef struct MfSubqueryText
+{
+	SubPlan    *subplan;
+	int			level;
+	char	   *text;			/* NULL: it cannot go */
+} MfSubqueryText;
+
+/* How a level's select list is written. */
+typedef enum MfQueryRole
+{
+	MF_QUERY_TOP,				/* every entry, junk ones too: the scan's */
+	MF_QUERY_DERIVED,			/* a derived table: AS c<resno> */
+	MF_QUERY_VALUE,				/* a scalar or ANY subquery: its one value */
+	MF_QUERY_EXISTS				/* SELECT NULL */
+} MfQueryRole;
+
+static bool mf_query_write(StringInfo buf, MfQueryWrite *w, PlannerInfo *root,
+						   MfQueryLevel *outer, SubPlan *subplan,
+						   MfQueryRole role);
+static bool mf_query_node_shippable(Node *node, MfDeparseCxt *cxt);
+static void mf_query_deparse_node(Node *node, MfDeparseCxt *cxt);
+static bool mf_query_semis_closed(PlannerInfo *root);
+
+/* A context for the expressions of level. */
+static void
+mf_query_cxt(MfDeparseCxt *cxt, MfQueryWrite *w, MfQueryLevel *level,
+			 StringInfo buf, bool aggregates)
+{
+	memset(cxt, 0, sizeof(*cxt));
+	cxt->root = level->root;
+	cxt->baserel = w->first_rel;
+	cxt->relid = InvalidOid;
+	cxt->qualify = true;
+	cxt->dialect = mf_rel_dialect(w->first_rel);
+	cxt->markers = mf_rel_markers(w->first_rel);
+	cxt->buf = buf;
+	cxt->params_list = w->params_list;
+	cxt->aggregates = aggregates;
+	cxt->level = level;
+	cxt->query_write = w;
+}
+
+/* Check, then write: false (and nothing written) when it cannot go. */
+static bool
+mf_query_expr(Node *node, MfQueryWrite *w, MfQueryLevel *level,
+			  StringInfo buf, bool aggregates, bool selected)
+{
+	MfDeparseCxt cxt;
+
+	mf_query_cxt(&cxt, w, level, buf, aggregates);
+	if (!mf_expr_shippable(node, &cxt) ||
+		(!selected && mf_cxt_local_param(node, &cxt)))
+		return false;
+	if (selected)
+		mf_deparse_selected(node, &cxt);
+	else
+		mf_deparse_node(node, &cxt);
+	return true;
+}
+
+/* c1 AND c2 ... of an implicit-AND list (or one expression) */
+static bool
+mf_query_conds(Node *quals, MfQueryWrite *w, MfQueryLevel *level,
+			   StringInfo buf, bool aggregates, bool *first)
+{
+	List	   *list = IsA(quals, List) ? (List *) quals : list_make1(quals);
+	ListCell   *lc;
+
+	foreach(lc, list)
+	{
+		appendStringInfoString(buf, *first ? "" : " AND ");
+		*first = false;
+		if (!mf_query_expr(lfirst(lc), w, level, buf, aggregates, false))
+			return false;
+	}
+	return true;
+}
+
+/* ---------------------------------------------------------------------
+ * FROM
+ * ---------------------------------------------------------------------
+ */
+
+/* What the FROM clause of one SELECT gathers besides its items. */
+typedef struct MfFromScope
+{
+	StringInfoData where;		/* conditions for its WHERE */
+	bool		first_where;
+} MfFromScope;
+
+static bool mf_query_from_item(StringInfo buf, Node *item, MfQueryWrite *w,
+							   MfQueryLevel *level, MfFromScope *scope,
+							   bool inner, bool *first_item);
+
+/* One relation: a foreign table or a derived table, and its alias. */
+static bool
+mf_query_rel(StringInfo buf, int rti, MfQueryWrite *w, MfQueryLevel *level)
+{
+	PlannerInfo *root = level->root;
+	RangeTblEntry *rte = rt_fetch(rti, root->parse->rtable);
+	RelOptInfo *rel;
+
+	/* a relation the planner removed (a useless join's) has no state */
+	rel = rti < root->simple_rel_array_size ? root->simple_rel_array[rti] : NULL;
+	if (rel == NULL || rel->reloptkind != RELOPT_BASEREL)
+		return false;
+	if (rte->rtekind == RTE_RELATION)
+	{
+		Relation	r;
+
+		if (rte->tablesample != NULL || rte->relkind != RELKIND_FOREIGN_TABLE ||
+			rel->fdw_private == NULL || !w->rel_ok(root, rel, w->rel_ok_arg))
+			return false;
+		r = table_open(rte->relid, NoLock);
+		mf_deparse_relation(buf, r, mf_rel_dialect(rel));
+		table_close(r, NoLock);
+	}
+	else if (rte->rtekind == RTE_SUBQUERY && !rte->lateral &&
+			 rel->subroot != NULL)
+	{
+		/* a derived table (whole_query.c makes its relations the plan's) */
+		appendStringInfoChar(buf, '(');
+		if (!mf_query_write(buf, w, rel->subroot, level, NULL,
+							MF_QUERY_DERIVED))
+			return false;
+		appendStringInfoChar(buf, ')');
+	}
+	else
+		return false;
+	appendStringInfo(buf, " q%dr%d", level->id, rti);
+	return true;
+}
+
+/*
+ * A semi or anti join (an EXISTS, NOT EXISTS or IN the planner made one):
+ * its left side among the items, its right side and conditions as
+ * [NOT] EXISTS (SELECT NULL FROM right WHERE conditions) in the WHERE.
+ * Only where everything above it is an inner join, which a filter of the
+ * left side's rows commutes with.
+ */
+static bool
+mf_query_semi(StringInfo buf, JoinExpr *j, MfQueryWrite *w,
+			  MfQueryLevel *level, MfFromScope *scope, bool *first_item)
+{
+	MfFromScope inner;
+	StringInfoData sub;
+	bool		first = true;
+	bool		ok;
+
+	if (!mf_query_from_item(buf, j->larg, w, level, scope, true, first_item))
+		return false;
+	initStringInfo(&sub);
+	initStringInfo(&inner.where);
+	inner.first_where = true;
+	ok = mf_query_from_item(&sub, j->rarg, w, level, &inner, true, &first);
+	if (ok && j->quals != NULL)
+		ok = mf_query_conds(j->quals, w, level, &inner.where, false,
+							&inner.first_where);
+	if (!ok)
+		return false;
+	appendStringInfoString(&scope->where, scope->first_where ? "" : " AND ");
+	scope->first_where = false;
+	appendStringInfo(&scope->where, "%sEXISTS (SELECT NULL%s%s",
+					 j->jointype == JOIN_ANTI ? "NOT " : "",
+					 sub.len > 0 ? " FROM " : "", sub.data);
+	if (!inner.first_where)
+		appendStringInfo(&scope->where, " WHERE %s", inner.where.data);
+	appendStringInfoChar(&scope->where, ')');
+	return true;
+}
+
+/*
+ * One item of a FROM list, after ", " unless it is the first: inner (no
+ * outer join above it) says where a semi join may be.
+ */
+static bool
+mf_query_from_item(StringInfo buf, Node *item, MfQueryWrite *w,
+				   MfQueryLevel *level, MfFromScope *scope, bool inner,
+				   bool *first_item)
+{
+	if (IsA(item, FromExpr))
+	{
+		FromExpr   *f = (FromExpr *) item;
+		ListCell   *lc;
+
+		/* a list below a semi join: its items here, its quals in WHERE */
+		if (!inner)
+			return false;
+		foreach(lc, f->fromlist)
+			if (!mf_query_from_item(buf, lfirst(lc), w, level, scope, true,
+									first_item))
+				return false;
+		return f->quals == NULL ||
+			mf_query_conds(f->quals, w, level, &scope->where, false,
+						   &scope->first_where);
+	}
+	if (IsA(item, JoinExpr) &&
+		(((JoinExpr *) item)->jointype == JOIN_SEMI ||
+		 ((JoinExpr *) item)->jointype == JOIN_ANTI))
+		return inner && mf_query_semi(buf, (JoinExpr *) item, w, level,
+									  scope, first_item);
+
+	/* FROM nothing (SELECT 1): the planner's RTE_RESULT, written as none */
+	if (IsA(item, RangeTblRef) &&
+		rt_fetch(((RangeTblRef *) item)->rtindex,
+				 level->root->parse->rtable)->rtekind == RTE_RESULT)
+		return inner;
+	if (!*first_item)
+		appendStringInfoString(buf, ", ");
+	*first_item = false;
+	if (IsA(item, RangeTblRef))
+		return mf_query_rel(buf, ((RangeTblRef *) item)->rtindex, w, level);
+	if (IsA(item, JoinExpr))
+	{
+		JoinExpr   *j = (JoinExpr *) item;
+		const char *type;
+		bool		first = true;
+		bool		first_cond = true;
+		bool		inner_join = j->jointype == JOIN_INNER;
+		MfFromScope side;
+
+		switch (j->jointype)
+		{
+			case JOIN_INNER:
+				type = "INNER";
+				break;
+			case JOIN_LEFT:
+				type = "LEFT";
+				break;
+			case JOIN_RIGHT:
+				type = "RIGHT";
+				break;
+			case JOIN_FULL:
+				type = "FULL";
+				break;
+			default:
+				return false;
+		}
+		/* a side's own WHERE conditions (a list's) belong in the ON */
+		initStringInfo(&side.where);
+		side.first_where = true;
+		/* each side an item at least (not FROM nothing, not a semi join) */
+		appendStringInfoChar(buf, '(');
+		if (!mf_query_from_item(buf, j->larg, w, level, &side,
+								inner && inner_join, &first) || first)
+			return false;
+		appendStringInfo(buf, " %s JOIN ", type);
+		first = true;
+		if (!mf_query_from_item(buf, j->rarg, w, level, &side,
+								inner && inner_join, &first) || first)
+			return false;
+		if (!side.first_where && !inner_join)
+			return false;
+		appendStringInfoString(buf, " ON ");
+		if (j->quals != NULL &&
+			!mf_query_conds(j->quals, w, level, buf, false, &first_cond))
+			return false;
+		if (!side.first_where)
+		{
+			appendStringInfoString(buf, first_cond ? "" : " AND ");
+			appendStringInfoString(buf, side.where.data);
+			first_cond = false;
+		}
+		if (first_cond)
+			appendStringInfoString(buf, "true");
+		appendStringInfoChar(buf, ')');
+		return true;
+	}
+	return false;
+}
+
+/* ---------------------------------------------------------------------
+ * A level: SELECT ... FROM ... WHERE ... GROUP BY ... ORDER BY ... LIMIT
+ * ---------------------------------------------------------------------
+ */
+
+/*
+ * A GROUP BY or ORDER BY key: written as itself, never a constant (the
+ * remote would read an integer as a position).
+ */
+static bool
+mf_query_key(StringInfo buf, SortGroupClause *sgc, List *tlist,
+			 MfQueryWrite *w, MfQueryLevel *level, bool aggregates,
+			 bool ordering)
+{
+	Node	   *expr = (Node *) get_sortgroupclause_expr(sgc, tlist);
+	Oid			type = exprType(expr);
+	TypeCacheEntry *tc = NULL;
+	MfDeparseCxt cxt;
+
+	if (IsA(mf_strip_relabel(expr), Const) ||
+		(!ordering && contain_subplans(expr)))
+		return false;
+	/* compared as we compare; sorted in the type's own order (its <) */
+	mf_query_cxt(&cxt, w, level, buf, aggregates);
+	if (!mf_comparison_shippable(&cxt, expr, exprCollation(expr), ordering))
+		return false;
+	if (ordering)
+	{
+		tc = lookup_type_cache(type, TYPECACHE_LT_OPR | TYPECACHE_GT_OPR);
+		if (sgc->sortop != tc->lt_opr && sgc->sortop != tc->gt_opr)
+			return false;
+	}
+	if (!ordering)
+		return mf_query_expr(expr, w, level, buf, aggregates, false);
+
+	/* sorted as we sort: a string column as the remote compares it */
+	if (!mf_expr_shippable(expr, &cxt) || mf_cxt_local_param(expr, &cxt))
+		return false;
+	mf_deparse_compared(expr, exprCollation(expr), &cxt);
+	appendStringInfo(buf, "%s NULLS %s",
+						 sgc->sortop == tc->lt_opr ? " ASC" : " DESC",
+						 sgc->nulls_first ? "FIRST" : "LAST");
+	return true;
+}
+
+/* LIMIT or OFFSET n: a constant, or nothing */
+static bool
+mf_query_limit(StringInfo buf, const char *word, Node *count)
+{
+	Const	   *c;
+
+	if (count == NULL)
+		return true;
+	if (!IsA(count, Const) || ((Const *) count)->consttype != INT8OID)
+		return false;
+	c = (Const *) count;
+	if (!c->constisnull)
+		appendStringInfo(buf, " %s " INT64_FORMAT, word,
+						 DatumGetInt64(c->constvalue));
+	return true;
+}
+
+/*
+ * The select list of a level in its role; a subquery's value must be its
+ * one entry that is not junk.
+ */
+static bool
+mf_query_select(StringInfo buf, List *tlist, MfQueryWrite *w,
+				MfQueryLevel *level, bool aggregates, MfQueryRole role)
+{
+	ListCell   *lc;
+	int			n = 0;
+
+	if (role == MF_QUERY_EXISTS)
+	{
+		appendStringInfoString(buf, "NULL");
+		return true;
+	}
+	foreach(lc, tlist)
+	{
+		TargetEntry *tle = lfirst_node(TargetEntry, lc);
+
+		if (tle->resjunk && role != MF_QUERY_TOP)
+			continue;
+		if (n++ > 0)
+			appendStringInfoString(buf, ", ");
+		if (!mf_query_expr((Node *) tle->expr, w, level, buf, aggregates,
+						   role == MF_QUERY_TOP))
+			return false;
+		if (role == MF_QUERY_DERIVED)
+			appendStringInfo(buf, " AS c%d", tle->resno);
+	}
+	if (n == 0)
+		appendStringInfoString(buf, "NULL");
+	return role != MF_QUERY_VALUE || n == 1;
+}
+
+/* The range table indexes a join tree's items cover. */
+static void
+mf_query_item_relids(Node *item, Bitmapset **relids)
+{
+	ListCell   *lc;
+
+	if (IsA(item, RangeTblRef))
+		*relids = bms_add_member(*relids, ((RangeTblRef *) item)->rtindex);
+	else if (IsA(item, JoinExpr))
+	{
+		mf_query_item_relids(((JoinExpr *) item)->larg, relids);
+		mf_query_item_relids(((JoinExpr *) item)->rarg, relids);
+	}
+	else if (IsA(item, FromExpr))
+		foreach(lc, ((FromExpr *) item)->fromlist)
+			mf_query_item_relids(lfirst(lc), relids);
+}
+
+/*
+ * The relations a level reads outside its semi and anti joins' right
+ * sides (the quals and outputs of everything but the semi join itself),
+ * and those right sides: they must not meet.  A LEFT JOIN whose right side
+ * must be NULL (WHERE b.id IS NULL) is an anti join the planner made, and
+ * its WHERE still names b, which EXISTS does not bring into scope.
+ */
+static void
+mf_query_semi_sides(Node *item, Bitmapset **inside, List **outside)
+{
+	ListCell   *lc;
+
+	if (IsA(item, JoinExpr))
+	{
+		JoinExpr   *j = (JoinExpr *) item;
+
+		if (j->jointype == JOIN_SEMI || j->jointype == JOIN_ANTI)
+		{
+			mf_query_item_relids(j->rarg, inside);
+			mf_query_semi_sides(j->larg, inside, outside);
+			return;
+		}
+		*outside = lappend(*outside, j->quals);
+		mf_query_semi_sides(j->larg, inside, outside);
+		mf_query_semi_sides(j->rarg, inside, outside);
+	}
+	else if (IsA(item, FromExpr))
+	{
+		*outside = lappend(*outside, ((FromExpr *) item)->quals);
+		foreach(lc, ((FromExpr *) item)->fromlist)
+			mf_query_semi_sides(lfirst(lc), inside, outside);
+	}
+}
+
+static bool
+mf_query_semis_closed(PlannerInfo *root)
+{
+	Bitmapset  *inside = NULL;
+	List	   *outside = NIL;
+	Bitmapset  *read;
+	ListCell   *lc;
+
+	mf_query_semi_sides((Node *) root->parse->jointree, &inside, &outside);
+	if (inside == NULL)
+		return true;
+	outside = lappend(outside, root->processed_tlist != NIL ?
+					  root->processed_tlist : root->parse->targetList);
+	outside = lappend(outside, root->parse->havingQual);
+	read = NULL;
+	foreach(lc, outside)
+		read = bms_add_members(read, pull_varnos(root, lfirst(lc)));
+	return !bms_overlap(read, inside);
+}
+
+static bool
+mf_query_write(StringInfo buf, MfQueryWrite *w, PlannerInfo *root,
+			   MfQueryLevel *outer, SubPlan *subplan, MfQueryRole role)
+{
+	Query	   *parse = root->parse;
+	List	   *tlist = root->processed_tlist != NIL ?
+		root->processed_tlist : parse->targetList;
+	MfQueryLevel level = {.root = root,.id = w->next_id++,.outer = outer,
+		.subplan = subplan,.node_shippable = mf_query_node_shippable,
+	.deparse_node = mf_query_deparse_node};
+	MfFromScope scope;
+	StringInfoData from;
+	bool		grouped = parse->hasAggs || parse->groupClause != NIL ||
+		root->hasHavingQual;
+	bool		first = true;
+	bool		junk = false;
+	ListCell   *lc;
+
+	if (parse->commandType != CMD_SELECT || parse->setOperations != NULL ||
+		parse->hasWindowFuncs || parse->hasTargetSRFs ||
+		parse->groupingSets != NIL || parse->rowMarks != NIL ||
+		parse->cteList != NIL || parse->hasDistinctOn ||
+		parse->limitOption == LIMIT_OPTION_WITH_TIES ||
+		root->append_rel_list != NIL || root->placeholder_list != NIL ||
+		root->qual_security_level > 0)
+		return false;
+	foreach(lc, parse->rtable)
+	{
+		RangeTblEntry *rte = lfirst_node(RangeTblEntry, lc);
+
+		if (rte->securityQuals != NIL || rte->security_barrier)
+			return false;
+	}
+	if (!mf_query_semis_closed(root))
+		return false;
+	foreach(lc, tlist)
+		junk |= lfirst_node(TargetEntry, lc)->resjunk;
+	/* DISTINCT over the junk entries too would be another DISTINCT */
+	if (parse->distinctClause != NIL && role == MF_QUERY_TOP && junk)
+		return false;
+
+	appendStringInfoString(buf, "SELECT ");
+	if (parse->distinctClause != NIL && role != MF_QUERY_EXISTS)
+	{
+		StringInfoData scratch;
+
+		/* each key compared as we compare it */
+		initStringInfo(&scratch);
+		foreach(lc, parse->distinctClause)
+			if (!mf_query_key(&scratch, lfirst_node(SortGroupClause, lc),
+							  tlist, w, &level, grouped, false))
+				return false;
+		appendStringInfoString(buf, "DISTINCT ");
+	}
+	if (!mf_query_select(buf, tlist, w, &level, grouped, role))
+		return false;
+
+	/* FROM, with the WHERE conditions semi joins and lists add */
+	initStringInfo(&scope.where);
+	initStringInfo(&from);
+	scope.first_where = true;
+	foreach(lc, parse->jointree->fromlist)
+		if (!mf_query_from_item(&from, lfirst(lc), w, &level, &scope, true,
+								&first))
+			return false;
+	if (from.len > 0)
+		appendStringInfo(buf, " FROM %s", from.data);
+	if (parse->jointree->quals != NULL &&
+		!mf_query_conds(parse->jointree->quals, w, &level, &scope.where,
+						false, &scope.first_where))
+		return false;
+	if (!scope.first_where)
+		appendStringInfo(buf, " WHERE %s", scope.where.data);
+
+	/*
+	 * An aggregate's query, or one with a HAVING, is one group without a
+	 * GROUP BY: so says GROUP BY (), which its SQL may no longer show (a
+	 * HAVING true folded away, an aggregate nothing reads replaced by
+	 * NULL, a select list EXISTS does not write).
+	 */
+	if (parse->groupClause == NIL && grouped &&
+		(role == MF_QUERY_EXISTS ||
+		 !(contain_agg_clause((Node *) tlist) ||
+		   contain_agg_clause(parse->havingQual))))
+		appendStringInfoString(buf, " GROUP BY ()");
+	if (parse->groupClause != NIL)
+	{
+		appendStringInfoString(buf, " GROUP BY ");
+		first = true;
+		foreach(lc, parse->groupClause)
+		{
+			appendStringInfoString(buf, first ? "" : ", ");
+			first = false;
+			if (!mf_query_key(buf, lfirst_node(SortGroupClause, lc), tlist,
+							  w, &level, false, false))
+				return false;
+		}
+	}
+	if (parse->havingQual != NULL)
+	{
+		appendStringInfoString(buf, " HAVING ");
+		first = true;
+		if (!mf_query_conds(parse->havingQual, w, &level, buf, true, &first))
+			return false;
+	}
+
+	if (parse->sortClause != NIL && role != MF_QUERY_EXISTS)
+	{
+		appendStringInfoString(buf, " ORDER BY ");
+		first = true;
+		foreach(lc, parse->sortClause)
+		{
+			appendStringInfoString(buf, first ? "" : ", ");
+			first = false;
+			if (!mf_query_key(buf, lfirst_node(SortGroupClause, lc), tlist,
+							  w, &level, grouped, true))
+				return false;
+		}
+	}
+	return mf_query_limit(buf, "LIMIT", parse->limitCount) &&
+		mf_query_limit(buf, "OFFSET", parse->limitOffset);
+}
+
+/* ---------------------------------------------------------------------
+ * Subqueries and their parameters (from the expression walks)
+ * ---------------------------------------------------------------------
+ */
+
+/* The SubPlan of root's level or above whose initplan sets paramid. */
+static SubPlan *
+mf_query_initplan(MfQueryLevel *level, int paramid)
+{
+	for (; level != NULL; level = level->outer)
+	{
+		ListCell   *lc;
+
+		foreach(lc, level->root->init_plans)
+		{
+			SubPlan    *sp = lfirst_node(SubPlan, lc);
+
+			if (list_member_int(sp->setParam, paramid))
+				return sp;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * A PARAM_EXEC parameter seen in level: the outer expression the SubPlan
+ * of level or of a level around it passes for it (a derived table reads
+ * its query's), and *outer_level, where that expression is written; or
+ * NULL.
+ */
+static Node *
+mf_query_param_arg(MfQueryLevel *level, Param *p, MfQueryLevel **outer_level)
+{
+	for (; level != NULL; level = level->outer)
+	{
+		ListCell   *lc1;
+		ListCell   *lc2;
+
+		if (level->subplan == NULL)
+			continue;
+		forboth(lc1, level->subplan->parParam, lc2, level->subplan->args)
+		{
+			if (lfirst_int(lc1) == p->paramid)
+			{
+				*outer_level = level->outer;
+				return lfirst(lc2);
+			}
+		}
+	}
+	return NULL;
+}
+
+/* The text of a subquery of cxt's level, or NULL where it cannot go. */
+static char *
+mf_query_subplan_text(SubPlan *subplan, MfDeparseCxt *cxt)
+{
+	MfQueryWrite *w = cxt->query_write;
+	PlannerInfo *subroot;
+	StringInfoData buf;
+	MfQueryRole role;
+	MfSubqueryText *t;
+	ListCell   *lc;
+
+	if (subplan->plan_id < 1 ||
+		subplan->plan_id > list_length(cxt->root->glob->subroots))
+		return NULL;
+	switch (subplan->subLinkType)
+	{
+		case EXISTS_SUBLINK:
+			role = MF_QUERY_EXISTS;
+			break;
+		case EXPR_SUBLINK:
+		case ANY_SUBLINK:
+		case ALL_SUBLINK:
+			role = MF_QUERY_VALUE;
+			break;
+		default:
+			return NULL;
+	}
+	foreach(lc, w->texts)
+	{
+		MfSubqueryText *t = lfirst(lc);
+
+		if (t->subplan == subplan && t->level == cxt->level->id)
+			return t->text;
+	}
+	subroot = list_nth(cxt->root->glob->subroots, subplan->plan_id - 1);
+	initStringInfo(&buf);
+	t = palloc(sizeof(MfSubqueryText));
+	t->subplan = subplan;
+	t->level = cxt->level->id;
+	t->text = mf_query_write(&buf, w, subroot, cxt->level,
+							 subplan->parParam != NIL ? subplan : NULL, role) ?
+		buf.data : NULL;
+	w->texts = lappend(w->texts, t);
+	return t->text;
+}
+
+/*
+ * x op ANY/ALL (subquery): the SubPlan's test, op(x, the subquery's one
+ * value); else NULL.
+ */
+static OpExpr *
+mf_query_any_test(SubPlan *subplan, Node **lefthand)
+{
+	OpExpr	   *op;
+	Node	   *right;
+
+	if (subplan->testexpr == NULL || !IsA(subplan->testexpr, OpExpr) ||
+		list_length(subplan->paramIds) != 1)
+		return NULL;
+	op = (OpExpr *) subplan->testexpr;
+	if (list_length(op->args) != 2)
+		return NULL;
+	right = mf_strip_relabel(lsecond(op->args));
+	if (!IsA(right, Param) || ((Param *) right)->paramkind != PARAM_EXEC ||
+		((Param *) right)->paramid != linitial_int(subplan->paramIds))
+		return NULL;
+	*lefthand = linitial(op->args);
+	return op;
+}
+
+/* May this node of a whole query's expression go (query mode)? */
+static bool
+mf_query_node_shippable(Node *node, MfDeparseCxt *cxt)
+{
+	switch (nodeTag(node))
+	{
+		case T_Var:
+			{
+				Var		   *var = (Var *) node;
+				RangeTblEntry *rte;
+
+				if (var->varlevelsup != 0 || var->varattno <= 0 ||
+					var->varno < 1 ||
+					var->varno > list_length(cxt->root->parse->rtable))
+					return false;
+				rte = rt_fetch(var->varno, cxt->root->parse->rtable);
+				return rte->rtekind == RTE_RELATION ||
+					rte->rtekind == RTE_SUBQUERY;
+			}
+		case T_Param:
+			{
+				Param	   *p = (Param *) node;
+				MfQueryLevel *outer = NULL;
+				Node	   *arg;
+				MfDeparseCxt ocxt;
+				SubPlan    *init;
+
+				if (p->paramkind == PARAM_EXTERN)
+					return true;
+				if (p->paramkind != PARAM_EXEC)
+					return false;
+				arg = mf_query_param_arg(cxt->level, p, &outer);
+				if (arg != NULL)
+				{
+					mf_query_cxt(&ocxt, cxt->query_write, outer, cxt->buf,
+								 false);
+					return mf_expr_shippable(arg, &ocxt);
+				}
+				init = mf_query_initplan(cxt->level, p->paramid);
+				return init != NULL && list_length(init->setParam) == 1 &&
+					(init->subLinkType == EXPR_SUBLINK ||
+					 init->subLinkType == EXISTS_SUBLINK) &&
+					mf_query_subplan_text(init, cxt) != NULL;
+			}
+		case T_SubPlan:
+			{
+				SubPlan    *sp = (SubPlan *) node;
+				Node	   *left;
+				OpExpr	   *op;
+				char		category;
+				bool		preferred;
+				ListCell   *lc;
+
+				if (mf_query_subplan_text(sp, cxt) == NULL)
+					return false;
+				foreach(lc, sp->args)
+					if (!mf_expr_shippable(lfirst(lc), cxt))
+						return false;
+				if (sp->subLinkType != ANY_SUBLINK &&
+					sp->subLinkType != ALL_SUBLINK)
+					return true;
+				op = mf_query_any_test(sp, &left);
+				if (op == NULL || !mf_expr_shippable(left, cxt))
+					return false;
+
+				/*
+				 * A built-in immutable operator of no collation, on values
+				 * that are not strings: the remote compares the subquery's
+				 * values, of its own column types, as we do (a string
+				 * column could be another type there, compared otherwise).
+				 */
+				get_type_category_preferred(getBaseType(exprType(left)),
+											&category, &preferred);
+				if (category == TYPCATEGORY_STRING)
+					return false;
+				get_type_category_preferred(getBaseType(exprType(lsecond(op->args))),
+											&category, &preferred);
+				return category != TYPCATEGORY_STRING &&
+					op->opno < FirstGenbkiObjectId &&
+					!OidIsValid(op->inputcollid) &&
+					func_volatile(op->opfuncid) == PROVOLATILE_IMMUTABLE;
+			}
+		case T_AlternativeSubPlan:
+			return mf_query_node_shippable(linitial(((AlternativeSubPlan *) node)->subplans),
+										   cxt);
+		default:
+			return false;
+	}
+}
+
+/* Write a node mf_query_node_shippable said yes to. */
+static void
+mf_query_deparse_node(Node *node, MfDeparseCxt *cxt)
+{
+	switch (nodeTag(node))
+	{
+		case T_Var:
+			{
+				Var		   *var = (Var *) node;
+				RangeTblEntry *rte = rt_fetch(var->varno, cxt->root->parse->rtable);
+
+				appendStringInfo(cxt->buf, "q%dr%d.", cxt->level->id, var->varno);
+				if (rte->rtekind == RTE_RELATION)
+					mf_deparse_column(cxt->buf, rte->relid, var->varattno,
+									  cxt->dialect);
+				else
+					appendStringInfo(cxt->buf, "c%d", var->varattno);
+				return;
+			}
+		case T_Param:
+			{
+				Param	   *p = (Param *) node;
+				MfQueryLevel *outer = NULL;
+				Node	   *arg;
+
+				if (p->paramkind == PARAM_EXTERN)
+					break;
+				arg = mf_query_param_arg(cxt->level, p, &outer);
+				if (arg != NULL)
+				{
+					MfDeparseCxt ocxt;
+
+					mf_query_cxt(&ocxt, cxt->query_write, outer, cxt->buf,
+								 false);
+					appendStringInfoChar(cxt->buf, '(');
+					mf_deparse_node(arg, &ocxt);
+					appendStringInfoChar(cxt->buf, ')');
+					return;
+				}
+				mf_query_deparse_node((Node *) mf_query_initplan(cxt->level,
+																 p->paramid),
+									  cxt);
+				return;
+			}
+		case T_SubPlan:
+			{
+				SubPlan    *sp = (SubPlan *) node;
+				char	   *text = mf_query_subplan_text(sp, cxt);
+				Node	   *left;
+				OpExpr	   *op;
+
+				if (text == NULL)
+					break;
+				if (sp->subLinkType == EXISTS_SUBLINK)
+				{
+					appendStringInfo(cxt->buf, "EXISTS (%s)", text);
+					return;
+				}
+				if (sp->subLinkType == EXPR_SUBLINK)
+				{
+					appendStringInfo(cxt->buf, "(%s)", text);
+					return;
+				}
+				op = mf_query_any_test(sp, &left);
+				appendStringInfoChar(cxt->buf, '(');
+				mf_deparse_node(left, cxt);
+				appendStringInfo(cxt->buf, " %s %s (%s))",
+								 mf_operator_name(op->opno),
+								 sp->subLinkType == ANY_SUBLINK ? "ANY" : "ALL",
+								 text);
+				return;
+			}
+		case T_AlternativeSubPlan:
+			mf_query_deparse_node(linitial(((AlternativeSubPlan *) node)->subplans),
+								  cxt);
+			return;
+		default:
+			break;
+	}
+	elog(ERROR, "a part of a query that cannot be sent was to be sent");
+}
+
+/*
+ * The first foreign table of the query, depth first through its derived
+ * tables: its server's dialect writes every expression.
+ */
+static bool
+mf_query_first_rel(PlannerInfo *root, MfQueryWrite *w)
+{
+	for (int rti = 1; rti < root->simple_rel_array_size; rti++)
+	{
+		RelOptInfo *rel = root->simple_rel_array[rti];
+
+		if (rel == NULL || rel->reloptkind != RELOPT_BASEREL)
+			continue;
+		if (rel->rtekind == RTE_RELATION && rel->fdw_private != NULL &&
+			w->rel_ok(root, rel, w->rel_ok_arg))
+		{
+			w->first_rel = rel;
+			return true;
+		}
+		if (rel->rtekind == RTE_SUBQUERY && rel->subroot != NULL &&
+			mf_query_first_rel(rel->subroot, w))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The whole query root plans, written into buf, when every part of it
+ * can go and rel_ok accepts each of its foreign tables (all of them on
+ * one server, as one user: the caller's rule).  *first_rel: the foreign
+ * table whose server's dialect wrote it.
+ */
+bool
+mf_deparse_whole_query(StringInfo buf, PlannerInfo *root,
+					   MfQueryRelCheck rel_ok, void *rel_ok_arg,
+					   RelOptInfo **first_rel, List **params_list)
+{
+	MfQueryWrite w = {.rel_ok = rel_ok,.rel_ok_arg = rel_ok_arg,
+	.first_rel = NULL,.next_id = 1,.params_list = params_list};
+
+	if (!mf_query_first_rel(root, &w) ||
+		!mf_query_write(buf, &w, root, NULL, NULL, MF_QUERY_TOP))
+		return false;
+	*first_rel = w.first_rel;
+	return true;
+}

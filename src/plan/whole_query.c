@@ -1,0 +1,333 @@
+/*-------------------------------------------------------------------------
+ *
+ * whole_query.c
+ *		A query sent whole: every relation of it, its subqueries' and
+ *		derived tables' included, a foreign table of one server read as
+ *		one user, and every part of it one the remote computes.
+ *
+ * Such a query is one remote statement, which the remote plans with its
+ * own statistics and indexes and runs at its own speed (its parallel
+ * workers too: the statement is read without a cursor); nothing of it is
+ * joined, grouped or checked here.  So once grouping planning reaches the
+ * final relation of the top query level (create_upper_paths_hook,
+ * UPPERREL_FINAL), the query the planner made of it is written whole
+ * (deparse/deparse_query.c) and, when every part of it can go, a foreign
+ * path of it replaces every other path of the final relation: the
+ * remote's plan of the whole is taken to be better than any plan of ours
+ * that moves rows between the two.  multi_fdw.whole_queries (on) turns it
+ * off; a table or server with pushdown 'false' is never in one.
+ *
+ * The scan's rows are the final target list's entries, junk ones too, in
+ * order (fdw_scan_tlist), so the ForeignScan is the plan.  Its server and
+ * user are in its fdw_private (MF_SCAN_SERVER, MF_SCAN_USER), since no one
+ * base relation of the top level need be a foreign table (a query of a
+ * derived table).  The user is the one every relation is read as: the
+ * current user, or one view owner for every relation.
+ *
+ * Copyright (c) 2026, multi_fdw maintainers
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "foreign/fdwapi.h"
+#include "miscadmin.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/pathnode.h"
+#include "optimizer/planmain.h"
+#include "optimizer/planner.h"
+#include "parser/parsetree.h"
+#include "utils/builtins.h"
+#include "utils/guc.h"
+#include "utils/lsyscache.h"
+
+#include "plan/plan.h"
+#include "plan/scan_int.h"
+
+static bool mf_whole_queries = true;
+
+/* ours, but for GetForeignPlan: the final relation's plan is the query's */
+static FdwRoutine *mf_whole_routine = NULL;
+static create_upper_paths_hook_type prev_upper_paths_hook = NULL;
+
+/* The path's fdw_private, by position */
+enum MfWholePrivate
+{
+	MF_WHOLE_TAG,				/* String "whole query" */
+	MF_WHOLE_SQL,				/* String */
+	MF_WHOLE_PARAMS,			/* List of expressions sent */
+	MF_WHOLE_SERVER,			/* Integer: the server's Oid */
+	MF_WHOLE_USER,				/* Integer: the user's Oid, 0: current */
+	MF_WHOLE_RELATIONS,			/* String, for EXPLAIN's Relations */
+	MF_WHOLE_GROUPED,			/* Boolean: an aggregate or GROUP BY */
+	MF_WHOLE_NPRIVATE
+};
+
+#define MF_WHOLE_TAG_TEXT "whole query"
+
+static ForeignScan *mf_whole_query_plan(PlannerInfo *root, RelOptInfo *rel,
+										Oid foreigntableid, ForeignPath *path,
+										List *tlist, List *scan_clauses,
+										Plan *outer_plan);
+
+/* What every foreign table of the query must share. */
+typedef struct MfWholeCheck
+{
+	bool		first;
+	Oid			serverid;
+	Oid			umid;
+	Oid			userid;			/* a view owner's, or 0 */
+	bool		has_current;	/* a table read as the current user */
+	StringInfoData names;		/* "public.t1 a, public.t2" */
+	List	   *named;			/* the relations in names */
+} MfWholeCheck;
+
+/*
+ * May this foreign table be in the whole query?  One of ours (the
+ * planner's state of it is ours), under pushdown, of a dialect that sends
+ * whole queries, of the same server, user mapping and user as the others.
+ */
+static bool
+mf_whole_rel_ok(PlannerInfo *root, RelOptInfo *rel, void *arg)
+{
+	MfWholeCheck *check = arg;
+	MfRelInfo  *fpinfo = rel->fdw_private;
+	RangeTblEntry *rte;
+	char	   *name;
+
+	if (rel->fdwroutine == NULL ||
+		rel->fdwroutine->GetForeignRelSize != mfGetForeignRelSize ||
+		fpinfo == NULL || fpinfo->user == NULL ||
+		!fpinfo->opts.pushdown || !fpinfo->opts.dialect->whole_queries)
+		return false;
+	if (check->first)
+	{
+		check->first = false;
+		check->serverid = fpinfo->opts.serverid;
+		check->umid = fpinfo->user->umid;
+	}
+	else if (check->serverid != fpinfo->opts.serverid ||
+			 check->umid != fpinfo->user->umid)
+		return false;
+
+	/*
+	 * One user: the current user (0), or one view owner.  A table read as
+	 * the current user beside one read as a view owner who is the current
+	 * user is read as that owner, by a plan made again for another current
+	 * user (dependsOnRole), as the planner's own joins of foreign tables.
+	 */
+	if (OidIsValid(rel->userid))
+	{
+		if (OidIsValid(check->userid) && check->userid != rel->userid)
+			return false;
+		check->userid = rel->userid;
+	}
+	else
+		check->has_current = true;
+	if (check->has_current && OidIsValid(check->userid) &&
+		check->userid != GetUserId())
+		return false;
+
+	/* for EXPLAIN, as the query names it */
+	if (list_member_ptr(check->named, rel))
+		return true;
+	check->named = lappend(check->named, rel);
+	rte = planner_rt_fetch(rel->relid, root);
+	name = quote_qualified_identifier(get_namespace_name(get_rel_namespace(rte->relid)),
+									  get_rel_name(rte->relid));
+	appendStringInfo(&check->names, "%s%s", check->names.len > 0 ? ", " : "",
+					 name);
+	if (rte->eref != NULL && strcmp(rte->eref->aliasname,
+									get_rel_name(rte->relid)) != 0)
+		appendStringInfo(&check->names, " %s",
+						 quote_identifier(rte->eref->aliasname));
+	return true;
+}
+
+static bool
+mf_contains_exec_param(Node *node, void *context)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, Param) && ((Param *) node)->paramkind == PARAM_EXEC)
+		return true;
+	return expression_tree_walker(node, mf_contains_exec_param, context);
+}
+
+/* Does a value sent (fdw_exprs), or a part of one, equal a target? */
+static bool
+mf_meets_target(Node *node, void *context)
+{
+	if (node == NULL)
+		return false;
+	if (list_member((List *) context, node))
+		return true;
+	return expression_tree_walker(node, mf_meets_target, context);
+}
+
+/*
+ * A value sent that is, or holds, an entry of the final target list would
+ * be fixed by the plan's set-up (set_foreignscan_references) into a
+ * reference to the scan's row, and computed where there is none yet.
+ */
+static bool
+mf_params_meet_targets(List *params, List *targets)
+{
+	return mf_meets_target((Node *) params, targets);
+}
+
+static void
+mf_whole_query_paths(PlannerInfo *root, UpperRelationKind stage,
+					 RelOptInfo *input_rel, RelOptInfo *output_rel,
+					 void *extra)
+{
+	MfWholeCheck check = {.first = true};
+	StringInfoData sql;
+	List	   *params = NIL;
+	RelOptInfo *first_rel = NULL;
+	MfRelInfo  *fpinfo;
+	Node	   *priv[MF_WHOLE_NPRIVATE];
+	List	   *fdw_private = NIL;
+	Path	   *cheapest;
+	ForeignPath *path;
+	Query	   *parse = root->parse;
+
+	if (prev_upper_paths_hook)
+		prev_upper_paths_hook(root, stage, input_rel, output_rel, extra);
+	if (!mf_whole_queries || stage != UPPERREL_FINAL ||
+		root->parent_root != NULL || parse->commandType != CMD_SELECT ||
+		parse->hasModifyingCTE || parse->rowMarks != NIL ||
+		output_rel->pathlist == NIL)
+		return;
+
+	initStringInfo(&check.names);
+	initStringInfo(&sql);
+	if (!mf_deparse_whole_query(&sql, root, mf_whole_rel_ok, &check,
+								&first_rel, &params) ||
+		mf_params_meet_targets(params, root->upper_targets[UPPERREL_FINAL]->exprs))
+		return;
+	fpinfo = first_rel->fdw_private;
+
+	priv[MF_WHOLE_TAG] = (Node *) makeString(MF_WHOLE_TAG_TEXT);
+	priv[MF_WHOLE_SQL] = (Node *) makeString(sql.data);
+	priv[MF_WHOLE_PARAMS] = (Node *) params;
+	priv[MF_WHOLE_SERVER] = (Node *) makeInteger((int) check.serverid);
+	priv[MF_WHOLE_USER] = (Node *) makeInteger((int) check.userid);
+	priv[MF_WHOLE_RELATIONS] = (Node *) makeString(check.names.data);
+	priv[MF_WHOLE_GROUPED] = (Node *) makeBoolean(parse->hasAggs ||
+												  parse->groupClause != NIL);
+	for (int i = 0; i < MF_WHOLE_NPRIVATE; i++)
+		fdw_private = lappend(fdw_private, priv[i]);
+
+	/*
+	 * The remote's plan of the whole replaces ours: its rows are the final
+	 * ones, one exchange away.  The local estimate of their number stays.
+	 */
+	cheapest = linitial(output_rel->pathlist);
+	path = mf_create_foreign_upper_path(root, output_rel,
+										root->upper_targets[UPPERREL_FINAL],
+										cheapest->rows,
+										fpinfo->opts.fdw_startup_cost,
+										fpinfo->opts.fdw_startup_cost +
+										cheapest->rows * fpinfo->opts.fdw_tuple_cost,
+										root->sort_pathkeys, fdw_private);
+	output_rel->pathlist = NIL;
+	output_rel->partial_pathlist = NIL;
+	add_path(output_rel, (Path *) path);
+
+	/* the scan is the plan: planned here (mf_whole_query_plan), of ours */
+	if (mf_whole_routine == NULL)
+	{
+		mf_whole_routine = MemoryContextAlloc(TopMemoryContext,
+											  sizeof(FdwRoutine));
+		memcpy(mf_whole_routine, first_rel->fdwroutine, sizeof(FdwRoutine));
+		mf_whole_routine->GetForeignPlan = mf_whole_query_plan;
+	}
+	output_rel->fdwroutine = mf_whole_routine;
+	output_rel->serverid = check.serverid;
+	output_rel->userid = check.userid;
+
+	/*
+	 * Initplans run remotely inside the statement, not here; unless the
+	 * final target list names their values (a select list's subquery),
+	 * which it does only for the scan's tuple, where they stay unrun.
+	 */
+	if (!mf_contains_exec_param((Node *) root->upper_targets[UPPERREL_FINAL]->exprs,
+								NULL))
+		root->init_plans = NIL;
+	if (check.has_current && OidIsValid(check.userid))
+		root->glob->dependsOnRole = true;
+
+	/*
+	 * A derived table's relations come into the plan's range table, which
+	 * the executor checks the permissions of and a cached plan locks and
+	 * depends on, when its SubqueryScan is met; there is none now.  As an
+	 * unplanned subquery's, they are taken from its query instead
+	 * (set_plan_references, flatten_unplanned_rtes).
+	 */
+	for (int rti = 1; rti < root->simple_rel_array_size; rti++)
+	{
+		RelOptInfo *rel = root->simple_rel_array[rti];
+
+		if (rel != NULL && rel->rtekind == RTE_SUBQUERY)
+			rel->subroot = NULL;
+	}
+}
+
+/*
+ * The ForeignScan of a whole query (GetForeignPlan of the final
+ * relation): its rows are the final target list.
+ */
+static ForeignScan *
+mf_whole_query_plan(PlannerInfo *root, RelOptInfo *rel, Oid foreigntableid,
+					ForeignPath *path, List *tlist, List *scan_clauses,
+					Plan *outer_plan)
+{
+	List	   *priv = path->fdw_private;
+	MfOptions	opts;
+	List	   *scan_private;
+	List	   *retrieved = NIL;
+	List	   *params = list_nth(priv, MF_WHOLE_PARAMS);
+	ListCell   *lc;
+
+	if (list_length(priv) != MF_WHOLE_NPRIVATE ||
+		!IsA(linitial(priv), String) ||
+		strcmp(strVal(linitial(priv)), MF_WHOLE_TAG_TEXT) != 0)
+		elog(ERROR, "a whole query's plan was asked for another path");
+
+	mf_get_options((Oid) intVal(list_nth(priv, MF_WHOLE_SERVER)), InvalidOid,
+				   &opts);
+	for (int i = 1; i <= list_length(tlist); i++)
+		retrieved = lappend_int(retrieved, i);
+	scan_private = mf_scan_private(strVal(list_nth(priv, MF_WHOLE_SQL)),
+								   retrieved, &opts, path->path.rows,
+								   list_make1(list_nth(priv, MF_WHOLE_RELATIONS)),
+								   boolVal(list_nth(priv, MF_WHOLE_GROUPED)),
+								   NULL);
+	lfirst(list_nth_cell(scan_private, MF_SCAN_SERVER)) =
+		list_nth(priv, MF_WHOLE_SERVER);
+	lfirst(list_nth_cell(scan_private, MF_SCAN_USER)) =
+		list_nth(priv, MF_WHOLE_USER);
+
+	/* the values sent, computed when the scan begins */
+	foreach(lc, params)
+		lfirst(lc) = expression_planner(lfirst(lc));
+	return make_foreignscan(tlist, NIL, 0, params, scan_private,
+							copyObject(tlist), NIL, NULL);
+}
+
+void
+mf_whole_query_init(void)
+{
+	DefineCustomBoolVariable("multi_fdw.whole_queries",
+							 "Sends a query whose every relation is on one server, and every part of which the remote can compute, as one remote statement.",
+							 NULL, &mf_whole_queries, true, PGC_USERSET, 0,
+							 NULL, NULL, NULL);
+	if (create_upper_paths_hook != mf_whole_query_paths)
+	{
+		prev_upper_paths_hook = create_upper_paths_hook;
+		create_upper_paths_hook = mf_whole_query_paths;
+	}
+}
