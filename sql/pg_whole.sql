@@ -76,9 +76,10 @@ EXPLAIN (VERBOSE, COSTS OFF)
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT count(*) FROM wq_o WHERE amount > (SELECT avg(amount) FROM wq_o);
 -- a derived table the planner keeps (its GROUP BY) keeps the query to its
--- ordinary plan: the executor checks the permissions of the relations of
--- the plan's range table, and a derived table's are there only when its
--- own plan is
+-- ordinary plan: its planned form is not the query's (a condition moved
+-- into it, an output it made NULL), and its relations are in the plan's
+-- range table, which the executor checks privileges by, only when its own
+-- plan is
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT n, count(*) FROM (SELECT c.id, count(o.id) FROM wq_c c
                              LEFT JOIN wq_o o ON o.cid = c.id GROUP BY c.id) s (id, n)
@@ -163,8 +164,12 @@ SELECT q, (wq_agree(q, ordered)).*
     ($$SELECT (SELECT count(*) FROM wq_o o WHERE o.cid = c.id) AS n, count(*) FROM wq_c c GROUP BY 1$$, false),
     -- NOT IN of strings: not whole (the remote's column could be another type)
     ($$SELECT id FROM wq_c WHERE name NOT IN (SELECT name FROM wq_n WHERE name IS NOT NULL)$$, false),
-    -- a derived table: not whole (above)
-    ($$SELECT * FROM (SELECT DISTINCT grp FROM wq_c) s$$, false)
+    -- a derived table: not whole (above); with a condition the planner
+    -- moves into it, on an output it then makes NULL
+    ($$SELECT * FROM (SELECT DISTINCT grp FROM wq_c) s$$, false),
+    ($$SELECT s.g FROM (SELECT grp AS g, max(name) m FROM wq_c GROUP BY grp) s WHERE s.m > 'c3'$$, false),
+    -- a scalar subquery of a string beside a column: not whole
+    ($$SELECT id FROM wq_c WHERE name < (SELECT max(name) FROM wq_n)$$, false)
   ) v(q, ordered);
 -- a sort under a column's own collation, and of a text column over a
 -- remote integer, as we sort
@@ -194,7 +199,8 @@ EXECUTE wq_q(2);
 DEALLOCATE wq_q;
 RESET plan_cache_mode;
 -- a role without SELECT on a table of a subquery is refused, as by the
--- ordinary plan
+-- ordinary plan; also through a function of its own that reads the table
+-- (its body is read as the role's)
 CREATE ROLE regress_wq_reader;
 GRANT USAGE ON FOREIGN SERVER pg_remote TO regress_wq_reader;
 GRANT SELECT ON wq_c TO regress_wq_reader;
@@ -202,9 +208,14 @@ CREATE USER MAPPING FOR regress_wq_reader SERVER pg_remote
   OPTIONS (user :'pg_user', password :'pg_password');
 SET ROLE regress_wq_reader;
 SELECT count(*) FROM (SELECT k FROM wq_n LIMIT 3) s;
+CREATE FUNCTION pg_temp.wq_steal() RETURNS SETOF wq_n LANGUAGE sql STABLE
+  AS 'SELECT * FROM wq_n';
+SELECT count(*) FROM (SELECT * FROM pg_temp.wq_steal() LIMIT 3) s;
+SELECT count(*) FROM wq_c WHERE nation IN (SELECT k FROM pg_temp.wq_steal());
 SELECT count(*) FROM wq_c WHERE nation IN (SELECT k FROM wq_n);
 SELECT count(*) FROM wq_c c WHERE EXISTS (SELECT 1 FROM wq_o o WHERE o.cid = c.id);
 RESET ROLE;
+DROP FUNCTION pg_temp.wq_steal();
 DROP USER MAPPING FOR regress_wq_reader SERVER pg_remote;
 REVOKE ALL ON wq_c FROM regress_wq_reader;
 REVOKE USAGE ON FOREIGN SERVER pg_remote FROM regress_wq_reader;

@@ -257,13 +257,20 @@ mf_is_local_param(Node *node, const MfDialect *dialect)
 }
 
 static bool
-mf_contains_exec_param(Node *node, void *context)
+mf_exec_param_walker(Node *node, void *context)
 {
 	if (node == NULL)
 		return false;
 	if (IsA(node, Param) && ((Param *) node)->paramkind == PARAM_EXEC)
 		return true;
-	return expression_tree_walker(node, mf_contains_exec_param, context);
+	return expression_tree_walker(node, mf_exec_param_walker, context);
+}
+
+/* Does node read a PARAM_EXEC parameter (a subquery's, a loop's)? */
+bool
+mf_contains_exec_param(Node *node)
+{
+	return mf_exec_param_walker(node, NULL);
 }
 
 /*
@@ -277,7 +284,7 @@ bool
 mf_cxt_local_param(Node *node, MfDeparseCxt *cxt)
 {
 	return cxt->conditional == 0 && mf_is_local_param(node, cxt->dialect) &&
-		(cxt->level == NULL || !mf_contains_exec_param(node, NULL));
+		(cxt->level == NULL || !mf_contains_exec_param(node));
 }
 
 /* text or varchar, or an array of them: the same values, compared alike */

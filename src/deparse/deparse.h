@@ -81,6 +81,7 @@ extern bool mf_is_foreign_cond(PlannerInfo *root, RelOptInfo *baserel,
 
 /* deparse.c: does a binary-compatible cast change what a value means? */
 extern bool mf_relabel_changes_meaning(RelabelType *r);
+extern bool mf_contains_exec_param(Node *node);
 
 /* a whole query (deparse_query.c): may this foreign table be in it? */
 typedef bool (*MfQueryRelCheck) (PlannerInfo *root, RelOptInfo *rel,

@@ -7,17 +7,15 @@
  *
  * The query is written from the planner's own form of it, as grouping
  * planned it (root->parse after preprocessing): its join tree, where an
- * EXISTS or IN the planner made a semi or anti join is one again; its
- * derived tables (a subquery in FROM that was not pulled up), from their
- * own planner states; and its SubPlans, each from its subquery's planner
+ * EXISTS or IN the planner made a semi or anti join is one again; and its
+ * SubPlans, each from its subquery's planner
  * state, a correlated one with the outer expressions it is passed in place
  * of its parameters, an uncorrelated one (an initplan) in place of the
  * parameter that holds its value.  So the remote computes everything,
  * in one statement.
  *
- * Every relation of a level is aliased q<level>r<index>, every column of a
- * derived table c<resno>, so no name of one scope can be taken for one of
- * another.  Expressions go through the deparser of conditions
+ * Every relation of a level is aliased q<level>r<index>, so no name of one
+ * scope can be taken for one of another.  Expressions go through the deparser of conditions
  * (mf_expr_shippable, mf_deparse_node) with cxt->level set, which makes
  * a column one of the level's relations and a parameter one of the
  * level's subquery (deparse.c, deparse_ship.c, deparse_expr.c).
@@ -25,7 +23,11 @@
  * Anything else keeps the query to the ordinary plan: set operations,
  * window functions, grouping sets, DISTINCT ON, WITH TIES, row locks, an
  * inheritance or UNION ALL tree, a relation of a kind but a foreign table
- * and a derived table (LATERAL, VALUES, a function), a security barrier (its
+ * (a derived table, a subquery in FROM the planner did not pull up: its
+ * planned form is not the query's, whose outer conditions may read an
+ * output the planner made NULL after moving them into it, and its
+ * relations would be missing from the plan's range table, which the
+ * executor checks the privileges of), a security barrier (its
  * conditions must be checked before the user's, and the remote orders
  * conditions as it likes), a semi or anti join below an outer join or
  * whose inner relations' columns are read outside it, a GROUP BY or ORDER
@@ -79,7 +81,6 @@ typedef struct MfSubqueryText
 typedef enum MfQueryRole
 {
 	MF_QUERY_TOP,				/* every entry, junk ones too: the scan's */
-	MF_QUERY_DERIVED,			/* a derived table: AS c<resno> */
 	MF_QUERY_VALUE,				/* a scalar or ANY subquery: its one value */
 	MF_QUERY_EXISTS				/* SELECT NULL */
 } MfQueryRole;
@@ -162,7 +163,7 @@ static bool mf_query_from_item(StringInfo buf, Node *item, MfQueryWrite *w,
 							   MfQueryLevel *level, MfFromScope *scope,
 							   bool inner, bool *first_item);
 
-/* One relation: a foreign table or a derived table, and its alias. */
+/* One relation: a foreign table, and its alias. */
 static bool
 mf_query_rel(StringInfo buf, int rti, MfQueryWrite *w, MfQueryLevel *level)
 {
@@ -184,16 +185,6 @@ mf_query_rel(StringInfo buf, int rti, MfQueryWrite *w, MfQueryLevel *level)
 		r = table_open(rte->relid, NoLock);
 		mf_deparse_relation(buf, r, mf_rel_dialect(rel));
 		table_close(r, NoLock);
-	}
-	else if (rte->rtekind == RTE_SUBQUERY && !rte->lateral &&
-			 rel->subroot != NULL)
-	{
-		/* a derived table (whole_query.c makes its relations the plan's) */
-		appendStringInfoChar(buf, '(');
-		if (!mf_query_write(buf, w, rel->subroot, level, NULL,
-							MF_QUERY_DERIVED))
-			return false;
-		appendStringInfoChar(buf, ')');
 	}
 	else
 		return false;
@@ -428,8 +419,6 @@ mf_query_select(StringInfo buf, List *tlist, MfQueryWrite *w,
 		if (!mf_query_expr((Node *) tle->expr, w, level, buf, aggregates,
 						   role == MF_QUERY_TOP))
 			return false;
-		if (role == MF_QUERY_DERIVED)
-			appendStringInfo(buf, " AS c%d", tle->resno);
 	}
 	if (n == 0)
 		appendStringInfoString(buf, "NULL");
@@ -657,9 +646,9 @@ mf_query_initplan(MfQueryLevel *level, int paramid)
 
 /*
  * A PARAM_EXEC parameter seen in level: the outer expression the SubPlan
- * of level or of a level around it passes for it (a derived table reads
- * its query's), and *outer_level, where that expression is written; or
- * NULL.
+ * of level or of a level around it passes for it (a subquery two levels
+ * down may read the outermost query's columns), and *outer_level, where
+ * that expression is written; or NULL.
  */
 static Node *
 mf_query_param_arg(MfQueryLevel *level, Param *p, MfQueryLevel **outer_level)
@@ -769,8 +758,7 @@ mf_query_node_shippable(Node *node, MfDeparseCxt *cxt)
 					var->varno > list_length(cxt->root->parse->rtable))
 					return false;
 				rte = rt_fetch(var->varno, cxt->root->parse->rtable);
-				return rte->rtekind == RTE_RELATION ||
-					rte->rtekind == RTE_SUBQUERY;
+				return rte->rtekind == RTE_RELATION;
 			}
 		case T_Param:
 			{
@@ -779,6 +767,8 @@ mf_query_node_shippable(Node *node, MfDeparseCxt *cxt)
 				Node	   *arg;
 				MfDeparseCxt ocxt;
 				SubPlan    *init;
+				char		category;
+				bool		preferred;
 
 				if (p->paramkind == PARAM_EXTERN)
 					return true;
@@ -791,6 +781,11 @@ mf_query_node_shippable(Node *node, MfDeparseCxt *cxt)
 								 false);
 					return mf_expr_shippable(arg, &ocxt);
 				}
+				/* an initplan's value: not a string (as a scalar SubPlan's) */
+				get_type_category_preferred(getBaseType(p->paramtype),
+											&category, &preferred);
+				if (category == TYPCATEGORY_STRING)
+					return false;
 				init = mf_query_initplan(cxt->level, p->paramid);
 				return init != NULL && list_length(init->setParam) == 1 &&
 					(init->subLinkType == EXPR_SUBLINK ||
@@ -811,6 +806,17 @@ mf_query_node_shippable(Node *node, MfDeparseCxt *cxt)
 				foreach(lc, sp->args)
 					if (!mf_expr_shippable(lfirst(lc), cxt))
 						return false;
+				/*
+				 * A scalar subquery's value is the remote's column type:
+				 * not a string, which a column of ours beside it would be
+				 * cast to compare as (mf_deparse_compared).
+				 */
+				if (sp->subLinkType == EXPR_SUBLINK)
+				{
+					get_type_category_preferred(getBaseType(sp->firstColType),
+												&category, &preferred);
+					return category != TYPCATEGORY_STRING;
+				}
 				if (sp->subLinkType != ANY_SUBLINK &&
 					sp->subLinkType != ALL_SUBLINK)
 					return true;
@@ -855,11 +861,8 @@ mf_query_deparse_node(Node *node, MfDeparseCxt *cxt)
 				RangeTblEntry *rte = rt_fetch(var->varno, cxt->root->parse->rtable);
 
 				appendStringInfo(cxt->buf, "q%dr%d.", cxt->level->id, var->varno);
-				if (rte->rtekind == RTE_RELATION)
-					mf_deparse_column(cxt->buf, rte->relid, var->varattno,
-									  cxt->dialect);
-				else
-					appendStringInfo(cxt->buf, "c%d", var->varattno);
+				mf_deparse_column(cxt->buf, rte->relid, var->varattno,
+								  cxt->dialect);
 				return;
 			}
 		case T_Param:
@@ -925,10 +928,7 @@ mf_query_deparse_node(Node *node, MfDeparseCxt *cxt)
 	elog(ERROR, "a part of a query that cannot be sent was to be sent");
 }
 
-/*
- * The first foreign table of the query, depth first through its derived
- * tables: its server's dialect writes every expression.
- */
+/* The first foreign table of the query: its server's dialect writes it. */
 static bool
 mf_query_first_rel(PlannerInfo *root, MfQueryWrite *w)
 {
@@ -944,9 +944,6 @@ mf_query_first_rel(PlannerInfo *root, MfQueryWrite *w)
 			w->first_rel = rel;
 			return true;
 		}
-		if (rel->rtekind == RTE_SUBQUERY && rel->subroot != NULL &&
-			mf_query_first_rel(rel->subroot, w))
-			return true;
 	}
 	return false;
 }

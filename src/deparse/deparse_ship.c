@@ -780,13 +780,21 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 	return mf_cxt_local_param(node, cxt);
 }
 
-bool
-mf_is_foreign_expr(PlannerInfo *root, RelOptInfo *baserel, Expr *expr)
+static bool
+mf_is_foreign(PlannerInfo *root, RelOptInfo *baserel, Expr *expr,
+			  bool conditions)
 {
 	MfDeparseCxt cxt;
 
 	mf_deparse_cxt_init(&cxt, root, baserel, NULL, NULL);
+	cxt.conditions = conditions;
 	return mf_expr_shippable((Node *) expr, &cxt);
+}
+
+bool
+mf_is_foreign_expr(PlannerInfo *root, RelOptInfo *baserel, Expr *expr)
+{
+	return mf_is_foreign(root, baserel, expr, false);
 }
 
 /*
@@ -798,11 +806,7 @@ mf_is_foreign_expr(PlannerInfo *root, RelOptInfo *baserel, Expr *expr)
 bool
 mf_is_foreign_cond(PlannerInfo *root, RelOptInfo *baserel, Expr *expr)
 {
-	MfDeparseCxt cxt;
-
-	mf_deparse_cxt_init(&cxt, root, baserel, NULL, NULL);
-	cxt.conditions = true;
-	return mf_expr_shippable((Node *) expr, &cxt);
+	return mf_is_foreign(root, baserel, expr, true);
 }
 
 void

@@ -1,9 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * whole_query.c
- *		A query sent whole: every relation of it, its subqueries' and
- *		derived tables' included, a foreign table of one server read as
- *		one user, and every part of it one the remote computes.
+ *		A query sent whole: every relation of it, its subqueries'
+ *		included, a foreign table of one server read as one user, and
+ *		every part of it one the remote computes.
  *
  * Such a query is one remote statement, which the remote plans with its
  * own statistics and indexes and runs at its own speed (its parallel
@@ -19,9 +19,9 @@
  *
  * The scan's rows are the final target list's entries, junk ones too, in
  * order (fdw_scan_tlist), so the ForeignScan is the plan.  Its server and
- * user are in its fdw_private (MF_SCAN_SERVER, MF_SCAN_USER), since no one
- * base relation of the top level need be a foreign table (a query of a
- * derived table).  The user is the one every relation is read as: the
+ * user are in its fdw_private (MF_SCAN_SERVER, MF_SCAN_USER), since its
+ * user may be a view owner's that no relation of the top level is read
+ * as.  The user is the one every relation is read as: the
  * current user, or one view owner for every relation.
  *
  * Copyright (c) 2026, multi_fdw maintainers
@@ -146,16 +146,6 @@ mf_whole_rel_ok(PlannerInfo *root, RelOptInfo *rel, void *arg)
 	return true;
 }
 
-static bool
-mf_contains_exec_param(Node *node, void *context)
-{
-	if (node == NULL)
-		return false;
-	if (IsA(node, Param) && ((Param *) node)->paramkind == PARAM_EXEC)
-		return true;
-	return expression_tree_walker(node, mf_contains_exec_param, context);
-}
-
 /* Does a value sent (fdw_exprs), or a part of one, equal a target? */
 static bool
 mf_meets_target(Node *node, void *context)
@@ -254,26 +244,11 @@ mf_whole_query_paths(PlannerInfo *root, UpperRelationKind stage,
 	 * final target list names their values (a select list's subquery),
 	 * which it does only for the scan's tuple, where they stay unrun.
 	 */
-	if (!mf_contains_exec_param((Node *) root->upper_targets[UPPERREL_FINAL]->exprs,
-								NULL))
+	if (!mf_contains_exec_param((Node *) root->upper_targets[UPPERREL_FINAL]->exprs))
 		root->init_plans = NIL;
 	if (check.has_current && OidIsValid(check.userid))
 		root->glob->dependsOnRole = true;
 
-	/*
-	 * A derived table's relations come into the plan's range table, which
-	 * the executor checks the permissions of and a cached plan locks and
-	 * depends on, when its SubqueryScan is met; there is none now.  As an
-	 * unplanned subquery's, they are taken from its query instead
-	 * (set_plan_references, flatten_unplanned_rtes).
-	 */
-	for (int rti = 1; rti < root->simple_rel_array_size; rti++)
-	{
-		RelOptInfo *rel = root->simple_rel_array[rti];
-
-		if (rel != NULL && rel->rtekind == RTE_SUBQUERY)
-			rel->subroot = NULL;
-	}
 }
 
 /*
