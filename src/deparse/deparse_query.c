@@ -701,10 +701,10 @@ mf_query_subplan_text(SubPlan *subplan, MfDeparseCxt *cxt)
 	}
 	foreach(lc, w->texts)
 	{
-		MfSubqueryText *t = lfirst(lc);
+		MfSubqueryText *known = lfirst(lc);
 
-		if (t->subplan == subplan && t->level == cxt->level->id)
-			return t->text;
+		if (known->subplan == subplan && known->level == cxt->level->id)
+			return known->text;
 	}
 	subroot = list_nth(cxt->root->glob->subroots, subplan->plan_id - 1);
 	initStringInfo(&buf);
