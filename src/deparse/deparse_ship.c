@@ -613,6 +613,18 @@ mf_case_shippable(CaseExpr *ce, MfDeparseCxt *cxt)
 	return ok;
 }
 
+/* May every argument go? */
+static bool
+mf_args_shippable(List *args, MfDeparseCxt *cxt)
+{
+	ListCell   *lc;
+
+	foreach(lc, args)
+		if (!mf_expr_shippable(lfirst(lc), cxt))
+			return false;
+	return true;
+}
+
 bool
 mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 {
@@ -690,10 +702,7 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 											  f->funcid)) &&
 					!mf_builtin_call_shippable(f, cxt))
 					break;
-				foreach(lc, f->args)
-					if (!mf_expr_shippable(lfirst(lc), cxt))
-						return false;
-				return true;
+				return mf_args_shippable(f->args, cxt);
 			}
 		case T_CaseExpr:
 			return mf_case_shippable((CaseExpr *) node, cxt);
@@ -722,10 +731,7 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 					!mf_operator_shippable(cxt, op->opno, op->opfuncid,
 										   op->inputcollid, op->args))
 					break;
-				foreach(lc, op->args)
-					if (!mf_expr_shippable(lfirst(lc), cxt))
-						return false;
-				return true;
+				return mf_args_shippable(op->args, cxt);
 			}
 		case T_OpExpr:
 			{
@@ -737,10 +743,7 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 										   op->inputcollid, op->args) ||
 					!mf_decimal_exact(node, cxt))
 					break;
-				foreach(lc, op->args)
-					if (!mf_expr_shippable(lfirst(lc), cxt))
-						return false;
-				return true;
+				return mf_args_shippable(op->args, cxt);
 			}
 		case T_ScalarArrayOpExpr:
 			{
@@ -756,16 +759,10 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 					!mf_operator_shippable(cxt, op->opno, op->opfuncid,
 										   op->inputcollid, op->args))
 					break;
-				foreach(lc, op->args)
-					if (!mf_expr_shippable(lfirst(lc), cxt))
-						return false;
-				return true;
+				return mf_args_shippable(op->args, cxt);
 			}
 		case T_BoolExpr:
-			foreach(lc, ((BoolExpr *) node)->args)
-				if (!mf_expr_shippable(lfirst(lc), cxt))
-					return false;
-			return true;
+			return mf_args_shippable(((BoolExpr *) node)->args, cxt);
 		case T_NullTest:
 			if (((NullTest *) node)->argisrow)
 				break;
