@@ -38,6 +38,7 @@ CORE_DEPARSE = src/deparse/deparse.o src/deparse/deparse_ship.o \
 	src/deparse/deparse_decimal.o src/deparse/deparse_join.o \
 	src/deparse/deparse_upper.o src/deparse/deparse_stmt.o \
 	src/deparse/deparse_keys.o src/deparse/deparse_query.o \
+	src/deparse/deparse_query_from.o \
 	src/deparse/dialect_shared.o
 CORE_EXEC = src/exec/scan.o src/exec/scan_memo.o src/exec/held_rows.o \
 	src/exec/modify.o src/exec/direct_modify.o src/exec/stored_row.o src/exec/buffer.o \

@@ -75,11 +75,7 @@ EXPLAIN (VERBOSE, COSTS OFF)
 -- an uncorrelated one (an initplan) inside the statement too
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT count(*) FROM wq_o WHERE amount > (SELECT avg(amount) FROM wq_o);
--- a derived table the planner keeps (its GROUP BY) keeps the query to its
--- ordinary plan: its planned form is not the query's (a condition moved
--- into it, an output it made NULL), and its relations are in the plan's
--- range table, which the executor checks privileges by, only when its own
--- plan is
+-- a derived table the planner keeps (its GROUP BY), as its planned form
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT n, count(*) FROM (SELECT c.id, count(o.id) FROM wq_c c
                              LEFT JOIN wq_o o ON o.cid = c.id GROUP BY c.id) s (id, n)
@@ -164,8 +160,8 @@ SELECT q, (wq_agree(q, ordered)).*
     ($$SELECT (SELECT count(*) FROM wq_o o WHERE o.cid = c.id) AS n, count(*) FROM wq_c c GROUP BY 1$$, false),
     -- NOT IN of strings: not whole (the remote's column could be another type)
     ($$SELECT id FROM wq_c WHERE name NOT IN (SELECT name FROM wq_n WHERE name IS NOT NULL)$$, false),
-    -- a derived table: not whole (above); with a condition the planner
-    -- moves into it, on an output it then makes NULL
+    -- a condition the planner copies into a derived table, on an output
+    -- it then makes NULL (nothing else reads it): not whole
     ($$SELECT * FROM (SELECT DISTINCT grp FROM wq_c) s$$, false),
     ($$SELECT s.g FROM (SELECT grp AS g, max(name) m FROM wq_c GROUP BY grp) s WHERE s.m > 'c3'$$, false),
     -- a scalar subquery of a string beside a column: not whole
@@ -183,6 +179,60 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT name FROM wq_cc ORDER BY name DESC LIMIT 5;
 SELECT q, (wq_agree(q, true)).*
   FROM (VALUES ($$SELECT name FROM wq_cc ORDER BY name DESC NULLS LAST LIMIT 5$$),
                ($$SELECT id FROM wq_ct ORDER BY id LIMIT 5$$)) v(q);
+
+-- derived tables (subqueries in FROM the planner keeps), whole
+SELECT q, (wq_agree(q, ordered)).*
+  FROM (VALUES
+    -- the outer condition, copied into it, on an output that stays
+    ($$SELECT s.g, s.m FROM (SELECT grp AS g, max(name) m FROM wq_c GROUP BY grp) s
+       WHERE s.m > 'c3'$$, false),
+    ($$SELECT s.g FROM (SELECT grp AS g, count(*) n FROM wq_c GROUP BY grp) s
+       WHERE s.g > 1$$, false),
+    -- IN over a grouped subquery (TPC-H's Q18): a semi join to it
+    ($$SELECT c.id, c.name FROM wq_c c
+       WHERE c.id IN (SELECT cid FROM wq_o GROUP BY cid HAVING sum(amount) > 300)$$, false),
+    -- nested, with LIMIT, ORDER BY of an output not selected, DISTINCT
+    ($$SELECT b.g, b.n FROM (SELECT g, count(*) n FROM
+         (SELECT grp g, nation FROM wq_c ORDER BY id LIMIT 100) a GROUP BY g) b$$, false),
+    ($$SELECT * FROM (SELECT DISTINCT grp FROM wq_c ORDER BY grp DESC LIMIT 3) s$$, false),
+    ($$SELECT * FROM (SELECT name FROM wq_c ORDER BY id DESC LIMIT 4) s$$, false),
+    -- a left join to a grouped one: its count NULL where no group matches
+    ($$SELECT c.id, s.n FROM wq_c c
+       LEFT JOIN (SELECT cid, count(*) n FROM wq_o GROUP BY cid) s ON s.cid = c.id$$, false),
+    -- in a correlated subquery, reading the outermost query
+    ($$SELECT id, (SELECT count(*) FROM (SELECT o.id FROM wq_o o WHERE o.cid = c.id
+                                          LIMIT 5) s) FROM wq_c c$$, false),
+    ($$SELECT id FROM wq_c c WHERE EXISTS
+        (SELECT 1 FROM (SELECT cid, max(amount) m FROM wq_o GROUP BY cid) s
+          WHERE s.cid = c.id AND s.m > 100)$$, false),
+    -- an aggregate over all of one, and one of its outputs a constant
+    ($$SELECT count(*), sum(n) FROM (SELECT cid, count(*) n FROM wq_o GROUP BY cid) s$$, false),
+    ($$SELECT s.one, count(*) FROM (SELECT 1 AS one, id FROM wq_c LIMIT 50) s GROUP BY s.one$$, false),
+    -- a text column over a remote integer, compared outside as text
+    ($$SELECT * FROM (SELECT id FROM wq_ct LIMIT 100) s WHERE s.id < '5'$$, false),
+    ($$SELECT * FROM (SELECT id FROM wq_ct GROUP BY id) s ORDER BY s.id LIMIT 5$$, true),
+    -- conditions on one: copied into it (written there only), or not
+    -- (a left join's nullable side, a LIMIT, an equivalence)
+    ($$SELECT c.id, s.n FROM wq_c c
+       LEFT JOIN (SELECT cid, count(*) n FROM wq_o GROUP BY cid) s ON s.cid = c.id
+       WHERE s.n IS NULL$$, false),
+    ($$SELECT c.id FROM wq_c c
+       LEFT JOIN (SELECT cid, max(amount) m FROM wq_o GROUP BY cid) s ON s.cid = c.id
+       WHERE coalesce(s.m, 0) < 50$$, false),
+    ($$SELECT s.id FROM (SELECT id, grp FROM wq_c ORDER BY id LIMIT 20) s WHERE s.grp = 1$$, false),
+    ($$SELECT s.n FROM (SELECT grp, nation, count(*) n FROM wq_c GROUP BY grp, nation) s
+       WHERE s.grp = s.nation$$, false),
+    ($$SELECT s.n FROM (SELECT grp, count(*) n FROM wq_c GROUP BY grp) s WHERE 2 = s.grp$$, false),
+    ($$SELECT s.n FROM (SELECT grp, count(*) n FROM wq_c GROUP BY grp) s
+       WHERE s.grp = 2 AND s.grp = 3$$, false),
+    ($$SELECT c.id FROM wq_c c, (SELECT cid, sum(amount) t FROM wq_o GROUP BY cid) s
+       WHERE s.cid = c.id AND s.t > (SELECT avg(amount) * 4 FROM wq_o) AND c.grp <> 1$$, false)
+  ) v(q, ordered);
+-- a condition copied into a derived table is written there, once (its
+-- initplan would run twice)
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT c.name, s.total FROM wq_c c, (SELECT cid, sum(amount) total FROM wq_o GROUP BY cid) s
+   WHERE s.cid = c.id AND s.total = (SELECT max(amount) FROM wq_o);
 DROP TABLE lq_cc, lq_ct;
 DROP FOREIGN TABLE wq_cc, wq_ct;
 -- a security barrier keeps the query to the ordinary plan: its condition

@@ -7,15 +7,23 @@
  *
  * The query is written from the planner's own form of it, as grouping
  * planned it (root->parse after preprocessing): its join tree, where an
- * EXISTS or IN the planner made a semi or anti join is one again; and its
- * SubPlans, each from its subquery's planner
- * state, a correlated one with the outer expressions it is passed in place
- * of its parameters, an uncorrelated one (an initplan) in place of the
- * parameter that holds its value.  So the remote computes everything,
- * in one statement.
+ * EXISTS or IN the planner made a semi or anti join is one again; its
+ * derived tables (a subquery in FROM the planner did not pull up), from
+ * their own planner states; and its SubPlans, each from its subquery's
+ * planner state, a correlated one with the outer expressions it is passed
+ * in place of its parameters, an uncorrelated one (an initplan) in place
+ * of the parameter that holds its value.  So the remote computes
+ * everything, in one statement.
  *
- * Every relation of a level is aliased q<level>r<index>, so no name of one
- * scope can be taken for one of another.  Expressions go through the deparser of conditions
+ * A derived table's planned form is not quite the query's: the planner
+ * copies into it the outer conditions on its outputs (harmless: they are
+ * written outside too) and then makes NULL an output nothing else reads.
+ * An outer expression that reads such an output keeps the query to its
+ * ordinary plan (mf_query_output_kept).
+ *
+ * Every relation of a level is aliased q<level>r<index>, every output of
+ * a derived table c<resno>, so no name of one scope can be taken for one
+ * of another.  Expressions go through the deparser of conditions
  * (mf_expr_shippable, mf_deparse_node) with cxt->level set, which makes
  * a column one of the level's relations and a parameter one of the
  * level's subquery (deparse.c, deparse_ship.c, deparse_expr.c).
@@ -23,11 +31,7 @@
  * Anything else keeps the query to the ordinary plan: set operations,
  * window functions, grouping sets, DISTINCT ON, WITH TIES, row locks, an
  * inheritance or UNION ALL tree, a relation of a kind but a foreign table
- * (a derived table, a subquery in FROM the planner did not pull up: its
- * planned form is not the query's, whose outer conditions may read an
- * output the planner made NULL after moving them into it, and its
- * relations would be missing from the plan's range table, which the
- * executor checks the privileges of), a security barrier (its
+ * or a derived table (LATERAL, VALUES, a function), a security barrier (its
  * conditions must be checked before the user's, and the remote orders
  * conditions as it likes), a semi or anti join below an outer join or
  * whose inner relations' columns are read outside it, a GROUP BY or ORDER
@@ -57,17 +61,7 @@
 #include "utils/typcache.h"
 
 #include "deparse/deparse_int.h"
-
-/* What one whole query's writing shares across its levels. */
-typedef struct MfQueryWrite
-{
-	MfQueryRelCheck rel_ok;		/* may this foreign table be in it? */
-	void	   *rel_ok_arg;
-	RelOptInfo *first_rel;		/* the first foreign table met */
-	int			next_id;		/* the next level's number */
-	List	  **params_list;	/* values sent (PARAM_EXTERN) */
-	List	   *texts;			/* MfSubqueryText: each subquery written once */
-} MfQueryWrite;
+#include "deparse/deparse_query_int.h"
 
 /* A subquery's text, as written in one level (checked, then written) */
 typedef struct MfSubqueryText
@@ -77,20 +71,8 @@ typedef struct MfSubqueryText
 	char	   *text;			/* NULL: it cannot go */
 } MfSubqueryText;
 
-/* How a level's select list is written. */
-typedef enum MfQueryRole
-{
-	MF_QUERY_TOP,				/* every entry, junk ones too: the scan's */
-	MF_QUERY_VALUE,				/* a scalar or ANY subquery: its one value */
-	MF_QUERY_EXISTS				/* SELECT NULL */
-} MfQueryRole;
-
-static bool mf_query_write(StringInfo buf, MfQueryWrite *w, PlannerInfo *root,
-						   MfQueryLevel *outer, SubPlan *subplan,
-						   MfQueryRole role);
 static bool mf_query_node_shippable(Node *node, MfDeparseCxt *cxt);
 static void mf_query_deparse_node(Node *node, MfDeparseCxt *cxt);
-static bool mf_query_semis_closed(PlannerInfo *root);
 
 /* A context for the expressions of level. */
 static void
@@ -130,7 +112,7 @@ mf_query_expr(Node *node, MfQueryWrite *w, MfQueryLevel *level,
 }
 
 /* c1 AND c2 ... of an implicit-AND list (or one expression) */
-static bool
+bool
 mf_query_conds(Node *quals, MfQueryWrite *w, MfQueryLevel *level,
 			   StringInfo buf, bool aggregates, bool *first)
 {
@@ -145,189 +127,6 @@ mf_query_conds(Node *quals, MfQueryWrite *w, MfQueryLevel *level,
 			return false;
 	}
 	return true;
-}
-
-/* ---------------------------------------------------------------------
- * FROM
- * ---------------------------------------------------------------------
- */
-
-/* What the FROM clause of one SELECT gathers besides its items. */
-typedef struct MfFromScope
-{
-	StringInfoData where;		/* conditions for its WHERE */
-	bool		first_where;
-} MfFromScope;
-
-static bool mf_query_from_item(StringInfo buf, Node *item, MfQueryWrite *w,
-							   MfQueryLevel *level, MfFromScope *scope,
-							   bool inner, bool *first_item);
-
-/* One relation: a foreign table, and its alias. */
-static bool
-mf_query_rel(StringInfo buf, int rti, MfQueryWrite *w, MfQueryLevel *level)
-{
-	PlannerInfo *root = level->root;
-	RangeTblEntry *rte = rt_fetch(rti, root->parse->rtable);
-	RelOptInfo *rel;
-
-	/* a relation the planner removed (a useless join's) has no state */
-	rel = rti < root->simple_rel_array_size ? root->simple_rel_array[rti] : NULL;
-	if (rel == NULL || rel->reloptkind != RELOPT_BASEREL)
-		return false;
-	if (rte->rtekind == RTE_RELATION)
-	{
-		Relation	r;
-
-		if (rte->tablesample != NULL || rte->relkind != RELKIND_FOREIGN_TABLE ||
-			rel->fdw_private == NULL || !w->rel_ok(root, rel, w->rel_ok_arg))
-			return false;
-		r = table_open(rte->relid, NoLock);
-		mf_deparse_relation(buf, r, mf_rel_dialect(rel));
-		table_close(r, NoLock);
-	}
-	else
-		return false;
-	appendStringInfo(buf, " q%dr%d", level->id, rti);
-	return true;
-}
-
-/*
- * A semi or anti join (an EXISTS, NOT EXISTS or IN the planner made one):
- * its left side among the items, its right side and conditions as
- * [NOT] EXISTS (SELECT NULL FROM right WHERE conditions) in the WHERE.
- * Only where everything above it is an inner join, which a filter of the
- * left side's rows commutes with.
- */
-static bool
-mf_query_semi(StringInfo buf, JoinExpr *j, MfQueryWrite *w,
-			  MfQueryLevel *level, MfFromScope *scope, bool *first_item)
-{
-	MfFromScope inner;
-	StringInfoData sub;
-	bool		first = true;
-	bool		ok;
-
-	if (!mf_query_from_item(buf, j->larg, w, level, scope, true, first_item))
-		return false;
-	initStringInfo(&sub);
-	initStringInfo(&inner.where);
-	inner.first_where = true;
-	ok = mf_query_from_item(&sub, j->rarg, w, level, &inner, true, &first);
-	if (ok && j->quals != NULL)
-		ok = mf_query_conds(j->quals, w, level, &inner.where, false,
-							&inner.first_where);
-	if (!ok)
-		return false;
-	appendStringInfoString(&scope->where, scope->first_where ? "" : " AND ");
-	scope->first_where = false;
-	appendStringInfo(&scope->where, "%sEXISTS (SELECT NULL%s%s",
-					 j->jointype == JOIN_ANTI ? "NOT " : "",
-					 sub.len > 0 ? " FROM " : "", sub.data);
-	if (!inner.first_where)
-		appendStringInfo(&scope->where, " WHERE %s", inner.where.data);
-	appendStringInfoChar(&scope->where, ')');
-	return true;
-}
-
-/*
- * One item of a FROM list, after ", " unless it is the first: inner (no
- * outer join above it) says where a semi join may be.
- */
-static bool
-mf_query_from_item(StringInfo buf, Node *item, MfQueryWrite *w,
-				   MfQueryLevel *level, MfFromScope *scope, bool inner,
-				   bool *first_item)
-{
-	if (IsA(item, FromExpr))
-	{
-		FromExpr   *f = (FromExpr *) item;
-		ListCell   *lc;
-
-		/* a list below a semi join: its items here, its quals in WHERE */
-		if (!inner)
-			return false;
-		foreach(lc, f->fromlist)
-			if (!mf_query_from_item(buf, lfirst(lc), w, level, scope, true,
-									first_item))
-				return false;
-		return f->quals == NULL ||
-			mf_query_conds(f->quals, w, level, &scope->where, false,
-						   &scope->first_where);
-	}
-	if (IsA(item, JoinExpr) &&
-		(((JoinExpr *) item)->jointype == JOIN_SEMI ||
-		 ((JoinExpr *) item)->jointype == JOIN_ANTI))
-		return inner && mf_query_semi(buf, (JoinExpr *) item, w, level,
-									  scope, first_item);
-
-	/* FROM nothing (SELECT 1): the planner's RTE_RESULT, written as none */
-	if (IsA(item, RangeTblRef) &&
-		rt_fetch(((RangeTblRef *) item)->rtindex,
-				 level->root->parse->rtable)->rtekind == RTE_RESULT)
-		return inner;
-	if (!*first_item)
-		appendStringInfoString(buf, ", ");
-	*first_item = false;
-	if (IsA(item, RangeTblRef))
-		return mf_query_rel(buf, ((RangeTblRef *) item)->rtindex, w, level);
-	if (IsA(item, JoinExpr))
-	{
-		JoinExpr   *j = (JoinExpr *) item;
-		const char *type;
-		bool		first = true;
-		bool		first_cond = true;
-		bool		inner_join = j->jointype == JOIN_INNER;
-		MfFromScope side;
-
-		switch (j->jointype)
-		{
-			case JOIN_INNER:
-				type = "INNER";
-				break;
-			case JOIN_LEFT:
-				type = "LEFT";
-				break;
-			case JOIN_RIGHT:
-				type = "RIGHT";
-				break;
-			case JOIN_FULL:
-				type = "FULL";
-				break;
-			default:
-				return false;
-		}
-		/* a side's own WHERE conditions (a list's) belong in the ON */
-		initStringInfo(&side.where);
-		side.first_where = true;
-		/* each side an item at least (not FROM nothing, not a semi join) */
-		appendStringInfoChar(buf, '(');
-		if (!mf_query_from_item(buf, j->larg, w, level, &side,
-								inner && inner_join, &first) || first)
-			return false;
-		appendStringInfo(buf, " %s JOIN ", type);
-		first = true;
-		if (!mf_query_from_item(buf, j->rarg, w, level, &side,
-								inner && inner_join, &first) || first)
-			return false;
-		if (!side.first_where && !inner_join)
-			return false;
-		appendStringInfoString(buf, " ON ");
-		if (j->quals != NULL &&
-			!mf_query_conds(j->quals, w, level, buf, false, &first_cond))
-			return false;
-		if (!side.first_where)
-		{
-			appendStringInfoString(buf, first_cond ? "" : " AND ");
-			appendStringInfoString(buf, side.where.data);
-			first_cond = false;
-		}
-		if (first_cond)
-			appendStringInfoString(buf, "true");
-		appendStringInfoChar(buf, ')');
-		return true;
-	}
-	return false;
 }
 
 /* ---------------------------------------------------------------------
@@ -419,85 +218,15 @@ mf_query_select(StringInfo buf, List *tlist, MfQueryWrite *w,
 		if (!mf_query_expr((Node *) tle->expr, w, level, buf, aggregates,
 						   role == MF_QUERY_TOP))
 			return false;
+		if (role == MF_QUERY_DERIVED)
+			appendStringInfo(buf, " AS c%d", tle->resno);
 	}
 	if (n == 0)
 		appendStringInfoString(buf, "NULL");
 	return role != MF_QUERY_VALUE || n == 1;
 }
 
-/* The range table indexes a join tree's items cover. */
-static void
-mf_query_item_relids(Node *item, Bitmapset **relids)
-{
-	ListCell   *lc;
-
-	if (IsA(item, RangeTblRef))
-		*relids = bms_add_member(*relids, ((RangeTblRef *) item)->rtindex);
-	else if (IsA(item, JoinExpr))
-	{
-		mf_query_item_relids(((JoinExpr *) item)->larg, relids);
-		mf_query_item_relids(((JoinExpr *) item)->rarg, relids);
-	}
-	else if (IsA(item, FromExpr))
-		foreach(lc, ((FromExpr *) item)->fromlist)
-			mf_query_item_relids(lfirst(lc), relids);
-}
-
-/*
- * The relations a level reads outside its semi and anti joins' right
- * sides (the quals and outputs of everything but the semi join itself),
- * and those right sides: they must not meet.  A LEFT JOIN whose right side
- * must be NULL (WHERE b.id IS NULL) is an anti join the planner made, and
- * its WHERE still names b, which EXISTS does not bring into scope.
- */
-static void
-mf_query_semi_sides(Node *item, Bitmapset **inside, List **outside)
-{
-	ListCell   *lc;
-
-	if (IsA(item, JoinExpr))
-	{
-		JoinExpr   *j = (JoinExpr *) item;
-
-		if (j->jointype == JOIN_SEMI || j->jointype == JOIN_ANTI)
-		{
-			mf_query_item_relids(j->rarg, inside);
-			mf_query_semi_sides(j->larg, inside, outside);
-			return;
-		}
-		*outside = lappend(*outside, j->quals);
-		mf_query_semi_sides(j->larg, inside, outside);
-		mf_query_semi_sides(j->rarg, inside, outside);
-	}
-	else if (IsA(item, FromExpr))
-	{
-		*outside = lappend(*outside, ((FromExpr *) item)->quals);
-		foreach(lc, ((FromExpr *) item)->fromlist)
-			mf_query_semi_sides(lfirst(lc), inside, outside);
-	}
-}
-
-static bool
-mf_query_semis_closed(PlannerInfo *root)
-{
-	Bitmapset  *inside = NULL;
-	List	   *outside = NIL;
-	Bitmapset  *read;
-	ListCell   *lc;
-
-	mf_query_semi_sides((Node *) root->parse->jointree, &inside, &outside);
-	if (inside == NULL)
-		return true;
-	outside = lappend(outside, root->processed_tlist != NIL ?
-					  root->processed_tlist : root->parse->targetList);
-	outside = lappend(outside, root->parse->havingQual);
-	read = NULL;
-	foreach(lc, outside)
-		read = bms_add_members(read, pull_varnos(root, lfirst(lc)));
-	return !bms_overlap(read, inside);
-}
-
-static bool
+bool
 mf_query_write(StringInfo buf, MfQueryWrite *w, PlannerInfo *root,
 			   MfQueryLevel *outer, SubPlan *subplan, MfQueryRole role)
 {
@@ -507,8 +236,6 @@ mf_query_write(StringInfo buf, MfQueryWrite *w, PlannerInfo *root,
 	MfQueryLevel level = {.root = root,.id = w->next_id++,.outer = outer,
 		.subplan = subplan,.node_shippable = mf_query_node_shippable,
 	.deparse_node = mf_query_deparse_node};
-	MfFromScope scope;
-	StringInfoData from;
 	bool		grouped = parse->hasAggs || parse->groupClause != NIL ||
 		root->hasHavingQual;
 	bool		first = true;
@@ -554,22 +281,8 @@ mf_query_write(StringInfo buf, MfQueryWrite *w, PlannerInfo *root,
 	if (!mf_query_select(buf, tlist, w, &level, grouped, role))
 		return false;
 
-	/* FROM, with the WHERE conditions semi joins and lists add */
-	initStringInfo(&scope.where);
-	initStringInfo(&from);
-	scope.first_where = true;
-	foreach(lc, parse->jointree->fromlist)
-		if (!mf_query_from_item(&from, lfirst(lc), w, &level, &scope, true,
-								&first))
-			return false;
-	if (from.len > 0)
-		appendStringInfo(buf, " FROM %s", from.data);
-	if (parse->jointree->quals != NULL &&
-		!mf_query_conds(parse->jointree->quals, w, &level, &scope.where,
-						false, &scope.first_where))
+	if (!mf_query_from_where(buf, w, &level))
 		return false;
-	if (!scope.first_where)
-		appendStringInfo(buf, " WHERE %s", scope.where.data);
 
 	/*
 	 * An aggregate's query, or one with a HAVING, is one group without a
@@ -742,6 +455,37 @@ mf_query_any_test(SubPlan *subplan, Node **lefthand)
 	return op;
 }
 
+/*
+ * Does the derived table's output var reads still hold its value?  The
+ * planner makes NULL an output nothing reads but the outer conditions it
+ * copied into the derived table (remove_unused_subquery_outputs, on its
+ * copy of the subquery); the outer conditions, written too, read it still.
+ */
+static bool
+mf_query_output_kept(PlannerInfo *root, Var *var)
+{
+	RangeTblEntry *rte = rt_fetch(var->varno, root->parse->rtable);
+	RelOptInfo *rel;
+	TargetEntry *planned;
+	TargetEntry *asked;
+
+	rel = var->varno < root->simple_rel_array_size ?
+		root->simple_rel_array[var->varno] : NULL;
+	if (rel == NULL || rel->subroot == NULL || rte->subquery == NULL)
+		return false;
+	planned = get_tle_by_resno(rel->subroot->processed_tlist != NIL ?
+							   rel->subroot->processed_tlist :
+							   rel->subroot->parse->targetList,
+							   var->varattno);
+	asked = get_tle_by_resno(rte->subquery->targetList, var->varattno);
+	if (planned == NULL || asked == NULL || planned->resjunk ||
+		asked->resjunk)
+		return false;
+	return !(IsA(planned->expr, Const) &&
+			 ((Const *) planned->expr)->constisnull) ||
+		(IsA(asked->expr, Const) && ((Const *) asked->expr)->constisnull);
+}
+
 /* May this node of a whole query's expression go (query mode)? */
 static bool
 mf_query_node_shippable(Node *node, MfDeparseCxt *cxt)
@@ -758,6 +502,8 @@ mf_query_node_shippable(Node *node, MfDeparseCxt *cxt)
 					var->varno > list_length(cxt->root->parse->rtable))
 					return false;
 				rte = rt_fetch(var->varno, cxt->root->parse->rtable);
+				if (rte->rtekind == RTE_SUBQUERY)
+					return mf_query_output_kept(cxt->root, var);
 				return rte->rtekind == RTE_RELATION;
 			}
 		case T_Param:
@@ -861,8 +607,11 @@ mf_query_deparse_node(Node *node, MfDeparseCxt *cxt)
 				RangeTblEntry *rte = rt_fetch(var->varno, cxt->root->parse->rtable);
 
 				appendStringInfo(cxt->buf, "q%dr%d.", cxt->level->id, var->varno);
-				mf_deparse_column(cxt->buf, rte->relid, var->varattno,
-								  cxt->dialect);
+				if (rte->rtekind == RTE_RELATION)
+					mf_deparse_column(cxt->buf, rte->relid, var->varattno,
+									  cxt->dialect);
+				else
+					appendStringInfo(cxt->buf, "c%d", var->varattno);
 				return;
 			}
 		case T_Param:
@@ -928,7 +677,10 @@ mf_query_deparse_node(Node *node, MfDeparseCxt *cxt)
 	elog(ERROR, "a part of a query that cannot be sent was to be sent");
 }
 
-/* The first foreign table of the query: its server's dialect writes it. */
+/*
+ * The first foreign table of the query, depth first through its derived
+ * tables: its server's dialect writes every expression.
+ */
 static bool
 mf_query_first_rel(PlannerInfo *root, MfQueryWrite *w)
 {
@@ -944,6 +696,9 @@ mf_query_first_rel(PlannerInfo *root, MfQueryWrite *w)
 			w->first_rel = rel;
 			return true;
 		}
+		if (rel->rtekind == RTE_SUBQUERY && rel->subroot != NULL &&
+			mf_query_first_rel(rel->subroot, w))
+			return true;
 	}
 	return false;
 }

@@ -1,9 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * whole_query.c
- *		A query sent whole: every relation of it, its subqueries'
- *		included, a foreign table of one server read as one user, and
- *		every part of it one the remote computes.
+ *		A query sent whole: every relation of it, its subqueries' and
+ *		derived tables' included, a foreign table of one server read as
+ *		one user, and every part of it one the remote computes.
  *
  * Such a query is one remote statement, which the remote plans with its
  * own statistics and indexes and runs at its own speed (its parallel
@@ -146,6 +146,54 @@ mf_whole_rel_ok(PlannerInfo *root, RelOptInfo *rel, void *arg)
 	return true;
 }
 
+/*
+ * Does a query, or any query inside it, read a function in FROM?  The
+ * planner writes a SQL function's body in its place (in a derived table's
+ * planned copy only), whose relations a derived table's query lacks.
+ */
+static bool
+mf_reads_function(Node *node, void *context)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, RangeTblEntry))
+		return ((RangeTblEntry *) node)->rtekind == RTE_FUNCTION;
+	if (IsA(node, Query))
+		return query_tree_walker((Query *) node, mf_reads_function, context,
+								 QTW_EXAMINE_RTES_BEFORE);
+	return expression_tree_walker(node, mf_reads_function, context);
+}
+
+/*
+ * The derived tables of the top level: their relations come into the
+ * plan's range table, which the executor checks the privileges of, a
+ * cached plan locks and depends on, when their SubqueryScans are met;
+ * there are none now.  As unplanned subqueries' they are taken from their
+ * queries instead (set_plan_references, flatten_unplanned_rtes), which
+ * must then hold every relation of their planned forms: no function in
+ * FROM, whose body only the planned form has.  False: a derived table
+ * reads one.
+ */
+static bool
+mf_derived_rels_checked(PlannerInfo *root, bool unplan)
+{
+	for (int rti = 1; rti < root->simple_rel_array_size; rti++)
+	{
+		RelOptInfo *rel = root->simple_rel_array[rti];
+		RangeTblEntry *rte;
+
+		if (rel == NULL || rel->rtekind != RTE_SUBQUERY)
+			continue;
+		rte = root->simple_rte_array[rti];
+		if (!unplan && (rte->subquery == NULL ||
+						mf_reads_function((Node *) rte->subquery, NULL)))
+			return false;
+		if (unplan)
+			rel->subroot = NULL;
+	}
+	return true;
+}
+
 /* Does a value sent (fdw_exprs), or a part of one, equal a target? */
 static bool
 mf_meets_target(Node *node, void *context)
@@ -192,6 +240,8 @@ mf_whole_query_paths(PlannerInfo *root, UpperRelationKind stage,
 		output_rel->pathlist == NIL)
 		return;
 
+	if (!mf_derived_rels_checked(root, false))
+		return;
 	initStringInfo(&check.names);
 	initStringInfo(&sql);
 	if (!mf_deparse_whole_query(&sql, root, mf_whole_rel_ok, &check,
@@ -248,7 +298,7 @@ mf_whole_query_paths(PlannerInfo *root, UpperRelationKind stage,
 		root->init_plans = NIL;
 	if (check.has_current && OidIsValid(check.userid))
 		root->glob->dependsOnRole = true;
-
+	mf_derived_rels_checked(root, true);
 }
 
 /*
