@@ -208,6 +208,9 @@ SELECT q, (wq_agree(q, ordered)).*
     -- an aggregate over all of one, and one of its outputs a constant
     ($$SELECT count(*), sum(n) FROM (SELECT cid, count(*) n FROM wq_o GROUP BY cid) s$$, false),
     ($$SELECT s.one, count(*) FROM (SELECT 1 AS one, id FROM wq_c LIMIT 50) s GROUP BY s.one$$, false),
+    -- an output that is NULL, with its type (the remote's would be text)
+    ($$SELECT s.n + 1, s.g FROM (SELECT grp g, NULL::int AS n FROM wq_c GROUP BY grp) s$$, false),
+    ($$SELECT c.id FROM wq_c c WHERE c.nation = (SELECT NULL::int FROM wq_n LIMIT 1) OR c.id < 3$$, false),
     -- a text column over a remote integer, compared outside as text
     ($$SELECT * FROM (SELECT id FROM wq_ct LIMIT 100) s WHERE s.id < '5'$$, false),
     ($$SELECT * FROM (SELECT id FROM wq_ct GROUP BY id) s ORDER BY s.id LIMIT 5$$, true),
@@ -270,6 +273,35 @@ DROP USER MAPPING FOR regress_wq_reader SERVER pg_remote;
 REVOKE ALL ON wq_c FROM regress_wq_reader;
 REVOKE USAGE ON FOREIGN SERVER pg_remote FROM regress_wq_reader;
 DROP ROLE regress_wq_reader;
+
+-- use_remote_estimate: a query expected to go whole is planned without
+-- the remote's estimates (no exchange before it runs); one that does not
+-- go after all is planned again with them
+ALTER FOREIGN TABLE wq_c OPTIONS (ADD use_remote_estimate 'true');
+ALTER FOREIGN TABLE wq_o OPTIONS (ADD use_remote_estimate 'true');
+CREATE FUNCTION wq_planning_trips(q text) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  before bigint;
+  after bigint;
+BEGIN
+  SELECT coalesce(sum(round_trips), 0) INTO before FROM multi_fdw_stats WHERE server = 'pg_remote';
+  EXECUTE 'EXPLAIN (COSTS OFF) ' || q;
+  SELECT coalesce(sum(round_trips), 0) INTO after FROM multi_fdw_stats WHERE server = 'pg_remote';
+  RETURN after - before;
+END $$;
+SELECT wq_planning_trips($$SELECT c.grp, count(*) FROM wq_c c JOIN wq_o o ON o.cid = c.id
+                             WHERE o.d < '2024-01-20' GROUP BY c.grp$$) AS whole_trips;
+SELECT wq_planning_trips($$SELECT upper(c.name), count(*) FROM wq_c c JOIN wq_o o ON o.cid = c.id
+                             WHERE o.d < '2024-01-20' GROUP BY 1$$) > 0 AS estimated;
+SELECT q, (wq_agree(q)).*
+  FROM (VALUES
+    ($$SELECT c.grp, count(*) FROM wq_c c JOIN wq_o o ON o.cid = c.id
+        WHERE o.d < '2024-01-20' GROUP BY c.grp$$),
+    ($$SELECT upper(c.name), count(*) FROM wq_c c JOIN wq_o o ON o.cid = c.id
+        WHERE o.d < '2024-01-20' GROUP BY 1$$)) v(q);
+ALTER FOREIGN TABLE wq_c OPTIONS (DROP use_remote_estimate);
+ALTER FOREIGN TABLE wq_o OPTIONS (DROP use_remote_estimate);
+DROP FUNCTION wq_planning_trips(text);
 
 -- ===================================================================
 -- what keeps a query to its ordinary plan

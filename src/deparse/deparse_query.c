@@ -215,8 +215,20 @@ mf_query_select(StringInfo buf, List *tlist, MfQueryWrite *w,
 			continue;
 		if (n++ > 0)
 			appendStringInfoString(buf, ", ");
-		if (!mf_query_expr((Node *) tle->expr, w, level, buf, aggregates,
-						   role == MF_QUERY_TOP))
+		if (role != MF_QUERY_TOP && IsA(tle->expr, Const) &&
+			((Const *) tle->expr)->constisnull)
+		{
+			/* with its type: the remote would take a bare NULL for text */
+			const MfDialect *dialect = mf_rel_dialect(w->first_rel);
+
+			if (dialect->cast_param == NULL)
+				return false;
+			appendStringInfoString(buf, "NULL");
+			dialect->cast_param(buf, ((Const *) tle->expr)->consttype,
+								((Const *) tle->expr)->consttypmod);
+		}
+		else if (!mf_query_expr((Node *) tle->expr, w, level, buf, aggregates,
+								role == MF_QUERY_TOP))
 			return false;
 		if (role == MF_QUERY_DERIVED)
 			appendStringInfo(buf, " AS c%d", tle->resno);

@@ -9,7 +9,10 @@
  * plan time).  Its row count and width replace the local guess; its costs,
  * plus fdw_startup_cost and fdw_tuple_cost for each row that crosses, are
  * the path's costs.  Conditions checked locally are then costed on top.
- * Planning connects to the remote, through the user's mapping.
+ * Planning connects to the remote, through the user's mapping.  Not while
+ * a query expected to go whole is planned (whole_query.c sets
+ * mf_estimates_deferred): the remote would estimate, a statement at a
+ * time, the plan that the whole query replaces.
  *
  * ANALYZE's remote sampling lives here too, because it starts from the
  * remote's own estimate of the table's size, as postgres_fdw 16 does: the
@@ -31,6 +34,9 @@
 #include "utils/lsyscache.h"
 
 #include "plan/plan.h"
+
+/* planning a query expected to go whole: no estimates asked for */
+bool		mf_estimates_deferred = false;
 
 /* The remote conditions that can be sent without a parameter. */
 static List *

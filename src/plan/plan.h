@@ -145,6 +145,7 @@ pg_noreturn extern void mf_stored_row_no_key(Relation rel,
  * estimate.c: use_remote_estimate, ANALYZE's remote sample
  * ---------------------------------------------------------------------
  */
+extern bool mf_estimates_deferred;
 extern void mf_remote_estimate(PlannerInfo *root, RelOptInfo *baserel,
 							   Oid relid, MfRelInfo *fpinfo);
 extern void mf_ask_remote_estimate(MfRelInfo *fpinfo, const char *sql,

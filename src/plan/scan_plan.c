@@ -76,6 +76,8 @@ mfGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 
 	baserel->fdw_private = fpinfo;
 	mf_get_table_options(foreigntableid, &fpinfo->opts);
+	if (mf_estimates_deferred)
+		fpinfo->opts.use_remote_estimate = false;
 	fpinfo->user = GetUserMapping(userid, fpinfo->opts.serverid);
 	fpinfo->pushdown_safe = fpinfo->opts.pushdown;
 

@@ -30,7 +30,9 @@
  */
 #include "postgres.h"
 
+#include "catalog/pg_class.h"
 #include "foreign/fdwapi.h"
+#include "foreign/foreign.h"
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
@@ -51,6 +53,10 @@ static bool mf_whole_queries = true;
 /* ours, but for GetForeignPlan: the final relation's plan is the query's */
 static FdwRoutine *mf_whole_routine = NULL;
 static create_upper_paths_hook_type prev_upper_paths_hook = NULL;
+static planner_hook_type prev_planner_hook = NULL;
+
+/* the query being planned went whole (its final relation's path) */
+static bool mf_whole_made = false;
 
 /* The path's fdw_private, by position */
 enum MfWholePrivate
@@ -276,6 +282,7 @@ mf_whole_query_paths(PlannerInfo *root, UpperRelationKind stage,
 	output_rel->pathlist = NIL;
 	output_rel->partial_pathlist = NIL;
 	add_path(output_rel, (Path *) path);
+	mf_whole_made = true;
 
 	/* the scan is the plan: planned here (mf_whole_query_plan), of ours */
 	if (mf_whole_routine == NULL)
@@ -343,6 +350,116 @@ mf_whole_query_plan(PlannerInfo *root, RelOptInfo *rel, Oid foreigntableid,
 							copyObject(tlist), NIL, NULL);
 }
 
+/* ---------------------------------------------------------------------
+ * A query expected to go whole is planned without remote estimates
+ * ---------------------------------------------------------------------
+ */
+
+/* What every relation of a query expected to go whole shares. */
+typedef struct MfExpected
+{
+	Oid			serverid;
+	bool		estimates;		/* one of them has use_remote_estimate */
+} MfExpected;
+
+/*
+ * Does a relation of the query, at any depth, keep it from going whole by
+ * what it is: not a foreign table of ours of one server, under pushdown, of
+ * a dialect that sends whole queries; or a function, VALUES, a CTE?
+ */
+static bool
+mf_keeps_apart(Node *node, void *context)
+{
+	MfExpected *e = context;
+
+	if (node == NULL)
+		return false;
+	if (IsA(node, RangeTblEntry))
+	{
+		RangeTblEntry *rte = (RangeTblEntry *) node;
+		MfOptions	opts;
+		Oid			serverid;
+		FdwRoutine *routine;
+
+		if (rte->rtekind == RTE_SUBQUERY || rte->rtekind == RTE_JOIN ||
+			rte->rtekind == RTE_RESULT)
+			return false;
+		if (rte->rtekind != RTE_RELATION ||
+			rte->relkind != RELKIND_FOREIGN_TABLE)
+			return true;
+		serverid = GetForeignServerIdByRelId(rte->relid);
+		routine = GetFdwRoutineByServerId(serverid);
+		if (routine->GetForeignRelSize != mfGetForeignRelSize ||
+			(OidIsValid(e->serverid) && e->serverid != serverid))
+			return true;
+		e->serverid = serverid;
+		mf_get_table_options(rte->relid, &opts);
+		if (!opts.pushdown || !opts.dialect->whole_queries)
+			return true;
+		e->estimates |= opts.use_remote_estimate;
+		return false;
+	}
+	if (IsA(node, Query))
+		return query_tree_walker((Query *) node, mf_keeps_apart, context,
+								 QTW_EXAMINE_RTES_BEFORE);
+	return expression_tree_walker(node, mf_keeps_apart, context);
+}
+
+static PlannedStmt *
+mf_plan(Query *parse, const char *query_string, int cursorOptions,
+		ParamListInfo boundParams)
+{
+	if (prev_planner_hook)
+		return prev_planner_hook(parse, query_string, cursorOptions,
+								 boundParams);
+	return standard_planner(parse, query_string, cursorOptions, boundParams);
+}
+
+/*
+ * Planning with use_remote_estimate asks the remote to estimate each scan,
+ * join and aggregate the planner considers, a statement each; a query that
+ * goes whole replaces that plan with the remote's own, and the estimates
+ * were asked for nothing (TPC-H's Q5 spent more on them than on running).
+ * A query whose every relation is a foreign table of one server that sends
+ * whole queries, one of them with use_remote_estimate, is planned without
+ * them first; should it not go whole after all (a part the remote cannot
+ * compute, two users), it is planned again, from a copy, with them.
+ */
+static PlannedStmt *
+mf_whole_planner(Query *parse, const char *query_string, int cursorOptions,
+				 ParamListInfo boundParams)
+{
+	bool		save_deferred = mf_estimates_deferred;
+	bool		save_made = mf_whole_made;
+	MfExpected	e = {InvalidOid, false};
+	Query	   *volatile copy = NULL;
+	PlannedStmt *result;
+
+	if (mf_whole_queries && parse->commandType == CMD_SELECT &&
+		!parse->hasModifyingCTE && parse->rowMarks == NIL &&
+		parse->utilityStmt == NULL &&
+		!mf_keeps_apart((Node *) parse, &e) && e.estimates)
+		copy = copyObject(parse);
+	PG_TRY();
+	{
+		mf_estimates_deferred = copy != NULL;
+		mf_whole_made = false;
+		result = mf_plan(parse, query_string, cursorOptions, boundParams);
+		if (copy != NULL && !mf_whole_made)
+		{
+			mf_estimates_deferred = false;
+			result = mf_plan(copy, query_string, cursorOptions, boundParams);
+		}
+	}
+	PG_FINALLY();
+	{
+		mf_estimates_deferred = save_deferred;
+		mf_whole_made = save_made;
+	}
+	PG_END_TRY();
+	return result;
+}
+
 void
 mf_whole_query_init(void)
 {
@@ -354,5 +471,10 @@ mf_whole_query_init(void)
 	{
 		prev_upper_paths_hook = create_upper_paths_hook;
 		create_upper_paths_hook = mf_whole_query_paths;
+	}
+	if (planner_hook != mf_whole_planner)
+	{
+		prev_planner_hook = planner_hook;
+		planner_hook = mf_whole_planner;
 	}
 }

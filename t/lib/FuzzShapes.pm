@@ -19,7 +19,7 @@ use warnings;
 use Exporter 'import';
 use FuzzData;
 
-our @EXPORT = qw(gen_query gen_join_query gen_user_query gen_wide_query gen_keys_query gen_expr_query gen_pred
+our @EXPORT = qw(gen_query gen_join_query gen_user_query gen_wide_query gen_keys_query gen_expr_query gen_derived_query gen_pred
   pick chance shuffle SHAPES);
 
 sub pick { return $_[ int(rand(@_)) ]; }
@@ -225,6 +225,48 @@ sub gen_expr_query
 	$c = gen_cond(1) while $c =~ /\{/;
 	return mkq('functions', "SELECT sum(CASE WHEN $c THEN " . pick('i', 'n', '1')
 		  . " ELSE 0 END), count($e) FROM <T>", 1);
+}
+
+# Derived tables (a subquery in FROM the planner keeps), with conditions
+# on their outputs that the planner copies into them or leaves outside
+# (an outer join's nullable side, a LIMIT), read or not outside: what the
+# postgres dialect ships whole.  t/013 draws these after everything else.
+sub gen_derived_query
+{
+	my $k = int(rand(5));
+	my $cmp = pick('=', '<>', '<', '>=');
+	if ($k == 0)
+	{
+		my $key = pick('i % 7', 'big % 5', 'd', 'b', 'tb');
+		my $w = gen_where();
+		$w = gen_where() while $w =~ /\{/;
+		# (an initplan in the condition: copied in, it must run once)
+		my $c = pick("s.n $cmp " . int(rand(4)), "s.k IS NOT NULL", "s.t $cmp " . pick(0, 100, -5),
+			"s.n > 1 AND s.t IS NULL", $key eq 'b' ? () : "s.k = (SELECT min($key) FROM <T>)");
+		my $out = pick('s.k, s.n', 's.k', 's.n, s.t', 'count(*)');
+		return mkq('derived', "SELECT $out FROM (SELECT $key AS k, count(*) AS n, sum(i) AS t FROM <T>$w"
+			  . " GROUP BY 1) s WHERE $c", 0);
+	}
+	if ($k == 1)
+	{
+		my $jt = pick('JOIN', 'LEFT JOIN');
+		my $c = pick("s.c > 1", "s.m $cmp 3", "s.m IS NULL", "coalesce(s.c, 0) < 2", "z.i > 0");
+		return mkq('derived', "SELECT z.id, " . pick('s.m', 's.c', 'z.i') . " FROM <T> z $jt "
+			  . "(SELECT zid, max(j) AS m, count(*) AS c FROM <U> GROUP BY zid) s ON s.zid = z.id WHERE $c", 0);
+	}
+	if ($k == 2)
+	{
+		return mkq('derived', 'SELECT id, i FROM <T> WHERE id ' . pick('IN', 'NOT IN')
+			  . ' (SELECT zid FROM <U> WHERE zid IS NOT NULL GROUP BY zid HAVING count(*) '
+			  . pick('>', '<=') . ' 1)', 0);
+	}
+	if ($k == 3)
+	{
+		return mkq('derived', 'SELECT count(*), sum(s.i) FROM (SELECT i FROM <T> ORDER BY id'
+			  . pick('', ' DESC') . ' LIMIT ' . (1 + int(rand(40))) . ") s WHERE s.i $cmp 0", 1);
+	}
+	return mkq('derived', 'SELECT s.k, s.b FROM (SELECT DISTINCT i % 7 AS k, b FROM <T>) s WHERE '
+		  . pick("s.k $cmp 2", 's.b', 's.k = s.k'), 0);
 }
 
 sub mkq { my ($shape, $sql, $ordered, %more) = @_; return { shape => $shape, sql => $sql, ordered => $ordered, %more }; }
