@@ -236,6 +236,43 @@ SELECT q, (wq_agree(q, ordered)).*
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT c.name, s.total FROM wq_c c, (SELECT cid, sum(amount) total FROM wq_o GROUP BY cid) s
    WHERE s.cid = c.id AND s.total = (SELECT max(amount) FROM wq_o);
+
+-- window functions, with their OVER clauses in place
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT c.grp, sum(o.amount), rank() OVER (ORDER BY sum(o.amount) DESC),
+         sum(sum(o.amount)) OVER () FROM wq_c c JOIN wq_o o ON o.cid = c.id GROUP BY c.grp;
+SELECT q, (wq_agree(q, ordered)).*
+  FROM (VALUES
+    ($$SELECT id, rank() OVER (ORDER BY amount NULLS FIRST), dense_rank() OVER (ORDER BY amount DESC)
+       FROM wq_o$$, false),
+    ($$SELECT id, cid, row_number() OVER (PARTITION BY cid ORDER BY id),
+              count(*) OVER (PARTITION BY cid), sum(amount) OVER (PARTITION BY cid ORDER BY id)
+       FROM wq_o ORDER BY id$$, true),
+    ($$SELECT id, lag(amount) OVER w, lead(amount, 2, 0) OVER w, first_value(d) OVER w,
+              last_value(d) OVER w, nth_value(status, 2) OVER w
+       FROM wq_o WINDOW w AS (PARTITION BY cid ORDER BY id ROWS BETWEEN 1 PRECEDING AND 2 FOLLOWING)$$, false),
+    ($$SELECT id, sum(amount) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+                                     EXCLUDE CURRENT ROW),
+              avg(amount) OVER (ORDER BY d GROUPS BETWEEN 1 PRECEDING AND 1 FOLLOWING),
+              max(amount) OVER (ORDER BY d RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING)
+       FROM wq_o$$, false),
+    ($$SELECT o.id, ntile(4) OVER (ORDER BY o.id), percent_rank() OVER (ORDER BY amount, o.id),
+              cume_dist() OVER (ORDER BY grp) FROM wq_o o JOIN wq_c c ON c.id = o.cid$$, false),
+    ($$SELECT c.grp, sum(o.amount), rank() OVER (ORDER BY sum(o.amount) DESC),
+              sum(sum(o.amount)) OVER () FROM wq_c c JOIN wq_o o ON o.cid = c.id GROUP BY c.grp$$, false),
+    ($$SELECT id, count(*) FILTER (WHERE status = 'F') OVER (PARTITION BY cid) FROM wq_o$$, false),
+    -- the top three of each group, through a derived table
+    ($$SELECT * FROM (SELECT cid, id, row_number() OVER (PARTITION BY cid ORDER BY amount DESC, id) AS rn
+                       FROM wq_o) s WHERE s.rn <= 3 ORDER BY cid, rn$$, true),
+    ($$SELECT * FROM (SELECT cid, id, rank() OVER (PARTITION BY cid ORDER BY amount) AS r
+                       FROM wq_o) s WHERE s.cid < 5 AND s.r = 1$$, false),
+    -- sorted by a string: as we sort it (a text column over a remote
+    -- integer, as text)
+    ($$SELECT name, rank() OVER (ORDER BY name) FROM wq_c$$, false),
+    ($$SELECT id, row_number() OVER (ORDER BY id) FROM wq_ct$$, false),
+    -- a RANGE with offsets: not whole
+    ($$SELECT id, sum(amount) OVER (ORDER BY id RANGE BETWEEN 2 PRECEDING AND CURRENT ROW) FROM wq_o$$, false)
+  ) v(q, ordered);
 DROP TABLE lq_cc, lq_ct;
 DROP FOREIGN TABLE wq_cc, wq_ct;
 -- a security barrier keeps the query to the ordinary plan: its condition
@@ -273,6 +310,23 @@ DROP USER MAPPING FOR regress_wq_reader SERVER pg_remote;
 REVOKE ALL ON wq_c FROM regress_wq_reader;
 REVOKE USAGE ON FOREIGN SERVER pg_remote FROM regress_wq_reader;
 DROP ROLE regress_wq_reader;
+
+-- a whole query is read without a cursor, under which the remote never
+-- runs a query in parallel, unless the gateway's query is a cursor's
+-- (here 300 rows expected, over the 10 of fetch_size: once read through
+-- one); the remote's pg_cursors tells
+SELECT multi_fdw_exec('pg_remote', $$CREATE VIEW public.wq_cursors AS
+  SELECT count(*)::int AS n FROM pg_cursors$$);
+CREATE FOREIGN TABLE wq_cursors (n int) SERVER pg_remote OPTIONS (schema_name 'public');
+ALTER SERVER pg_remote OPTIONS (ADD fetch_size '10');
+SELECT DISTINCT k.n AS remote_cursors FROM wq_o o, wq_cursors k;
+BEGIN;
+DECLARE wq_cur CURSOR FOR SELECT k.n AS remote_cursors FROM wq_o o, wq_cursors k;
+FETCH 1 FROM wq_cur;
+COMMIT;
+ALTER SERVER pg_remote OPTIONS (DROP fetch_size);
+DROP FOREIGN TABLE wq_cursors;
+SELECT multi_fdw_exec('pg_remote', $$DROP VIEW public.wq_cursors$$);
 
 -- use_remote_estimate: a query expected to go whole is planned without
 -- the remote's estimates (no exchange before it runs); one that does not
@@ -327,8 +381,7 @@ SELECT q, (wq_agree(q)).*
     ($$SELECT count(*) FROM wq_o_np$$),
     -- what the remote would compute otherwise: a case mapping
     ($$SELECT upper(name) FROM wq_c c WHERE EXISTS (SELECT 1 FROM wq_o o WHERE o.cid = c.id)$$),
-    -- window functions, set operations, row locks
-    ($$SELECT id, rank() OVER (ORDER BY amount) FROM wq_o$$),
+    -- set operations, row locks
     ($$SELECT cid FROM wq_o UNION SELECT id FROM wq_c$$),
     ($$SELECT id FROM wq_c WHERE grp = 1 FOR UPDATE$$)
   ) v(q);

@@ -468,7 +468,7 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 	}
 	if (cxt->level != NULL &&
 		(IsA(node, Var) || IsA(node, SubPlan) ||
-		 IsA(node, AlternativeSubPlan) ||
+		 IsA(node, AlternativeSubPlan) || IsA(node, WindowFunc) ||
 		 (IsA(node, Param) && ((Param *) node)->paramkind == PARAM_EXEC)))
 	{
 		cxt->level->deparse_node(node, cxt);

@@ -28,8 +28,12 @@
  * a column one of the level's relations and a parameter one of the
  * level's subquery (deparse.c, deparse_ship.c, deparse_expr.c).
  *
+ * Window functions go with their OVER clauses written in place: the
+ * built-in ones and aggregates, over keys compared and sorted as we do,
+ * in a frame without RANGE offsets.
+ *
  * Anything else keeps the query to the ordinary plan: set operations,
- * window functions, grouping sets, DISTINCT ON, WITH TIES, row locks, an
+ * grouping sets, DISTINCT ON, WITH TIES, row locks, an
  * inheritance or UNION ALL tree, a relation of a kind but a foreign table
  * or a derived table (LATERAL, VALUES, a function), a security barrier (its
  * conditions must be checked before the user's, and the remote orders
@@ -48,8 +52,10 @@
 
 #include "access/table.h"
 #include "access/transam.h"
+#include "catalog/pg_aggregate.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
+#include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
@@ -255,7 +261,7 @@ mf_query_write(StringInfo buf, MfQueryWrite *w, PlannerInfo *root,
 	ListCell   *lc;
 
 	if (parse->commandType != CMD_SELECT || parse->setOperations != NULL ||
-		parse->hasWindowFuncs || parse->hasTargetSRFs ||
+		parse->hasTargetSRFs ||
 		parse->groupingSets != NIL || parse->rowMarks != NIL ||
 		parse->cteList != NIL || parse->hasDistinctOn ||
 		parse->limitOption == LIMIT_OPTION_WITH_TIES ||
@@ -343,6 +349,239 @@ mf_query_write(StringInfo buf, MfQueryWrite *w, PlannerInfo *root,
 	}
 	return mf_query_limit(buf, "LIMIT", parse->limitCount) &&
 		mf_query_limit(buf, "OFFSET", parse->limitOffset);
+}
+
+/* ---------------------------------------------------------------------
+ * Window functions (from the expression walks)
+ * ---------------------------------------------------------------------
+ */
+
+/* the built-in window functions, computed by the remote as here */
+static const char *const mf_window_functions[] = {
+	"row_number", "rank", "dense_rank", "percent_rank", "cume_dist", "ntile",
+	"lag", "lead", "first_value", "last_value", "nth_value"
+};
+
+/* The aggregate a window aggregate computes, as an Aggref. */
+static Aggref *
+mf_window_aggref(WindowFunc *wf)
+{
+	Aggref	   *agg = makeNode(Aggref);
+	ListCell   *lc;
+
+	agg->aggfnoid = wf->winfnoid;
+	agg->aggtype = wf->wintype;
+	agg->aggcollid = wf->wincollid;
+	agg->inputcollid = wf->inputcollid;
+	foreach(lc, wf->args)
+		agg->args = lappend(agg->args,
+							makeTargetEntry(lfirst(lc),
+											list_length(agg->args) + 1,
+											NULL, false));
+	agg->aggfilter = wf->aggfilter;
+	agg->aggstar = wf->winstar;
+	agg->aggkind = AGGKIND_NORMAL;
+	agg->aggsplit = AGGSPLIT_SIMPLE;
+	agg->location = -1;
+	return agg;
+}
+
+/* A window function's own part, name(args), checked; NULL: it cannot go. */
+static bool
+mf_window_call_shippable(WindowFunc *wf, MfDeparseCxt *cxt)
+{
+	const MfDialect *d = cxt->dialect;
+	char	   *name;
+	ListCell   *lc;
+
+	if (wf->winagg)
+	{
+		Aggref	   *agg = mf_window_aggref(wf);
+		const MfAggregate *a;
+		Node	   *arg;
+
+		/* as mf_aggref_shippable, an aggregate of the grouping inside */
+		if (!mf_aggref_arg(agg, &arg) ||
+			(wf->aggfilter != NULL && !d->aggregate_filter))
+			return false;
+		a = mf_find_aggregate(d, agg->aggfnoid,
+							  arg ? exprType(arg) : InvalidOid);
+		if (a == NULL || a->sum_count || !d->type_shippable(wf->wintype) ||
+			!mf_expr_shippable(arg, cxt) ||
+			!mf_expr_shippable((Node *) wf->aggfilter, cxt))
+			return false;
+		return arg == NULL ||
+			(!mf_is_local_param(arg, d) &&
+			 mf_collation_safe(wf->inputcollid, list_make1(arg)) &&
+			 (!a->orders ||
+			  mf_comparison_shippable(cxt, arg, wf->inputcollid, true)));
+	}
+	if (wf->winfnoid >= FirstGenbkiObjectId || wf->aggfilter != NULL ||
+		!d->type_shippable(wf->wintype))
+		return false;
+	name = get_func_name(wf->winfnoid);
+	for (size_t i = 0; i < lengthof(mf_window_functions); i++)
+	{
+		if (name == NULL || strcmp(name, mf_window_functions[i]) != 0)
+			continue;
+		foreach(lc, wf->args)
+			if (!mf_expr_shippable(lfirst(lc), cxt) ||
+				mf_is_local_param(lfirst(lc), d))
+				return false;
+		return true;
+	}
+	return false;
+}
+
+/* One bound of a frame: its offset a constant, as LIMIT's */
+static bool
+mf_window_bound(StringInfo buf, int options, int unbounded, int current,
+				int preceding, int following, Node *offset,
+				const char *unbounded_word)
+{
+	if (options & unbounded)
+		appendStringInfo(buf, "UNBOUNDED %s", unbounded_word);
+	else if (options & current)
+		appendStringInfoString(buf, "CURRENT ROW");
+	else if (options & (preceding | following))
+	{
+		if (offset == NULL || !IsA(offset, Const) ||
+			((Const *) offset)->consttype != INT8OID ||
+			((Const *) offset)->constisnull)
+			return false;
+		appendStringInfo(buf, INT64_FORMAT " %s",
+						 DatumGetInt64(((Const *) offset)->constvalue),
+						 (options & preceding) ? "PRECEDING" : "FOLLOWING");
+	}
+	else
+		return false;
+	return true;
+}
+
+/*
+ * OVER (PARTITION BY ... ORDER BY ... frame) of a window clause: its keys
+ * compared and sorted as we do (mf_query_key), a frame of ROWS or GROUPS
+ * with constant offsets, or of RANGE without (RANGE with offsets adds
+ * them to the sort key by its type's own arithmetic).
+ */
+static bool
+mf_window_spec(StringInfo buf, WindowClause *wc, MfDeparseCxt *cxt)
+{
+	MfQueryLevel *level = cxt->level;
+	List	   *tlist = level->root->processed_tlist != NIL ?
+		level->root->processed_tlist : level->root->parse->targetList;
+	int			fo = wc->frameOptions;
+	ListCell   *lc;
+
+	appendStringInfoString(buf, " OVER (");
+	foreach(lc, wc->partitionClause)
+	{
+		appendStringInfoString(buf, lc == list_head(wc->partitionClause) ?
+							   "PARTITION BY " : ", ");
+		if (!mf_query_key(buf, lfirst_node(SortGroupClause, lc), tlist,
+						  cxt->query_write, level, cxt->aggregates, false))
+			return false;
+	}
+	foreach(lc, wc->orderClause)
+	{
+		appendStringInfoString(buf, lc != list_head(wc->orderClause) ? ", " :
+							   wc->partitionClause != NIL ? " ORDER BY " :
+							   "ORDER BY ");
+		if (!mf_query_key(buf, lfirst_node(SortGroupClause, lc), tlist,
+						  cxt->query_write, level, cxt->aggregates, true))
+			return false;
+	}
+	if (fo & FRAMEOPTION_NONDEFAULT)
+	{
+		if (fo & FRAMEOPTION_RANGE)
+		{
+			if (fo & (FRAMEOPTION_START_OFFSET | FRAMEOPTION_END_OFFSET))
+				return false;
+			appendStringInfoString(buf, " RANGE ");
+		}
+		else if (fo & FRAMEOPTION_ROWS)
+			appendStringInfoString(buf, " ROWS ");
+		else if (fo & FRAMEOPTION_GROUPS)
+			appendStringInfoString(buf, " GROUPS ");
+		else
+			return false;
+		if (fo & FRAMEOPTION_BETWEEN)
+			appendStringInfoString(buf, "BETWEEN ");
+		if (!mf_window_bound(buf, fo, FRAMEOPTION_START_UNBOUNDED_PRECEDING,
+							 FRAMEOPTION_START_CURRENT_ROW,
+							 FRAMEOPTION_START_OFFSET_PRECEDING,
+							 FRAMEOPTION_START_OFFSET_FOLLOWING,
+							 wc->startOffset, "PRECEDING"))
+			return false;
+		if (fo & FRAMEOPTION_BETWEEN)
+		{
+			appendStringInfoString(buf, " AND ");
+			if (!mf_window_bound(buf, fo, FRAMEOPTION_END_UNBOUNDED_FOLLOWING,
+								 FRAMEOPTION_END_CURRENT_ROW,
+								 FRAMEOPTION_END_OFFSET_PRECEDING,
+								 FRAMEOPTION_END_OFFSET_FOLLOWING,
+								 wc->endOffset, "FOLLOWING"))
+				return false;
+		}
+		if (fo & FRAMEOPTION_EXCLUDE_CURRENT_ROW)
+			appendStringInfoString(buf, " EXCLUDE CURRENT ROW");
+		else if (fo & FRAMEOPTION_EXCLUDE_GROUP)
+			appendStringInfoString(buf, " EXCLUDE GROUP");
+		else if (fo & FRAMEOPTION_EXCLUDE_TIES)
+			appendStringInfoString(buf, " EXCLUDE TIES");
+	}
+	appendStringInfoChar(buf, ')');
+	return true;
+}
+
+/*
+ * A window function of cxt's level, written into cxt->buf (when it can
+ * go; check alone: into a scratch buffer).  Not one the planner gave a
+ * run condition (a WHERE on its value moved into it, which SQL cannot
+ * say there).
+ */
+static bool
+mf_window_func(WindowFunc *wf, MfDeparseCxt *cxt, bool check)
+{
+	WindowClause *wc = NULL;
+	StringInfo	buf = cxt->buf;
+	StringInfoData scratch;
+	ListCell   *lc;
+	bool		ok;
+
+	foreach(lc, cxt->level->root->parse->windowClause)
+		if (lfirst_node(WindowClause, lc)->winref == wf->winref)
+			wc = lfirst_node(WindowClause, lc);
+#if PG_VERSION_NUM >= 170000
+	if (wf->runCondition != NIL)
+		return false;
+#else
+	if (wc != NULL && wc->runCondition != NIL)
+		return false;
+#endif
+	if (wc == NULL || (check && !mf_window_call_shippable(wf, cxt)))
+		return false;
+	if (check)
+	{
+		initStringInfo(&scratch);
+		cxt->buf = &scratch;
+	}
+	else if (wf->winagg)
+		mf_deparse_aggref(mf_window_aggref(wf), cxt);
+	else
+	{
+		appendStringInfo(cxt->buf, "%s(", get_func_name(wf->winfnoid));
+		foreach(lc, wf->args)
+		{
+			if (lc != list_head(wf->args))
+				appendStringInfoString(cxt->buf, ", ");
+			mf_deparse_compared(lfirst(lc), InvalidOid, cxt);
+		}
+		appendStringInfoChar(cxt->buf, ')');
+	}
+	ok = mf_window_spec(cxt->buf, wc, cxt);
+	cxt->buf = buf;
+	return ok;
 }
 
 /* ---------------------------------------------------------------------
@@ -602,6 +841,8 @@ mf_query_node_shippable(Node *node, MfDeparseCxt *cxt)
 		case T_AlternativeSubPlan:
 			return mf_query_node_shippable(linitial(((AlternativeSubPlan *) node)->subplans),
 										   cxt);
+		case T_WindowFunc:
+			return mf_window_func((WindowFunc *) node, cxt, true);
 		default:
 			return false;
 	}
@@ -683,6 +924,10 @@ mf_query_deparse_node(Node *node, MfDeparseCxt *cxt)
 			mf_query_deparse_node(linitial(((AlternativeSubPlan *) node)->subplans),
 								  cxt);
 			return;
+		case T_WindowFunc:
+			if (mf_window_func((WindowFunc *) node, cxt, false))
+				return;
+			break;
 		default:
 			break;
 	}

@@ -634,7 +634,7 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 		return true;
 	if (cxt->level != NULL &&
 		(IsA(node, Param) || IsA(node, SubPlan) ||
-		 IsA(node, AlternativeSubPlan)))
+		 IsA(node, AlternativeSubPlan) || IsA(node, WindowFunc)))
 		return cxt->level->node_shippable(node, cxt);
 
 	switch (nodeTag(node))

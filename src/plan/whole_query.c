@@ -57,6 +57,8 @@ static planner_hook_type prev_planner_hook = NULL;
 
 /* the query being planned went whole (its final relation's path) */
 static bool mf_whole_made = false;
+/* the planner's cursorOptions for the query being planned */
+static int	mf_cursor_options = 0;
 
 /* The path's fdw_private, by position */
 enum MfWholePrivate
@@ -67,7 +69,7 @@ enum MfWholePrivate
 	MF_WHOLE_SERVER,			/* Integer: the server's Oid */
 	MF_WHOLE_USER,				/* Integer: the user's Oid, 0: current */
 	MF_WHOLE_RELATIONS,			/* String, for EXPLAIN's Relations */
-	MF_WHOLE_GROUPED,			/* Boolean: an aggregate or GROUP BY */
+	MF_WHOLE_NO_CURSOR,			/* Boolean: read without a cursor */
 	MF_WHOLE_NPRIVATE
 };
 
@@ -262,8 +264,16 @@ mf_whole_query_paths(PlannerInfo *root, UpperRelationKind stage,
 	priv[MF_WHOLE_SERVER] = (Node *) makeInteger((int) check.serverid);
 	priv[MF_WHOLE_USER] = (Node *) makeInteger((int) check.userid);
 	priv[MF_WHOLE_RELATIONS] = (Node *) makeString(check.names.data);
-	priv[MF_WHOLE_GROUPED] = (Node *) makeBoolean(parse->hasAggs ||
-												  parse->groupClause != NIL);
+	/*
+	 * Read without a cursor, under which the remote never runs a query in
+	 * parallel, where the gateway's query is not a cursor's either (as
+	 * PostgreSQL plans parallel workers: CURSOR_OPT_PARALLEL_OK), or groups
+	 * (scan_plan.c, mf_plan_read).  TPC-H's Q15, expected to return 10,000
+	 * rows at SF 1, returns one, and took 1.5 times the remote's time.
+	 */
+	priv[MF_WHOLE_NO_CURSOR] =
+		(Node *) makeBoolean(parse->hasAggs || parse->groupClause != NIL ||
+							 (mf_cursor_options & CURSOR_OPT_PARALLEL_OK) != 0);
 	for (int i = 0; i < MF_WHOLE_NPRIVATE; i++)
 		fdw_private = lappend(fdw_private, priv[i]);
 
@@ -336,7 +346,7 @@ mf_whole_query_plan(PlannerInfo *root, RelOptInfo *rel, Oid foreigntableid,
 	scan_private = mf_scan_private(strVal(list_nth(priv, MF_WHOLE_SQL)),
 								   retrieved, &opts, path->path.rows,
 								   list_make1(list_nth(priv, MF_WHOLE_RELATIONS)),
-								   boolVal(list_nth(priv, MF_WHOLE_GROUPED)),
+								   boolVal(list_nth(priv, MF_WHOLE_NO_CURSOR)),
 								   NULL);
 	lfirst(list_nth_cell(scan_private, MF_SCAN_SERVER)) =
 		list_nth(priv, MF_WHOLE_SERVER);
@@ -431,6 +441,7 @@ mf_whole_planner(Query *parse, const char *query_string, int cursorOptions,
 {
 	bool		save_deferred = mf_estimates_deferred;
 	bool		save_made = mf_whole_made;
+	int			save_options = mf_cursor_options;
 	MfExpected	e = {InvalidOid, false};
 	Query	   *volatile copy = NULL;
 	PlannedStmt *result;
@@ -444,6 +455,7 @@ mf_whole_planner(Query *parse, const char *query_string, int cursorOptions,
 	{
 		mf_estimates_deferred = copy != NULL;
 		mf_whole_made = false;
+		mf_cursor_options = cursorOptions;
 		result = mf_plan(parse, query_string, cursorOptions, boundParams);
 		if (copy != NULL && !mf_whole_made)
 		{
@@ -455,6 +467,7 @@ mf_whole_planner(Query *parse, const char *query_string, int cursorOptions,
 	{
 		mf_estimates_deferred = save_deferred;
 		mf_whole_made = save_made;
+		mf_cursor_options = save_options;
 	}
 	PG_END_TRY();
 	return result;
