@@ -34,7 +34,7 @@ use FuzzShapes;
 use FuzzOracles;
 use Test::More;
 
-my %PER_SEED = (query => 50, join => 20, user => 60, wide => 25, keys => 8, expr => 12, derived => 8);
+my %PER_SEED = (query => 50, join => 20, user => 60, wide => 25, keys => 8, expr => 12, derived => 8, window => 6);
 # the default seeds: every dialect and cross-server pair in each, and
 # among them seeds whose queries compare fw's real, timestamp,
 # timestamptz and uuid columns with constants (7, 11: the sqlserver
@@ -400,7 +400,7 @@ my %SHIPS = (
 	'prepared limit' => qr/\b(LIMIT|FETCH|OFFSET)\b/,
 	aggregate => $AGG, 'group by' => $AGG, 'grouping sets' => $AGG, 'join aggregate' => $AGG,
 	distinct => qr/GROUP BY|DISTINCT/, join => $JOIN, join3 => $JOIN, 'outer join 3+' => $JOIN,
-	'semi/anti join' => $JOIN, derived => qr/\(SELECT /, 'row locks' => qr/FOR (UPDATE|SHARE)|LOCK IN SHARE|UPDLOCK/i,
+	'semi/anti join' => $JOIN, derived => qr/\(SELECT /, window => qr/ OVER \(/, 'row locks' => qr/FOR (UPDATE|SHARE)|LOCK IN SHARE|UPDLOCK/i,
 );
 
 my (%count, %shipped, %np_ships, %found_known);
@@ -453,6 +453,8 @@ for my $seed (@seeds)
 	$total += $PER_SEED{expr};
 	push @queries, map { gen_derived_query() } 1 .. $PER_SEED{derived};
 	$total += $PER_SEED{derived};
+	push @queries, map { gen_window_query() } 1 .. $PER_SEED{window};
+	$total += $PER_SEED{window};
 	my %local;
 	for my $kind (qw(pg my ora tds))
 	{
@@ -563,6 +565,7 @@ ok((grep { ($shipped{' constructs'}{$_}{'subquery in a condition'} // 0) > 0 }
 ok(($shipped{' constructs'}{postgres}{'function or CASE'} // 0) > 0,
 	'postgres ships built-in functions, casts and CASE in some queries');
 ok(($shipped{derived}{postgres} // 0) > 0, 'postgres ships derived tables whole in some queries');
+ok(($shipped{window}{postgres} // 0) > 0, 'postgres ships window functions whole in some queries');
 # the oracles can fail: a partition left out, a sum of the wrong predicate
 {
 	my $q = { parts => { sel => 'id', from => 'fz_local', where => undef } };

@@ -19,7 +19,7 @@ use warnings;
 use Exporter 'import';
 use FuzzData;
 
-our @EXPORT = qw(gen_query gen_join_query gen_user_query gen_wide_query gen_keys_query gen_expr_query gen_derived_query gen_pred
+our @EXPORT = qw(gen_query gen_join_query gen_user_query gen_wide_query gen_keys_query gen_expr_query gen_derived_query gen_window_query gen_pred
   pick chance shuffle SHAPES);
 
 sub pick { return $_[ int(rand(@_)) ]; }
@@ -267,6 +267,23 @@ sub gen_derived_query
 	}
 	return mkq('derived', 'SELECT s.k, s.b FROM (SELECT DISTINCT i % 7 AS k, b FROM <T>) s WHERE '
 		  . pick("s.k $cmp 2", 's.b', 's.k = s.k'), 0);
+}
+
+# Window functions over a total order (id last), partitioned or not, with
+# or without a frame: what the postgres dialect ships in a whole query.
+sub gen_window_query
+{
+	my $f = pick('row_number()', 'rank()', 'dense_rank()', 'sum(i)', 'count(*)', 'max(d)',
+		'lag(i)', 'lead(big, 2, 0)', 'first_value(tb)', 'ntile(3)', 'min(n)', 'avg(n)');
+	my $part = chance(0.5) ? 'PARTITION BY ' . pick('b', 'i % 3', 'd', 'tb') . ' ' : '';
+	my $order = 'ORDER BY ' . pick('i', 'n DESC', 'd', 'big') . ', id';
+	my $frame = $f =~ /^(sum|count|max|min|avg|first_value)/ && chance(0.5)
+	  ? ' ' . pick('ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING', 'ROWS UNBOUNDED PRECEDING',
+		'GROUPS BETWEEN CURRENT ROW AND 1 FOLLOWING', 'RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING')
+	  : '';
+	my $w = gen_where();
+	$w = gen_where() while $w =~ /\{/;
+	return mkq('window', "SELECT id, $f OVER ($part$order$frame) FROM <T>$w", 0);
 }
 
 sub mkq { my ($shape, $sql, $ordered, %more) = @_; return { shape => $shape, sql => $sql, ordered => $ordered, %more }; }
