@@ -394,6 +394,11 @@ mf_keeps_apart(Node *node, void *context)
 		if (rte->rtekind == RTE_SUBQUERY || rte->rtekind == RTE_JOIN ||
 			rte->rtekind == RTE_RESULT)
 			return false;
+#if PG_VERSION_NUM >= 180000
+		/* a grouped level's entry for its grouping expressions */
+		if (rte->rtekind == RTE_GROUP)
+			return false;
+#endif
 		if (rte->rtekind != RTE_RELATION ||
 			rte->relkind != RELKIND_FOREIGN_TABLE)
 			return true;
@@ -423,6 +428,51 @@ mf_plan(Query *parse, const char *query_string, int cursorOptions,
 		return prev_planner_hook(parse, query_string, cursorOptions,
 								 boundParams);
 	return standard_planner(parse, query_string, cursorOptions, boundParams);
+}
+
+/*
+ * A window function the whole query computes remotely stays in the scan's
+ * fdw_scan_tlist only to give its output column a type; nothing evaluates
+ * it here.  EXPLAIN VERBOSE, though, prints it, and from PostgreSQL 18 on
+ * prints a window function by the name of its WindowAgg node's window,
+ * found among the plan's ancestors: a ForeignScan has none, and EXPLAIN
+ * failed ("could not find window clause for winref").  Once the plan is
+ * made, each one becomes a call of the same function on the same
+ * arguments, of the same type and collation, on every version alike;
+ * EXPLAIN shows it so, and its OVER clause in the Remote SQL.
+ */
+static Node *
+mf_window_stand_in(Node *node, void *context)
+{
+	if (node == NULL)
+		return NULL;
+	if (IsA(node, WindowFunc))
+	{
+		WindowFunc *wf = (WindowFunc *) node;
+
+		return (Node *) makeFuncExpr(wf->winfnoid, wf->wintype,
+									 (List *) mf_window_stand_in((Node *) wf->args,
+																 context),
+									 wf->wincollid, wf->inputcollid,
+									 COERCE_EXPLICIT_CALL);
+	}
+	return expression_tree_mutator(node, mf_window_stand_in, context);
+}
+
+static void
+mf_window_stand_ins(PlannedStmt *stmt)
+{
+	ForeignScan *fs;
+
+	if (stmt == NULL || !IsA(stmt->planTree, ForeignScan))
+		return;
+	fs = (ForeignScan *) stmt->planTree;
+	if (fs->scan.scanrelid != 0 || !OidIsValid(fs->fs_server) ||
+		GetFdwRoutineByServerId(fs->fs_server)->GetForeignRelSize !=
+		mfGetForeignRelSize)
+		return;
+	fs->fdw_scan_tlist = (List *) mf_window_stand_in((Node *) fs->fdw_scan_tlist,
+													 NULL);
 }
 
 /*
@@ -462,6 +512,8 @@ mf_whole_planner(Query *parse, const char *query_string, int cursorOptions,
 			mf_estimates_deferred = false;
 			result = mf_plan(copy, query_string, cursorOptions, boundParams);
 		}
+		if (mf_whole_made)
+			mf_window_stand_ins(result);
 	}
 	PG_FINALLY();
 	{
