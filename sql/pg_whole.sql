@@ -244,6 +244,10 @@ EXPLAIN (VERBOSE, COSTS OFF)
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT c.grp, sum(o.amount), lag(sum(o.amount)) OVER (ORDER BY sum(o.amount) DESC),
          sum(sum(o.amount)) OVER () FROM wq_c c JOIN wq_o o ON o.cid = c.id GROUP BY c.grp;
+-- under the Materialize a scrollable cursor puts on top, alike
+EXPLAIN (VERBOSE, COSTS OFF)
+  DECLARE wq_scroll SCROLL CURSOR FOR
+  SELECT id, count(*) OVER (PARTITION BY cid) FROM wq_o ORDER BY id;
 SELECT q, (wq_agree(q, ordered)).*
   FROM (VALUES
     ($$SELECT id, rank() OVER (ORDER BY amount NULLS FIRST), dense_rank() OVER (ORDER BY amount DESC)
@@ -327,6 +331,27 @@ BEGIN;
 DECLARE wq_cur CURSOR FOR SELECT k.n AS remote_cursors FROM wq_o o, wq_cursors k;
 FETCH 1 FROM wq_cur;
 COMMIT;
+-- nor when the run that reads it may stop early: PL/pgSQL's SELECT INTO
+-- asks for one row, a SQL function's set is read a row at a time
+DO $$
+DECLARE v int;
+BEGIN
+  SELECT k.n INTO v FROM wq_o o, wq_cursors k;
+  RAISE NOTICE 'remote cursors under SELECT INTO: %', v;
+END $$;
+CREATE FUNCTION wq_lazy() RETURNS SETOF int LANGUAGE sql STABLE
+  AS $$ SELECT k.n FROM wq_o o, wq_cursors k $$;
+SELECT wq_lazy() AS remote_cursors LIMIT 2;
+DROP FUNCTION wq_lazy();
+-- so a remote error in a row nobody asked for is not met: row 250 of 300
+-- divides by zero, and the first row alone is read
+DO $$
+DECLARE v int;
+BEGIN
+  SELECT 1 / (250 - id) INTO v FROM wq_o ORDER BY id;
+  RAISE NOTICE 'first row: %', v;
+END $$;
+SELECT count(*) FROM wq_o WHERE id > 290;
 ALTER SERVER pg_remote OPTIONS (DROP fetch_size);
 DROP FOREIGN TABLE wq_cursors;
 SELECT multi_fdw_exec('pg_remote', $$DROP VIEW public.wq_cursors$$);

@@ -48,6 +48,7 @@ _PG_init(void)
 	mf_depjoin_exec_init();		/* before the planner's hook that names it */
 	mf_depjoin_init();
 	mf_whole_query_init();
+	mf_run_extent_init();
 	mf_appname_init();
 }
 

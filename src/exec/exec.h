@@ -39,6 +39,10 @@ extern bool mfAnalyzeForeignTable(Relation relation,
 								  AcquireSampleRowsFunc *func,
 								  BlockNumber *totalpages);
 
+/* run_extent.c: whether the executor's run asks for every row at once */
+extern bool mf_run_reads_all(void);
+extern void mf_run_extent_init(void);
+
 /* Reads rows of a remote query into slots: shared by scans and modify. */
 typedef struct MfRowReader
 {

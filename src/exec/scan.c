@@ -349,6 +349,7 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 	ExprContext *econtext = node->ss.ps.ps_ExprContext;
 	MemoryContext old = MemoryContextSwitchTo(econtext->ecxt_per_tuple_memory);
 	MfError		err;
+	MfRead		read;
 	int			i = 0;
 	int			nestlevel;
 	ListCell   *lc;
@@ -391,6 +392,16 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 		}
 	}
 
+	/*
+	 * A result read without a cursor for more rows than one fetch brings
+	 * (for the remote's parallel workers) is read through one when this
+	 * run may stop before its end (run_extent.c).
+	 */
+	read = st->open_read;
+	if (read.mode == MF_READ_FEW && !mf_run_reads_all() &&
+		node->ss.ps.plan->plan_rows > st->fetch_size)
+		read = mf_read(MF_READ_CURSOR, st->fetch_size);
+
 	mf_stats_node_use(&st->stats);
 	mf_claim_connection(st->entry, st);
 	mf_stats_count(st->entry, MF_C_STATEMENTS, 1);
@@ -404,20 +415,20 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 		if (st->tr->requery != NULL)
 			st->result = st->tr->requery(old, st->sql, st->nparams,
 										 st->param_values, st->param_classes,
-										 st->open_read, &err);
+										 read, &err);
 		else
 		{
 			st->tr->result_close(old);
 			st->result = st->tr->query(mf_conn(st->entry), st->sql,
 									   st->nparams, st->param_values,
 									   st->param_classes,
-									   st->open_read, &err);
+									   read, &err);
 		}
 	}
 	else
 		st->result = st->tr->query(mf_conn(st->entry), st->sql, st->nparams,
 								   st->param_values, st->param_classes,
-								   st->open_read, &err);
+								   read, &err);
 	if (st->result == NULL)
 		mf_raise_error(ERROR, st->entry, &err, st->sql);
 	st->nrows = st->next_row = 0;

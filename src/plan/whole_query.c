@@ -30,6 +30,7 @@
  */
 #include "postgres.h"
 
+#include "catalog/pg_aggregate.h"
 #include "catalog/pg_class.h"
 #include "foreign/fdwapi.h"
 #include "foreign/foreign.h"
@@ -319,6 +320,63 @@ mf_whole_query_paths(PlannerInfo *root, UpperRelationKind stage,
 }
 
 /*
+ * A window function the whole query computes remotely is in the scan's
+ * target list only to give its output column a type; nothing evaluates
+ * it here.  EXPLAIN VERBOSE, though, prints it, and from PostgreSQL 18 on
+ * prints a window function by the name of its WindowAgg node's window,
+ * found among the plan's ancestors: a ForeignScan has none, and EXPLAIN
+ * failed ("could not find window clause for winref").  So the plan names
+ * each one as a call of the same function on the same arguments, of the
+ * same type and collation (an aggregate's as an aggregate, with its * and
+ * FILTER), on every version alike: EXPLAIN shows it so, and its OVER
+ * clause in the Remote SQL.  The scan is the top of the
+ * plan: no node above it looks for the window function itself.
+ */
+static Node *
+mf_window_stand_in(Node *node, void *context)
+{
+	if (node == NULL)
+		return NULL;
+	if (IsA(node, WindowFunc))
+	{
+		WindowFunc *wf = (WindowFunc *) node;
+		List	   *args = (List *) mf_window_stand_in((Node *) wf->args,
+													   context);
+		Aggref	   *agg;
+		ListCell   *lc;
+
+		if (!wf->winagg)
+			return (Node *) makeFuncExpr(wf->winfnoid, wf->wintype, args,
+										 wf->wincollid, wf->inputcollid,
+										 COERCE_EXPLICIT_CALL);
+		/* an aggregate as one: count(*), its FILTER */
+		agg = makeNode(Aggref);
+		agg->aggfnoid = wf->winfnoid;
+		agg->aggtype = wf->wintype;
+		agg->aggcollid = wf->wincollid;
+		agg->inputcollid = wf->inputcollid;
+		foreach(lc, args)
+		{
+			agg->aggargtypes = lappend_oid(agg->aggargtypes,
+										   exprType(lfirst(lc)));
+			agg->args = lappend(agg->args,
+								makeTargetEntry(lfirst(lc),
+												list_length(agg->args) + 1,
+												NULL, false));
+		}
+		agg->aggfilter = (Expr *) mf_window_stand_in((Node *) wf->aggfilter,
+													 context);
+		agg->aggstar = wf->winstar;
+		agg->aggkind = AGGKIND_NORMAL;
+		agg->aggsplit = AGGSPLIT_SIMPLE;
+		agg->aggno = agg->aggtransno = -1;
+		agg->location = wf->location;
+		return (Node *) agg;
+	}
+	return expression_tree_mutator(node, mf_window_stand_in, context);
+}
+
+/*
  * The ForeignScan of a whole query (GetForeignPlan of the final
  * relation): its rows are the final target list.
  */
@@ -356,6 +414,7 @@ mf_whole_query_plan(PlannerInfo *root, RelOptInfo *rel, Oid foreigntableid,
 	/* the values sent, computed when the scan begins */
 	foreach(lc, params)
 		lfirst(lc) = expression_planner(lfirst(lc));
+	tlist = (List *) mf_window_stand_in((Node *) tlist, NULL);
 	return make_foreignscan(tlist, NIL, 0, params, scan_private,
 							copyObject(tlist), NIL, NULL);
 }
@@ -431,51 +490,6 @@ mf_plan(Query *parse, const char *query_string, int cursorOptions,
 }
 
 /*
- * A window function the whole query computes remotely stays in the scan's
- * fdw_scan_tlist only to give its output column a type; nothing evaluates
- * it here.  EXPLAIN VERBOSE, though, prints it, and from PostgreSQL 18 on
- * prints a window function by the name of its WindowAgg node's window,
- * found among the plan's ancestors: a ForeignScan has none, and EXPLAIN
- * failed ("could not find window clause for winref").  Once the plan is
- * made, each one becomes a call of the same function on the same
- * arguments, of the same type and collation, on every version alike;
- * EXPLAIN shows it so, and its OVER clause in the Remote SQL.
- */
-static Node *
-mf_window_stand_in(Node *node, void *context)
-{
-	if (node == NULL)
-		return NULL;
-	if (IsA(node, WindowFunc))
-	{
-		WindowFunc *wf = (WindowFunc *) node;
-
-		return (Node *) makeFuncExpr(wf->winfnoid, wf->wintype,
-									 (List *) mf_window_stand_in((Node *) wf->args,
-																 context),
-									 wf->wincollid, wf->inputcollid,
-									 COERCE_EXPLICIT_CALL);
-	}
-	return expression_tree_mutator(node, mf_window_stand_in, context);
-}
-
-static void
-mf_window_stand_ins(PlannedStmt *stmt)
-{
-	ForeignScan *fs;
-
-	if (stmt == NULL || !IsA(stmt->planTree, ForeignScan))
-		return;
-	fs = (ForeignScan *) stmt->planTree;
-	if (fs->scan.scanrelid != 0 || !OidIsValid(fs->fs_server) ||
-		GetFdwRoutineByServerId(fs->fs_server)->GetForeignRelSize !=
-		mfGetForeignRelSize)
-		return;
-	fs->fdw_scan_tlist = (List *) mf_window_stand_in((Node *) fs->fdw_scan_tlist,
-													 NULL);
-}
-
-/*
  * Planning with use_remote_estimate asks the remote to estimate each scan,
  * join and aggregate the planner considers, a statement each; a query that
  * goes whole replaces that plan with the remote's own, and the estimates
@@ -512,8 +526,6 @@ mf_whole_planner(Query *parse, const char *query_string, int cursorOptions,
 			mf_estimates_deferred = false;
 			result = mf_plan(copy, query_string, cursorOptions, boundParams);
 		}
-		if (mf_whole_made)
-			mf_window_stand_ins(result);
 	}
 	PG_FINALLY();
 	{
