@@ -58,8 +58,6 @@ static planner_hook_type prev_planner_hook = NULL;
 
 /* the query being planned went whole (its final relation's path) */
 static bool mf_whole_made = false;
-/* the planner's cursorOptions for the query being planned */
-static int	mf_cursor_options = 0;
 
 /* The path's fdw_private, by position */
 enum MfWholePrivate
@@ -267,14 +265,15 @@ mf_whole_query_paths(PlannerInfo *root, UpperRelationKind stage,
 	priv[MF_WHOLE_RELATIONS] = (Node *) makeString(check.names.data);
 	/*
 	 * Read without a cursor, under which the remote never runs a query in
-	 * parallel, where the gateway's query is not a cursor's either (as
-	 * PostgreSQL plans parallel workers: CURSOR_OPT_PARALLEL_OK), or groups
-	 * (scan_plan.c, mf_plan_read).  TPC-H's Q15, expected to return 10,000
-	 * rows at SF 1, returns one, and took 1.5 times the remote's time.
+	 * parallel: TPC-H's Q15, expected to return 10,000 rows at SF 1,
+	 * returns one, and took 1.5 times the remote's time through one.  A
+	 * run that may stop before the end (a cursor's FETCH, PL/pgSQL's
+	 * SELECT INTO) reads it through one after all (exec/run_extent.c),
+	 * which is decided when it runs, as PostgreSQL's own parallel workers
+	 * are: the query's first planning in a session may have no planner_hook
+	 * of ours to tell a cursor's query apart (the library loads during it).
 	 */
-	priv[MF_WHOLE_NO_CURSOR] =
-		(Node *) makeBoolean(parse->hasAggs || parse->groupClause != NIL ||
-							 (mf_cursor_options & CURSOR_OPT_PARALLEL_OK) != 0);
+	priv[MF_WHOLE_NO_CURSOR] = (Node *) makeBoolean(true);
 	for (int i = 0; i < MF_WHOLE_NPRIVATE; i++)
 		fdw_private = lappend(fdw_private, priv[i]);
 
@@ -505,7 +504,6 @@ mf_whole_planner(Query *parse, const char *query_string, int cursorOptions,
 {
 	bool		save_deferred = mf_estimates_deferred;
 	bool		save_made = mf_whole_made;
-	int			save_options = mf_cursor_options;
 	MfExpected	e = {InvalidOid, false};
 	Query	   *volatile copy = NULL;
 	PlannedStmt *result;
@@ -519,7 +517,6 @@ mf_whole_planner(Query *parse, const char *query_string, int cursorOptions,
 	{
 		mf_estimates_deferred = copy != NULL;
 		mf_whole_made = false;
-		mf_cursor_options = cursorOptions;
 		result = mf_plan(parse, query_string, cursorOptions, boundParams);
 		if (copy != NULL && !mf_whole_made)
 		{
@@ -531,7 +528,6 @@ mf_whole_planner(Query *parse, const char *query_string, int cursorOptions,
 	{
 		mf_estimates_deferred = save_deferred;
 		mf_whole_made = save_made;
-		mf_cursor_options = save_options;
 	}
 	PG_END_TRY();
 	return result;
