@@ -269,12 +269,14 @@ mfmysql_deparse_limit_offset(StringInfo buf, int64 count, int64 offset,
  * a DECIMAL with 4 more decimals where ours has as many as numeric
  * division gives: avg of integers is fetched as SUM and COUNT and divided
  * here (sum_count).  MIN and MAX return one of the values compared, which
- * the core allows only where MySQL orders them as we do.  Left out: SUM
- * and AVG of numeric (the remote sums the column's own values, which need
- * not be those our typmod reads: a DECIMAL(10,4), a DOUBLE under a local
- * numeric(10,2); shipping them waits for the remote column's type to be
- * known), of floats (the order of the additions differs), the statistics
- * (another algorithm).
+ * the core allows only where MySQL orders them as we do.  SUM and AVG of
+ * numeric (AVG as SUM and COUNT too) only over columns marked
+ * sum_pushdown, which IMPORT sets on an exact DECIMAL(p,s) read as
+ * numeric(p,s) (the remote sums the column's own values, which need not be
+ * those our typmod reads: a DECIMAL(10,4), a DOUBLE under a local
+ * numeric(10,2)), where the sum has room (deparse_decimal.c).  Left out:
+ * SUM and AVG of floats (the order of the additions differs), the
+ * statistics (another algorithm).
  */
 static const MfAggregate mfmysql_aggregates[] = {
 	{"count", InvalidOid, "COUNT", true, false},
@@ -284,6 +286,8 @@ static const MfAggregate mfmysql_aggregates[] = {
 	{"avg", INT2OID, "SUM", true, false, NULL, true},
 	{"avg", INT4OID, "SUM", true, false, NULL, true},
 	{"avg", INT8OID, "SUM", true, false, NULL, true},
+	{"sum", NUMERICOID, "SUM", true, false, NULL, false, true},
+	{"avg", NUMERICOID, "SUM", true, false, NULL, true, true},
 	{"min", InvalidOid, "MIN", true, true},
 	{"max", InvalidOid, "MAX", true, true},
 };
@@ -579,7 +583,9 @@ mfmysql_import_query(StringInfo buf, const MfImportFilter *filter)
 						   " 0,"
 						   /* byte for byte, trailing spaces included */
 						   " (c.COLLATION_NAME = 'binary'"
-						   " OR RIGHT(c.COLLATION_NAME, 10) = '_nopad_bin')"
+						   " OR RIGHT(c.COLLATION_NAME, 10) = '_nopad_bin'),"
+						   /* no COLLATE clause; an exact DECIMAL(p,s) */
+						   " NULL, c.DATA_TYPE = 'decimal'"
 						   " FROM information_schema.TABLES t"
 						   " LEFT JOIN information_schema.COLUMNS c"
 						   " ON c.TABLE_SCHEMA = t.TABLE_SCHEMA"

@@ -303,18 +303,48 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pdec
   WHERE w < 99999999999999999999999999999999999999999999999999999999999999999.000000000000000000001;
 SELECT * FROM pdec_agree($$SELECT id FROM pdec
   WHERE w < 99999999999999999999999999999999999999999999999999999999999999999.000000000000000000001$$);
--- sum and avg of numeric stay here: the remote would add the column's own
--- values, which need not be those our typmod reads (a DECIMAL(10,4) or a
--- DOUBLE under a numeric(10,2))
+-- sum and avg of numeric stay here unless the columns are marked
+-- sum_pushdown: the remote adds the column's own values, which need not be
+-- those our typmod reads (a DECIMAL(10,4) or a DOUBLE under a numeric(10,2))
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT sum(m), avg(m), sum(n), avg(n * m), sum(m * m * m) FROM pdec;
 SELECT * FROM pdec_agree($$SELECT sum(m), avg(m), sum(n), avg(n), sum(n * m),
   avg(n * m), sum(m * m * m), avg(DISTINCT m), count(*) FROM pdec$$);
-EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(w) FROM pdec;
-EXPLAIN (VERBOSE, COSTS OFF) SELECT avg(u) FROM pdec;
-SELECT * FROM pdec_agree($$SELECT sum(w), avg(w), sum(u), avg(u) FROM pdec$$);
+-- marked (the remote columns are DECIMAL(40,20) and DECIMAL(10,2), as
+-- IMPORT marks them): the sum goes where its argument's size leaves 18
+-- digits of MariaDB's 65 for the number of rows; avg as SUM and COUNT,
+-- divided here
+ALTER FOREIGN TABLE pdec ALTER COLUMN n OPTIONS (ADD sum_pushdown 'true'),
+  ALTER COLUMN m OPTIONS (ADD sum_pushdown 'true'),
+  ALTER COLUMN u OPTIONS (ADD sum_pushdown 'true'),
+  ALTER COLUMN w OPTIONS (ADD sum_pushdown 'true');
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT sum(m), avg(m), sum(n), avg(n), sum(m * m * m), sum(DISTINCT m),
+         sum(m * (1 - m)) FROM pdec;
+SELECT * FROM pdec_agree($$SELECT sum(m), avg(m), sum(n), avg(n),
+  sum(m * m * m), sum(DISTINCT m), avg(DISTINCT m), sum(m * (1 - m)),
+  avg(m * 2 + id), count(*) FROM pdec$$);
+SELECT * FROM pdec_agree($$SELECT sum(m), avg(n) FROM pdec WHERE id > 10$$);
 SELECT * FROM pdec_agree($$SELECT id % 2, sum(m), avg(n), count(*) FROM pdec
   GROUP BY 1$$);
+-- in a HAVING and a sort too; the avg there stays here
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT id % 2, sum(n) FROM pdec GROUP BY 1 HAVING sum(m) > 0 ORDER BY sum(n);
+SELECT * FROM pdec_agree($$SELECT id % 2, sum(n) FROM pdec GROUP BY 1
+  HAVING sum(m) > 0 ORDER BY sum(n)$$, true);
+-- n * m has 50 digits, m seven times 70, w 65, u an unknown size: here
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(n * m) FROM pdec;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT avg(m * m * m * m * m * m * m) FROM pdec;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(w) FROM pdec;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT avg(u) FROM pdec;
+SELECT * FROM pdec_agree($$SELECT sum(n * m), sum(w), avg(w), sum(u), avg(u)
+  FROM pdec$$);
+-- one column of the argument unmarked: here
+ALTER FOREIGN TABLE pdec ALTER COLUMN m OPTIONS (DROP sum_pushdown);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(n), sum(n + m) FROM pdec;
+ALTER FOREIGN TABLE pdec ALTER COLUMN n OPTIONS (DROP sum_pushdown),
+  ALTER COLUMN u OPTIONS (DROP sum_pushdown),
+  ALTER COLUMN w OPTIONS (DROP sum_pushdown);
 -- grouping by, aggregating and sorting such a product
 EXPLAIN (VERBOSE, COSTS OFF) SELECT n * n, count(*) FROM pdec GROUP BY 1;
 SELECT * FROM pdec_agree($$SELECT n * n, count(*) FROM pdec GROUP BY 1$$);

@@ -219,3 +219,51 @@ mf_decimal_exact(Node *node, MfDeparseCxt *cxt)
 		shape.digits <= d->decimal_max_digits &&
 		shape.scale <= d->decimal_max_scale;
 }
+
+/* Does node read a numeric column not marked sum_pushdown? */
+static bool
+mf_decimal_column_unmarked(Node *node, MfDeparseCxt *cxt)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, Var))
+	{
+		Var		   *var = (Var *) node;
+
+		return var->vartype == NUMERICOID &&
+			(!mf_var_is_scanned(var, cxt) ||
+			 !mf_column_flag(mf_var_relid(var, cxt), var->varattno,
+							 "sum_pushdown"));
+	}
+	return expression_tree_walker(node, mf_decimal_column_unmarked, cxt);
+}
+
+/*
+ * May the remote's SUM of arg, a numeric, be ours (and avg's sum)?  Both
+ * add exactly, and the sum has the argument's scale on both sides, where
+ * the remote's result has room: MariaDB's SUM of a DECIMAL of p digits is a
+ * DECIMAL of p + 22, up to its 65, and cuts a sum beyond that silently.
+ * So the argument's size must be known (deparse_decimal's rules, from the
+ * typmods of its columns) and leave MF_SUM_ROW_DIGITS digits for the
+ * number of rows summed (fewer than 10^18).  And the columns' values must
+ * be those the remote adds: every numeric column the argument reads is
+ * marked sum_pushdown, the promise that the remote column is a DECIMAL of
+ * the column's own precision and scale (IMPORT sets it on one).
+ */
+#define MF_SUM_ROW_DIGITS	18
+
+bool
+mf_decimal_sum_exact(Node *arg, MfDeparseCxt *cxt)
+{
+	const MfDialect *d = cxt->dialect;
+	MfDecimalShape shape;
+
+	if (arg == NULL || exprType(arg) != NUMERICOID ||
+		mf_decimal_column_unmarked(arg, cxt))
+		return false;
+	if (!mf_decimal_shape(arg, &shape))
+		return false;
+	return d->decimal_max_digits <= 0 ||
+		(shape.digits + MF_SUM_ROW_DIGITS <= d->decimal_max_digits &&
+		 shape.scale <= d->decimal_max_scale);
+}

@@ -123,6 +123,7 @@ extern bool mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
 
 /* deparse_decimal.c */
 extern bool mf_decimal_exact(Node *node, MfDeparseCxt *cxt);
+extern bool mf_decimal_sum_exact(Node *arg, MfDeparseCxt *cxt);
 
 
 #endif							/* MF_DEPARSE_INT_H */

@@ -264,6 +264,8 @@ mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt)
 	/* fetched as sum and count only as a whole output of the grouping */
 	if (a->sum_count && cxt->whole != agg)
 		return false;
+	if (a->exact_decimal && !mf_decimal_sum_exact(arg, cxt))
+		return false;
 
 	/* no aggregate inside an aggregate */
 	cxt->aggregates = false;

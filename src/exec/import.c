@@ -129,6 +129,7 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	bool		has_generated = false;
 	bool		has_text_pushdown = false;
 	bool		has_collation = false;
+	bool		has_sum_pushdown = false;
 	int			n;
 	ListCell   *lc;
 
@@ -176,6 +177,7 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			has_generated = tr->ncolumns(res) > MF_IMPORT_GENERATED;
 			has_text_pushdown = tr->ncolumns(res) > MF_IMPORT_TEXT_PUSHDOWN;
 			has_collation = tr->ncolumns(res) > MF_IMPORT_COLLATION;
+			has_sum_pushdown = tr->ncolumns(res) > MF_IMPORT_SUM_PUSHDOWN;
 		}
 		for (int row = 0; row < n; row++)
 		{
@@ -223,6 +225,9 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			if (has_text_pushdown &&
 				mf_text_bool(tr->value(res, row, MF_IMPORT_TEXT_PUSHDOWN)))
 				appendStringInfoString(&buf, ", text_pushdown 'true'");
+			if (has_sum_pushdown &&
+				mf_text_bool(tr->value(res, row, MF_IMPORT_SUM_PUSHDOWN)))
+				appendStringInfoString(&buf, ", sum_pushdown 'true'");
 			appendStringInfoChar(&buf, ')');
 			if (io.collate && has_collation &&
 				tr->value(res, row, MF_IMPORT_COLLATION) != NULL)

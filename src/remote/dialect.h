@@ -83,6 +83,9 @@ enum MfImportColumn
 	MF_IMPORT_COLLATION,		/* optional: the column's collation as a
 								 * local COLLATE clause names it, NULL when
 								 * it is its type's own */
+	MF_IMPORT_SUM_PUSHDOWN,		/* optional: the remote column is an exact
+								 * decimal whose declared size the local
+								 * type reads ('t' / 'f') */
 	MF_IMPORT_NCOLUMNS
 };
 
@@ -124,6 +127,10 @@ typedef struct MfAggregate
 								 * (numeric_div).  Only as a whole output of
 								 * the grouping: never inside an expression,
 								 * a HAVING or a sort the remote computes */
+	bool		exact_decimal;	/* sum of numeric: only over columns with
+								 * sum_pushdown, where the argument's size
+								 * is known and the remote's sum has room
+								 * for it (deparse_decimal.c) */
 } MfAggregate;
 
 /* Where a remote ORDER BY puts NULLs, and how it is told otherwise. */
