@@ -584,8 +584,13 @@ mfmysql_import_query(StringInfo buf, const MfImportFilter *filter)
 						   /* byte for byte, trailing spaces included */
 						   " (c.COLLATION_NAME = 'binary'"
 						   " OR RIGHT(c.COLLATION_NAME, 10) = '_nopad_bin'),"
-						   /* no COLLATE clause; an exact DECIMAL(p,s) */
-						   " NULL, c.DATA_TYPE = 'decimal'"
+						   /*
+							* no COLLATE clause; an exact, signed DECIMAL(p,s)
+							* (MySQL refuses a negative difference of
+							* UNSIGNED ones)
+							*/
+						   " NULL, (c.DATA_TYPE = 'decimal'"
+						   " AND c.COLUMN_TYPE NOT LIKE '%unsigned%')"
 						   " FROM information_schema.TABLES t"
 						   " LEFT JOIN information_schema.COLUMNS c"
 						   " ON c.TABLE_SCHEMA = t.TABLE_SCHEMA"
@@ -884,7 +889,7 @@ const MfDialect mf_dialect_mysql = {
 	.operator_shippable = mfmysql_operator_shippable,
 	.range_guard_piece = mfmysql_range_guard_piece,
 	.decimal_max_digits = 65,
-	.decimal_max_scale = 38,
+	.decimal_max_scale = 30,	/* MariaDB's 38; MySQL's multiply cuts at 30 */
 	.deparse_const = mfmysql_deparse_const,
 	.cast_param = NULL,			/* the bare marker */
 

@@ -255,9 +255,10 @@ SELECT multi_fdw_exec('my_real', 'DROP TABLE pa');
 
 -- ===================================================================
 -- Decimal arithmetic.  MariaDB's DECIMAL holds 65 digits, 38 after the
--- point, and cuts a result beyond that (1e-20 * 1e-20 is 0 there): numeric
--- + - * go only where the size of each step is known (numeric(p,s) and
--- integer columns, constants by their digits) and fits.
+-- point (MySQL's multiply keeps 30, the dialect's limit), and cuts a
+-- result beyond that (1e-20 * 1e-20 is 0 there): numeric
+-- + - * go only where the size of each step is known (numeric(p,s)
+-- columns, constants by their digits) and fits.
 -- ===================================================================
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS pdec');
 SELECT multi_fdw_exec('my_real', $$

@@ -6,14 +6,16 @@
  * PostgreSQL's numeric keeps every digit: a product has the scale of its
  * factors' scales summed, a sum the larger scale, whatever their size.
  * A remote DECIMAL has limits (MariaDB: 65 digits in all, 38 after the
- * point; SQL Server: 38 in all, with scales cut down to 6 beyond that;
- * Oracle: 38 significant digits) and cuts silently where a result passes
+ * point, MySQL's multiply 30, the mysql dialect's limit; SQL Server: 38
+ * in all, with scales cut down to 6 beyond that; Oracle: 38 significant
+ * digits) and cuts silently where a result passes
  * them: 1e-20 * 1e-20 is 0 on MariaDB, and "n * n > 0" drops the row.
  * Where the results do fit, both sides compute the same exact value.
  *
  * So numeric arithmetic (+, -, *, prefix - and +) is shipped to such a
  * dialect only where the precision and scale of each step are known and
- * fit: from the typmods of the columns (numeric(p,s), the integer types),
+ * fit: from the typmods of the columns (numeric(p,s); an integer column in
+ * numeric arithmetic comes cast, and a cast is of unknown size),
  * from the digits of constants, by the rules both sides share (a sum has
  * max(s1, s2) decimals and one digit more than its widest operand; a
  * product p1 + p2 digits of which s1 + s2 decimals).  An unconstrained

@@ -406,7 +406,8 @@ mf_window_call_shippable(WindowFunc *wf, MfDeparseCxt *cxt)
 			return false;
 		a = mf_find_aggregate(d, agg->aggfnoid,
 							  arg ? exprType(arg) : InvalidOid);
-		if (a == NULL || a->sum_count || !d->type_shippable(wf->wintype) ||
+		if (a == NULL || a->sum_count || a->exact_decimal ||
+			!d->type_shippable(wf->wintype) ||
 			!mf_expr_shippable(arg, cxt) ||
 			!mf_expr_shippable((Node *) wf->aggfilter, cxt))
 			return false;
