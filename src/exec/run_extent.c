@@ -17,9 +17,9 @@
  *
  * PostgreSQL draws the same line for its own parallel workers: a run with
  * a row count, or a run of a plan already run in part, never uses them
- * (ExecutePlan, QueryDesc.already_executed).  So each ExecutorRun is watched (ExecutorRun_hook) and a
- * scan opened in it asks mf_run_reads_all(): whether this run is one call
- * for every row.  When it is not, such a result is read through a cursor
+ * (ExecutePlan, QueryDesc.already_executed).  So each ExecutorRun is
+ * watched (ExecutorRun_hook) and a scan opened in it asks
+ * mf_run_reads_all(): whether this run is one call for every row.  When it is not, such a result is read through a cursor
  * after all (exec/scan.c, mf_scan_open).
  *
  * Copyright (c) 2026, multi_fdw maintainers

@@ -68,7 +68,6 @@ enum MfWholePrivate
 	MF_WHOLE_SERVER,			/* Integer: the server's Oid */
 	MF_WHOLE_USER,				/* Integer: the user's Oid, 0: current */
 	MF_WHOLE_RELATIONS,			/* String, for EXPLAIN's Relations */
-	MF_WHOLE_NO_CURSOR,			/* Boolean: read without a cursor */
 	MF_WHOLE_NPRIVATE
 };
 
@@ -263,17 +262,6 @@ mf_whole_query_paths(PlannerInfo *root, UpperRelationKind stage,
 	priv[MF_WHOLE_SERVER] = (Node *) makeInteger((int) check.serverid);
 	priv[MF_WHOLE_USER] = (Node *) makeInteger((int) check.userid);
 	priv[MF_WHOLE_RELATIONS] = (Node *) makeString(check.names.data);
-	/*
-	 * Read without a cursor, under which the remote never runs a query in
-	 * parallel: TPC-H's Q15, expected to return 10,000 rows at SF 1,
-	 * returns one, and took 1.5 times the remote's time through one.  A
-	 * run that may stop before the end (a cursor's FETCH, PL/pgSQL's
-	 * SELECT INTO) reads it through one after all (exec/run_extent.c),
-	 * which is decided when it runs, as PostgreSQL's own parallel workers
-	 * are: the query's first planning in a session may have no planner_hook
-	 * of ours to tell a cursor's query apart (the library loads during it).
-	 */
-	priv[MF_WHOLE_NO_CURSOR] = (Node *) makeBoolean(true);
 	for (int i = 0; i < MF_WHOLE_NPRIVATE; i++)
 		fdw_private = lappend(fdw_private, priv[i]);
 
@@ -400,10 +388,20 @@ mf_whole_query_plan(PlannerInfo *root, RelOptInfo *rel, Oid foreigntableid,
 				   &opts);
 	for (int i = 1; i <= list_length(tlist); i++)
 		retrieved = lappend_int(retrieved, i);
+	/*
+	 * Read without a cursor (mf_scan_private's grouped read), under which
+	 * the remote never runs a query in parallel: TPC-H's Q15, expected to return 10,000 rows at SF 1,
+	 * returns one, and took 1.5 times the remote's time through one.  A
+	 * run that may stop before the end (a cursor's FETCH, PL/pgSQL's
+	 * SELECT INTO) reads it through one after all (exec/run_extent.c),
+	 * which is decided when it runs, as PostgreSQL's own parallel workers
+	 * are: the query's first planning in a session may have no planner_hook
+	 * of ours to tell a cursor's query apart (the library loads during it).
+	 */
 	scan_private = mf_scan_private(strVal(list_nth(priv, MF_WHOLE_SQL)),
 								   retrieved, &opts, path->path.rows,
 								   list_make1(list_nth(priv, MF_WHOLE_RELATIONS)),
-								   boolVal(list_nth(priv, MF_WHOLE_NO_CURSOR)),
+								   true,
 								   NULL);
 	lfirst(list_nth_cell(scan_private, MF_SCAN_SERVER)) =
 		list_nth(priv, MF_WHOLE_SERVER);
