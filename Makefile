@@ -43,7 +43,7 @@ CORE_DEPARSE = src/deparse/deparse.o src/deparse/deparse_ship.o \
 CORE_EXEC = src/exec/scan.o src/exec/scan_memo.o src/exec/held_rows.o \
 	src/exec/modify.o src/exec/direct_modify.o src/exec/stored_row.o src/exec/buffer.o \
 	src/exec/pipeline.o src/exec/depjoin_exec.o src/exec/depjoin_hash.o \
-	src/exec/analyze.o src/exec/truncate.o src/exec/import.o \
+	src/exec/analyze.o src/exec/analyze_import.o src/exec/truncate.o src/exec/import.o \
 	src/exec/partition_guard.o src/exec/remote_query.o \
 	src/exec/run_extent.o
 CORE_REMOTE = src/remote/registry.o src/remote/option.o src/remote/data_epoch.o \
@@ -92,7 +92,7 @@ OBJS = $(CORE) $(DIALECTS) $(TRANSPORTS)
 
 # pg_regress suites, in the order they run (sql/NAME.sql, expected/NAME.out)
 REGRESS = pg_init ext_update pg_options pg_deparse pg_scan pg_pushdown pg_functions pg_whole pg_join pg_param pg_batch pg_types \
-	pg_update pg_rowid pg_semantics pg_compat pg_xact pg_exchanges pg_parallel pg_errors pg_import pg_fastpath pg_facts pg_kept pg_sampling \
+	pg_update pg_rowid pg_semantics pg_compat pg_xact pg_exchanges pg_parallel pg_errors pg_import pg_fastpath pg_facts pg_kept pg_sampling pg_restore_stats \
 	mysql_init mysql_exchanges mysql_semantics mysql_batch mysql_types mysql_infile mysql_xact mysql_errors mysql_update mysql_kept \
 	mysql_pushdown mysql_join pg_xjoin pg_xjoin_keys mysql_packet mysql_compat mysql_sampling odbc_pg odbc_mysql odbc_exchanges remote_query security security_2pc oracle_batch oracle_types oracle_modify oracle_pushdown \
 	sqlserver_batch sqlserver_pushdown sqlserver_tds odbc_semantics odbc_partition stats

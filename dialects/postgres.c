@@ -875,6 +875,26 @@ const MfDialect mf_dialect_postgres = {
 	" WHERE n.nspname = %s AND c.relname = %s",
 	.deparse_sample = mfpg_deparse_sample,
 	.sample_auto = MF_SAMPLE_BERNOULLI,
+
+	/*
+	 * pg_stats shows only the columns the remote user may read; a
+	 * partitioned table's statistics are those of its whole tree.
+	 */
+	.stats_import_fmt = "SELECT a.attname, tn.nspname, t.typname, c.reltuples,"
+	" s.attname IS NOT NULL, s.null_frac, s.avg_width, s.n_distinct,"
+	" s.most_common_vals::pg_catalog.text,"
+	" s.most_common_freqs::pg_catalog.text,"
+	" s.histogram_bounds::pg_catalog.text, s.correlation"
+	" FROM pg_catalog.pg_class c"
+	" JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+	" JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid"
+	" JOIN pg_catalog.pg_type t ON t.oid = a.atttypid"
+	" JOIN pg_catalog.pg_namespace tn ON tn.oid = t.typnamespace"
+	" LEFT JOIN pg_catalog.pg_stats s ON s.schemaname = n.nspname"
+	" AND s.tablename = c.relname AND s.attname = a.attname"
+	" AND s.inherited = (c.relkind = 'p')"
+	" WHERE n.nspname = %s AND c.relname = %s"
+	" AND a.attnum > 0 AND NOT a.attisdropped",
 	.extension_objects = true,
 	.parse_explain = mfpg_parse_explain,
 	.truncate_max_tables = 0,

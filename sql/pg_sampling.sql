@@ -26,9 +26,13 @@ SELECT multi_fdw_exec('pg_remote', $$
 SELECT multi_fdw_exec('pg_remote', $$ANALYZE public.sample_t$$);
 SELECT multi_fdw_exec('pg_remote', $$ANALYZE public.sample_small$$);
 
-CREATE FOREIGN TABLE sample_t (id int, grp int) SERVER pg_remote;
-CREATE FOREIGN TABLE sample_v (id int, grp int) SERVER pg_remote;
-CREATE FOREIGN TABLE sample_small (id int, grp int) SERVER pg_remote;
+-- the remote's statistics are not imported here (pg_restore_stats)
+CREATE FOREIGN TABLE sample_t (id int, grp int) SERVER pg_remote
+  OPTIONS (restore_stats 'false');
+CREATE FOREIGN TABLE sample_v (id int, grp int) SERVER pg_remote
+  OPTIONS (restore_stats 'false');
+CREATE FOREIGN TABLE sample_small (id int, grp int) SERVER pg_remote
+  OPTIONS (restore_stats 'false');
 SET default_statistics_target = 10;
 
 -- ===================================================================

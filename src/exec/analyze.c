@@ -2,7 +2,8 @@
  *
  * analyze.c
  *		ANALYZE of a foreign table: its rows sampled through one remote
- *		scan (scan.c reads them into tuples).
+ *		scan (scan.c reads them into tuples), or the remote's own
+ *		statistics imported (analyze_import.c).
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *
@@ -119,11 +120,42 @@ mf_acquire_sample_rows(Relation rel, int elevel, HeapTuple *rows, int targrows,
 	return numrows;
 }
 
+/*
+ * The remote's statistics where they can be imported (analyze_import.c),
+ * else a sample.
+ */
+static int
+mf_acquire_imported(Relation rel, int elevel, HeapTuple *rows, int targrows,
+					double *totalrows, double *totaldeadrows)
+{
+	if (mf_import_remote_stats(rel, elevel, totalrows))
+	{
+		*totaldeadrows = 0;
+		return 0;				/* ANALYZE computes nothing from no rows */
+	}
+	return mf_acquire_sample_rows(rel, elevel, rows, targrows, totalrows,
+								  totaldeadrows);
+}
+
+/*
+ * ANALYZE calls this for the table it analyzes before it switches to the
+ * table owner's identity under SECURITY_RESTRICTED_OPERATION, and for each
+ * member of an inheritance tree or partitioned table whose parent it
+ * analyzes after, when the member's rows go into the parent's sample.  Only
+ * the first may import statistics: the second needs rows.
+ */
 bool
 mfAnalyzeForeignTable(Relation relation, AcquireSampleRowsFunc *func,
 					  BlockNumber *totalpages)
 {
-	*func = mf_acquire_sample_rows;
+	MfOptions	opts;
+
+	mf_get_table_options(RelationGetRelid(relation), &opts);
+	if (opts.restore_stats && opts.dialect->stats_import_fmt != NULL &&
+		!InSecurityRestrictedOperation())
+		*func = mf_acquire_imported;
+	else
+		*func = mf_acquire_sample_rows;
 	*totalpages = 1;			/* the remote's page count is not asked for */
 	return true;
 }

@@ -38,6 +38,9 @@ extern void mfForeignAsyncNotify(AsyncRequest *areq);
 extern bool mfAnalyzeForeignTable(Relation relation,
 								  AcquireSampleRowsFunc *func,
 								  BlockNumber *totalpages);
+/* analyze_import.c: ANALYZE from the remote's own statistics */
+extern bool mf_import_remote_stats(Relation rel, int elevel,
+								   double *totalrows);
 
 /* run_extent.c: whether the executor's run asks for every row at once */
 extern bool mf_run_reads_all(void);

@@ -542,6 +542,20 @@ typedef struct MfDialect
 	MfSampleMethod sample_auto;
 
 	/*
+	 * ANALYZE from the remote's own statistics (option restore_stats,
+	 * exec/analyze_import.c).  stats_import_fmt (a format whose two %s are
+	 * the markers) takes the remote schema and table names as stored and
+	 * returns a row per remote column, in this order: its name, its type's
+	 * schema and name, the table's row count (negative or NULL when the
+	 * remote has none), whether the column has statistics, and then, as
+	 * PostgreSQL's pg_stats gives them, in text: null_frac, avg_width,
+	 * n_distinct, most_common_vals, most_common_freqs, histogram_bounds
+	 * and correlation.  NULL: the remote's statistics cannot be read, and
+	 * ANALYZE samples.
+	 */
+	const char *stats_import_fmt;
+
+	/*
 	 * A foreign table without a schema_name option names the remote table
 	 * by the local schema's name (postgres_fdw's rule, needed when the
 	 * remote search_path is pg_catalog); otherwise it stays unqualified and

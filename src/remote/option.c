@@ -93,6 +93,7 @@ static const MfOptionDef mf_options[] = {
 	CORE("fdw_tuple_cost", MF_CTX_SERVER, MF_OPT_REAL, 0, 0, NULL),
 	CORE("analyze_sampling", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_ENUM, 0, 0,
 		 mf_sample_methods),
+	CORE("restore_stats", MF_CTX_SERVER | MF_CTX_TABLE, MF_OPT_BOOL, 0, 0, NULL),
 
 	/* naming the remote table and its columns */
 	CORE("schema_name", MF_CTX_TABLE, MF_OPT_STRING, 0, 0, NULL),
@@ -517,6 +518,13 @@ mf_check_server(List *options)
 					(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 					 errmsg("use_remote_estimate is not supported by dialect %s",
 							dialect->name)));
+		if (strcmp(d->defname, "restore_stats") == 0 &&
+			dialect->stats_import_fmt == NULL && mf_parse_bool(d))
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+					 errmsg("restore_stats is not supported by dialect %s",
+							dialect->name),
+					 errdetail("Only a remote PostgreSQL's statistics can be imported; ANALYZE samples the remote table.")));
 		if (strcmp(d->defname, "analyze_sampling") == 0)
 			mf_check_sample_method(dialect,
 								   (MfSampleMethod) mf_parse_enum(def, defGetString(d)));

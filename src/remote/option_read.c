@@ -94,6 +94,8 @@ mf_apply_option(MfOptions *opts, DefElem *d)
 		opts->fdw_startup_cost = mf_parse_real(def, defGetString(d));
 	else if (strcmp(name, "fdw_tuple_cost") == 0)
 		opts->fdw_tuple_cost = mf_parse_real(def, defGetString(d));
+	else if (strcmp(name, "restore_stats") == 0)
+		opts->restore_stats = mf_parse_bool(d);
 	else if (strcmp(name, "analyze_sampling") == 0)
 		opts->analyze_sampling = (MfSampleMethod) mf_parse_enum(def, defGetString(d));
 	else if (strcmp(name, "schema_name") == 0)
@@ -131,6 +133,7 @@ mf_read_options(Oid serverid, Oid relid, MfOptions *opts)
 	opts->dependent_join = true;
 	opts->keep_rescan_rows = true;
 	opts->analyze_sampling = MF_SAMPLE_AUTO;
+	opts->restore_stats = true;
 
 	foreach(lc, server->options)
 		mf_apply_option(opts, lfirst(lc));

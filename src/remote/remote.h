@@ -79,6 +79,8 @@ typedef struct MfOptions
 	double		fdw_startup_cost;	/* of opening a remote query */
 	double		fdw_tuple_cost; /* of moving one row across */
 	MfSampleMethod analyze_sampling;	/* how ANALYZE asks for its sample */
+	bool		restore_stats;	/* ANALYZE imports the remote's statistics
+								 * where the dialect can (analyze_import.c) */
 	/* table level only */
 	char	   *schema_name;	/* NULL: the dialect's default */
 	char	   *table_name;		/* NULL: the local name */
