@@ -877,14 +877,17 @@ const MfDialect mf_dialect_postgres = {
 	.sample_auto = MF_SAMPLE_BERNOULLI,
 
 	/*
-	 * pg_stats shows only the columns the remote user may read; a
-	 * partitioned table's statistics are those of its whole tree.
+	 * pg_stats shows only the columns the remote user may read, and is
+	 * everyone's unless the remote's administrator took it away.
 	 */
+	.stats_readable_sql = "SELECT pg_catalog.has_table_privilege("
+	"'pg_catalog.pg_stats', 'SELECT')",
 	.stats_import_fmt = "SELECT a.attname, tn.nspname, t.typname, c.reltuples,"
 	" s.attname IS NOT NULL, s.null_frac, s.avg_width, s.n_distinct,"
 	" s.most_common_vals::pg_catalog.text,"
 	" s.most_common_freqs::pg_catalog.text,"
-	" s.histogram_bounds::pg_catalog.text, s.correlation"
+	" s.histogram_bounds::pg_catalog.text, s.correlation,"
+	" c.relkind = 'p' OR c.relhassubclass"
 	" FROM pg_catalog.pg_class c"
 	" JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
 	" JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid"
@@ -892,7 +895,7 @@ const MfDialect mf_dialect_postgres = {
 	" JOIN pg_catalog.pg_namespace tn ON tn.oid = t.typnamespace"
 	" LEFT JOIN pg_catalog.pg_stats s ON s.schemaname = n.nspname"
 	" AND s.tablename = c.relname AND s.attname = a.attname"
-	" AND s.inherited = (c.relkind = 'p')"
+	" AND NOT s.inherited"
 	" WHERE n.nspname = %s AND c.relname = %s"
 	" AND a.attnum > 0 AND NOT a.attisdropped",
 	.extension_objects = true,

@@ -13,19 +13,30 @@
  * becomes the table's reltuples.  No row crosses the network.
  *
  * All or nothing, as in postgres_fdw 19: the statistics are imported only
- * when every column ANALYZE would analyze (its statistics target is not 0)
- * has them on the remote, under the same type, a built-in one analyzed as
- * a scalar (not an array, range or text search type, whose analysis fills
- * other slots) whose text does not depend on the remote's locale (not
- * money).  Otherwise ANALYZE samples, as without the option, and says why
- * at its message level (VERBOSE shows it).
+ * when every column with a statistics target other than 0 has them on the
+ * remote, under the same type, a built-in one analyzed as a scalar (not an
+ * array, range or text search type, whose analysis fills other slots) whose
+ * text means the same here (not money, whose text is the remote's locale's,
+ * nor an OID alias such as regclass, which names remote objects).  The
+ * remote relation must be a plain table or materialized view: a
+ * partitioned table's statistics are only ever refreshed by hand, and an
+ * inheritance parent's describe it without its children, which its scan
+ * returns.  A table with extended statistics needs a sample to build them.
+ * Otherwise ANALYZE samples, as without the option, and says why at its
+ * message level (VERBOSE shows it).
  *
- * The remote is trusted with no more than a sample would be: each figure
- * is checked against its range (a bad one is a WARNING, and a sample);
- * values are read by the local type's input function; a histogram is kept
- * only when its bounds are in order under the local column's collation (a
- * remote collation that sorts otherwise leaves it out, and the correlation
- * with it).
+ * What the remote sends is held to what a local ANALYZE could have made:
+ * as many common values and histogram bounds as the local column's
+ * statistics target asks for (the planner compares common values pairwise
+ * when it estimates a join, and does not stop for a cancel meanwhile), no
+ * more than the largest target's; widths the planner can add up; each
+ * figure in its range, the frequencies most common first.  A figure out of
+ * range is a WARNING and a sample; so is a value the local input function
+ * cannot read on PostgreSQL 16 and later (on 15 it is an ERROR).  A
+ * histogram is kept only when its bounds are in order under the local
+ * column's collation (a remote collation that sorts otherwise leaves it
+ * out, and the correlation with it).  A column's n_distinct option wins
+ * over the remote's figure, as over a sample's.
  *
  * Only an ANALYZE of the foreign table itself imports.  A foreign table
  * analyzed as a member of an inheritance tree or a partitioned table gives
@@ -38,22 +49,33 @@
  */
 #include "postgres.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
 #include "access/htup_details.h"
 #include "access/table.h"
+#include "access/transam.h"
 #include "catalog/indexing.h"
 #include "catalog/pg_namespace.h"
 #include "catalog/pg_statistic.h"
 #include "catalog/pg_type.h"
+#include "commands/vacuum.h"
 #include "foreign/foreign.h"
+#include "miscadmin.h"
+#if PG_VERSION_NUM >= 160000
+#include "nodes/miscnodes.h"
+#endif
 #include "utils/array.h"
+#include "utils/attoptcache.h"
 #include "utils/builtins.h"
+#include "utils/float.h"
+#include "utils/guc.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
 #include "utils/syscache.h"
+#include "utils/relcache.h"
 #include "utils/typcache.h"
 
 #include "exec/exec.h"
@@ -73,8 +95,12 @@ enum
 	MF_ST_MCF,
 	MF_ST_HISTOGRAM,
 	MF_ST_CORRELATION,
+	MF_ST_TREE,					/* partitioned, or with children */
 	MF_ST_NCOLS
 };
+
+/* the largest statistics target (MAX_STATISTICS_TARGET from 17 on) */
+#define MF_MAX_STATS_TARGET 10000
 
 /* One local column: where its statistics come from, and what they are. */
 typedef struct MfStatsColumn
@@ -83,6 +109,7 @@ typedef struct MfStatsColumn
 	Oid			typid;
 	Oid			collid;
 	const char *name;			/* the local name, for messages */
+	int			target;			/* its statistics target */
 	const char *remote_name;
 	char	  **remote;			/* its remote row; NULL: none */
 
@@ -96,29 +123,30 @@ typedef struct MfStatsColumn
 	float4		correlation;
 } MfStatsColumn;
 
-/* Is the column analyzed at all (its statistics target is not 0)? */
-static bool
-mf_column_analyzed(Relation rel, AttrNumber attnum)
+/* The column's statistics target: its own, or the default; 0: none. */
+static int
+mf_column_target(Relation rel, AttrNumber attnum)
 {
+	int			target;
 #if PG_VERSION_NUM >= 170000
 	HeapTuple	tup;
-	Datum		target;
+	Datum		d;
 	bool		isnull;
-	bool		result;
 
 	tup = SearchSysCache2(ATTNUM, ObjectIdGetDatum(RelationGetRelid(rel)),
 						  Int16GetDatum(attnum));
 	if (!HeapTupleIsValid(tup))
 		elog(ERROR, "cache lookup failed for attribute %d of relation %u",
 			 attnum, RelationGetRelid(rel));
-	target = SysCacheGetAttr(ATTNUM, tup, Anum_pg_attribute_attstattarget,
-							 &isnull);
-	result = isnull || DatumGetInt16(target) != 0;
+	d = SysCacheGetAttr(ATTNUM, tup, Anum_pg_attribute_attstattarget, &isnull);
+	target = isnull ? -1 : DatumGetInt16(d);
 	ReleaseSysCache(tup);
-	return result;
 #else
-	return TupleDescAttr(RelationGetDescr(rel), attnum - 1)->attstattarget != 0;
+	target = TupleDescAttr(RelationGetDescr(rel), attnum - 1)->attstattarget;
 #endif
+	if (target < 0)
+		target = default_statistics_target;
+	return Min(target, MF_MAX_STATS_TARGET);
 }
 
 /*
@@ -137,13 +165,21 @@ mf_type_refusal(Oid typid, char **typname)
 		elog(ERROR, "cache lookup failed for type %u", typid);
 	typ = (Form_pg_type) GETSTRUCT(tup);
 	*typname = pstrdup(NameStr(typ->typname));
-	if (typ->typnamespace != PG_CATALOG_NAMESPACE ||
+	if (typid >= FirstGenbkiObjectId ||
+		typ->typnamespace != PG_CATALOG_NAMESPACE ||
 		typ->typtype != TYPTYPE_BASE)
 		why = "its type is not a built-in base type";
 	else if (OidIsValid(typ->typanalyze))
 		why = "its type has an analysis of its own";
 	else if (typid == CASHOID)
 		why = "money's text depends on the remote's locale";
+	else if (typid == REGPROCOID || typid == REGPROCEDUREOID ||
+			 typid == REGOPEROID || typid == REGOPERATOROID ||
+			 typid == REGCLASSOID || typid == REGTYPEOID ||
+			 typid == REGCONFIGOID || typid == REGDICTIONARYOID ||
+			 typid == REGNAMESPACEOID || typid == REGROLEOID ||
+			 typid == REGCOLLATIONOID)
+		why = "its values name the remote's objects";
 	ReleaseSysCache(tup);
 	return why;
 }
@@ -173,14 +209,48 @@ static ArrayType *
 mf_stats_array(const char *text, Oid elemtype)
 {
 	ArrayType  *arr;
+	Datum		d;
+#if PG_VERSION_NUM >= 160000
+	ErrorSaveContext escontext = {T_ErrorSaveContext};
+	FmgrInfo	flinfo;
 
-	arr = DatumGetArrayTypeP(OidInputFunctionCall(F_ARRAY_IN, (char *) text,
-												  elemtype, -1));
+	fmgr_info(F_ARRAY_IN, &flinfo);
+	if (!InputFunctionCallSafe(&flinfo, (char *) text, elemtype, -1,
+							   (Node *) &escontext, &d))
+		return NULL;
+#else
+	d = OidInputFunctionCall(F_ARRAY_IN, (char *) text, elemtype, -1);
+#endif
+	arr = DatumGetArrayTypeP(d);
 	if (ARR_NDIM(arr) != 1 || ARR_LBOUND(arr)[0] != 1 ||
-		ARR_DIMS(arr)[0] < 1 || array_contains_nulls(arr) ||
-		ARR_ELEMTYPE(arr) != elemtype)
+		ARR_DIMS(arr)[0] < 1 || ARR_DIMS(arr)[0] > MF_MAX_STATS_TARGET + 1 ||
+		array_contains_nulls(arr) || ARR_ELEMTYPE(arr) != elemtype)
 		return NULL;
 	return arr;
+}
+
+/* The first n elements of arr, or n of them spread from first to last. */
+static ArrayType *
+mf_stats_fewer(ArrayType *arr, int n, bool spread)
+{
+	int16		typlen;
+	bool		typbyval;
+	char		typalign;
+	Datum	   *elems;
+	Datum	   *kept;
+	int			have;
+
+	get_typlenbyvalalign(ARR_ELEMTYPE(arr), &typlen, &typbyval, &typalign);
+	deconstruct_array(arr, ARR_ELEMTYPE(arr), typlen, typbyval, typalign,
+					  &elems, NULL, &have);
+	if (have <= n)
+		return arr;
+	kept = palloc(n * sizeof(Datum));
+	for (int i = 0; i < n; i++)
+		kept[i] = spread ? elems[(int) ((double) i * (have - 1) / (n - 1) + 0.5)] :
+			elems[i];
+	return construct_array(kept, n, ARR_ELEMTYPE(arr), typlen, typbyval,
+						   typalign);
 }
 
 /* Are the histogram's bounds in order under the column's collation? */
@@ -199,9 +269,12 @@ mf_histogram_ordered(ArrayType *hist, Oid typid, Oid collid, Oid ltopr)
 					  &n);
 	fmgr_info(get_opcode(ltopr), &lt);
 	for (int i = 1; i < n; i++)
+	{
+		CHECK_FOR_INTERRUPTS();
 		if (DatumGetBool(FunctionCall2Coll(&lt, collid, elems[i],
 										   elems[i - 1])))
 			return false;
+	}
 	return true;
 }
 
@@ -210,20 +283,30 @@ mf_histogram_ordered(ArrayType *hist, Oid typid, Oid collid, Oid ltopr)
  * otherwise what is wrong with them.
  */
 static const char *
-mf_stats_read(MfStatsColumn *col, TypeCacheEntry *tc)
+mf_stats_read(Relation rel, MfStatsColumn *col, TypeCacheEntry *tc)
 {
 	char	  **r = col->remote;
 	double		v;
 
+	AttributeOpts *aopt;
+
 	if (!mf_stats_number(r[MF_ST_NULL_FRAC], 0, 1, &v))
 		return "null_frac";
 	col->nullfrac = (float4) v;
+
+	/*
+	 * The planner adds the widths of a row's columns in an int32 (15, 16):
+	 * each no more than its share of that, as no stored value could be.
+	 */
 	if (!mf_stats_number(r[MF_ST_AVG_WIDTH], 0, PG_INT32_MAX, &v))
 		return "avg_width";
-	col->width = (int32) v;
-	if (!mf_stats_number(r[MF_ST_N_DISTINCT], -1, HUGE_VAL, &v) || isinf(v))
+	col->width = (int32) Min(v, PG_INT32_MAX / MaxTupleAttributeNumber);
+	if (!mf_stats_number(r[MF_ST_N_DISTINCT], -1, FLT_MAX, &v))
 		return "n_distinct";
 	col->ndistinct = (float4) v;
+	aopt = get_attribute_options(RelationGetRelid(rel), col->attnum);
+	if (aopt != NULL && aopt->n_distinct != 0.0)
+		col->ndistinct = (float4) aopt->n_distinct;
 
 	/* the most common values, and as many frequencies, each in [0, 1] */
 	if ((r[MF_ST_MCV] == NULL) != (r[MF_ST_MCF] == NULL))
@@ -232,6 +315,7 @@ mf_stats_read(MfStatsColumn *col, TypeCacheEntry *tc)
 	{
 		Datum	   *freqs;
 		int			n;
+		double		sum = 0;
 
 		col->mcv = mf_stats_array(r[MF_ST_MCV], col->typid);
 		col->mcf = mf_stats_array(r[MF_ST_MCF], FLOAT4OID);
@@ -240,13 +324,24 @@ mf_stats_read(MfStatsColumn *col, TypeCacheEntry *tc)
 			return "most_common_vals";
 		deconstruct_array(col->mcf, FLOAT4OID, sizeof(float4), true,
 						  TYPALIGN_INT, &freqs, NULL, &n);
+
+		/*
+		 * Most common first, as ANALYZE lists them (the planner takes the
+		 * first for the most common), and no more than all the rows.
+		 */
 		for (int i = 0; i < n; i++)
 		{
 			float4		f = DatumGetFloat4(freqs[i]);
 
-			if (isnan(f) || f < 0 || f > 1)
+			if (isnan(f) || f < 0 || f > 1 ||
+				(i > 0 && f > DatumGetFloat4(freqs[i - 1])))
 				return "most_common_freqs";
+			sum += f;
 		}
+		if (sum > 1.001)
+			return "most_common_freqs";
+		col->mcv = mf_stats_fewer(col->mcv, col->target, false);
+		col->mcf = mf_stats_fewer(col->mcf, col->target, false);
 	}
 
 	/* a histogram has two bounds at least, in our order */
@@ -258,6 +353,9 @@ mf_stats_read(MfStatsColumn *col, TypeCacheEntry *tc)
 		if (!mf_histogram_ordered(col->histogram, col->typid, col->collid,
 								  tc->lt_opr))
 			col->histogram = NULL;
+		else
+			col->histogram = mf_stats_fewer(col->histogram,
+											Max(col->target + 1, 2), true);
 	}
 
 	/*
@@ -366,47 +464,36 @@ mf_stats_store(Relation sd, Relation rel, MfStatsColumn *col,
 }
 
 /*
- * The remote's answer: a row of texts per remote column, *reltuples the
- * table's row count (-1: none).  An error of the remote is raised: a
- * server of the dialect always has the catalog asked.
+ * Sends sql, whose parameters are the remote table's schema and name (or
+ * none), and returns its rows as texts of ncols columns.  An error of the
+ * remote is raised.
  */
 static List *
-mf_stats_fetch(Relation rel, const MfOptions *opts, double *reltuples)
+mf_stats_query(MfConnEntry *entry, const char *sql, Relation rel,
+			   const MfDialect *dialect, int nparams, int ncols)
 {
-	const MfDialect *dialect = opts->dialect;
-	MfConnEntry *entry;
-	const MfTransport *tr;
+	const MfTransport *tr = mf_conn_transport(entry);
 	MfTypeClass classes[2] = {MF_TYPE_TEXT, MF_TYPE_TEXT};
 	const char *names[2];
-	char	   *sql;
 	MfResult   *res;
 	MfError		err;
 	List	   *rows = NIL;
 	int			n;
 
-	entry = mf_get_connection(GetUserMapping(rel->rd_rel->relowner,
-											 opts->serverid), opts);
-	tr = mf_conn_transport(entry);
-	sql = mf_deparse_catalog_query(dialect->stats_import_fmt, tr->markers, 2);
 	mf_remote_table_name(rel, dialect, &names[0], &names[1]);
-	ereport(DEBUG1,
-			(errmsg_internal("multi_fdw: ANALYZE of \"%s\" imports with: %s",
-							 RelationGetRelationName(rel), sql)));
-
 	mf_claim_connection(entry, NULL);
 	mf_error_clear(&err);
-	res = tr->query(mf_conn(entry), sql, 2, names, classes,
+	res = tr->query(mf_conn(entry), sql, nparams, names, classes,
 					mf_read(MF_READ_WHOLE, 0), &err);
 	if (res == NULL)
 		mf_raise_error(ERROR, entry, &err, sql);
-	*reltuples = -1;
 	while ((n = tr->fetch(res, &err)) > 0)
 	{
 		for (int row = 0; row < n; row++)
 		{
-			char	  **texts = palloc(MF_ST_NCOLS * sizeof(char *));
+			char	  **texts = palloc(ncols * sizeof(char *));
 
-			for (int c = 0; c < MF_ST_NCOLS; c++)
+			for (int c = 0; c < ncols; c++)
 			{
 				const char *v = tr->value(res, row, c);
 
@@ -423,16 +510,50 @@ mf_stats_fetch(Relation rel, const MfOptions *opts, double *reltuples)
 		mf_raise_error(ERROR, entry, &copy, sql);
 	}
 	tr->result_close(res);
+	return rows;
+}
 
-	if (rows != NIL)
-	{
-		char	  **first = linitial(rows);
-		double		v;
+/*
+ * The remote's answer: a row of texts per remote column, *reltuples the
+ * table's row count (-1: none), *tree whether it is partitioned or has
+ * children.  NIL when the remote user may not read the statistics.
+ */
+static List *
+mf_stats_fetch(Relation rel, const MfOptions *opts, double *reltuples,
+			   bool *tree)
+{
+	const MfDialect *dialect = opts->dialect;
+	MfConnEntry *entry;
+	const MfTransport *tr;
+	List	   *rows;
+	char	  **first;
+	char	   *sql;
+	double		v;
 
-		if (mf_stats_number(first[MF_ST_RELTUPLES], 0, HUGE_VAL, &v) &&
-			!isinf(v))
-			*reltuples = v;
-	}
+	*reltuples = -1;
+	*tree = false;
+	entry = mf_get_connection(GetUserMapping(rel->rd_rel->relowner,
+											 opts->serverid), opts);
+	tr = mf_conn_transport(entry);
+
+	/* a remote that revoked the view would fail the statement, and ANALYZE */
+	rows = mf_stats_query(entry, dialect->stats_readable_sql, rel, dialect,
+						  0, 1);
+	first = rows == NIL ? NULL : linitial(rows);
+	if (first == NULL || first[0] == NULL || first[0][0] != 't')
+		return NIL;
+
+	sql = mf_deparse_catalog_query(dialect->stats_import_fmt, tr->markers, 2);
+	ereport(DEBUG1,
+			(errmsg_internal("multi_fdw: ANALYZE of \"%s\" imports with: %s",
+							 RelationGetRelationName(rel), sql)));
+	rows = mf_stats_query(entry, sql, rel, dialect, 2, MF_ST_NCOLS);
+	if (rows == NIL)
+		return NIL;
+	first = linitial(rows);
+	if (mf_stats_number(first[MF_ST_RELTUPLES], 0, FLT_MAX, &v))
+		*reltuples = v;
+	*tree = first[MF_ST_TREE] == NULL || first[MF_ST_TREE][0] != 'f';
 	return rows;
 }
 
@@ -452,6 +573,8 @@ mf_import_remote_stats(Relation rel, int elevel, double *totalrows)
 	List	   *rows;
 	ListCell   *lc;
 	double		reltuples;
+	bool		tree;
+	bool		readable;
 	int			ncols = 0;
 	int			nestlevel;
 	const char *why = NULL;
@@ -461,6 +584,13 @@ mf_import_remote_stats(Relation rel, int elevel, double *totalrows)
 	mf_get_table_options(RelationGetRelid(rel), &opts);
 	if (!opts.restore_stats || opts.dialect->stats_import_fmt == NULL)
 		return false;
+	if (RelationGetStatExtList(rel) != NIL)
+	{
+		ereport(elevel,
+				(errmsg("\"%s\": the remote's statistics are not imported, a sample is taken: the table has extended statistics, which are built from a sample",
+						relname)));
+		return false;
+	}
 
 	/* the columns ANALYZE analyzes, and whether their types can take it */
 	cols = palloc0(tupdesc->natts * sizeof(MfStatsColumn));
@@ -471,7 +601,14 @@ mf_import_remote_stats(Relation rel, int elevel, double *totalrows)
 		MfStatsColumn *col = &cols[ncols];
 		char	   *typname;
 
-		if (attr->attisdropped || !mf_column_analyzed(rel, attr->attnum))
+		if (attr->attisdropped)
+			continue;
+#if PG_VERSION_NUM >= 180000
+		if (attr->attgenerated == ATTRIBUTE_GENERATED_VIRTUAL)
+			continue;			/* ANALYZE skips them too */
+#endif
+		col->target = mf_column_target(rel, attr->attnum);
+		if (col->target == 0)
 			continue;
 		col->attnum = attr->attnum;
 		col->typid = attr->atttypid;
@@ -493,12 +630,16 @@ mf_import_remote_stats(Relation rel, int elevel, double *totalrows)
 	if (ncols == 0)
 		return false;
 
-	rows = mf_stats_fetch(rel, &opts, &reltuples);
-	if (reltuples < 0)
+	rows = mf_stats_fetch(rel, &opts, &reltuples, &tree);
+	readable = rows != NIL;
+	if (!readable || reltuples < 0 || tree)
 	{
 		ereport(elevel,
-				(errmsg("\"%s\": the remote's statistics are not imported, a sample is taken: the remote table has no row count (never analyzed, or not a table)",
-						relname)));
+				(errmsg("\"%s\": the remote's statistics are not imported, a sample is taken: %s",
+						relname,
+						!readable ? "the remote user cannot read them, or there is no such remote table" :
+						tree ? "the remote table is partitioned or has children" :
+						"the remote table has no row count (never analyzed, or not a table)")));
 		return false;
 	}
 
@@ -545,7 +686,7 @@ mf_import_remote_stats(Relation rel, int elevel, double *totalrows)
 	{
 		caches[i] = lookup_type_cache(cols[i].typid,
 									  TYPECACHE_EQ_OPR | TYPECACHE_LT_OPR);
-		bad = mf_stats_read(&cols[i], caches[i]);
+		bad = mf_stats_read(rel, &cols[i], caches[i]);
 		if (bad != NULL)
 			ereport(WARNING,
 					(errcode(ERRCODE_FDW_ERROR),

@@ -547,12 +547,16 @@ typedef struct MfDialect
 	 * the markers) takes the remote schema and table names as stored and
 	 * returns a row per remote column, in this order: its name, its type's
 	 * schema and name, the table's row count (negative or NULL when the
-	 * remote has none), whether the column has statistics, and then, as
+	 * remote has none), whether the column has statistics, then, as
 	 * PostgreSQL's pg_stats gives them, in text: null_frac, avg_width,
 	 * n_distinct, most_common_vals, most_common_freqs, histogram_bounds
-	 * and correlation.  NULL: the remote's statistics cannot be read, and
-	 * ANALYZE samples.
+	 * and correlation; last, whether the table is partitioned or has
+	 * children.  stats_readable_sql, sent first, returns 't' when the
+	 * remote user may read those statistics (and so the import statement
+	 * cannot fail for want of a privilege).  NULL: the remote's statistics
+	 * cannot be read, and ANALYZE samples.
 	 */
+	const char *stats_readable_sql;
 	const char *stats_import_fmt;
 
 	/*
