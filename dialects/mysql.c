@@ -452,9 +452,10 @@ mfmysql_integer(Oid typid)
 }
 
 /*
- * Text comparisons are never shipped: MySQL compares strings by the
+ * Text comparisons are not shipped here: MySQL compares strings by the
  * column's collation (usually case-insensitive and ignoring trailing
- * spaces), so even = does not give our answer.  Numeric + - * said yes
+ * spaces), so even = does not give our answer; the core ships = and <>
+ * byte for byte (text_bytes_fmt, deparse_collate.c).  Numeric + - * said yes
  * to here go only where their sizes fit DECIMAL (decimal_max_digits,
  * deparse_decimal.c).
  */
@@ -865,6 +866,16 @@ const MfDialect mf_dialect_mysql = {
 	.boolean_conditions = true,
 	.const_shippable = mf_const_finite,
 	.text_equality_by_option = true,
+
+	/*
+	 * The UTF-8 bytes of an operand, as a binary string: compared byte by
+	 * byte, trailing spaces included, whatever its column's character set
+	 * and collation (case-insensitive and padding by default).  CHAR's
+	 * values come without trailing spaces, but a local character(n) may
+	 * be a remote VARCHAR: RTRIM, as character(n) compares here.
+	 */
+	.text_bytes_fmt = "CAST(CONVERT(%s USING utf8mb4) AS BINARY)",
+	.text_trimmed_bytes_fmt = "CAST(CONVERT(RTRIM(%s) USING utf8mb4) AS BINARY)",
 	.text_grouping_by_option = true,
 	.no_negative_zero = true,
 

@@ -1,9 +1,12 @@
 --
 -- mysql_pushdown: what is evaluated by MySQL and what stays here.
 -- Text comparisons depend on the remote collation (case, accents, trailing
--- spaces), so they are shipped only for columns marked text_pushdown:
--- IMPORT marks those whose collation compares byte for byte (binary,
--- *_nopad_bin), and a user may mark others.
+-- spaces).  = and <> (and IN lists) go as comparisons of the operands'
+-- UTF-8 bytes, CAST(CONVERT(x USING utf8mb4) AS BINARY), whatever the
+-- collation; a column marked text_pushdown is compared as it is: IMPORT
+-- marks those whose collation compares byte for byte (binary,
+-- *_nopad_bin), and a user may mark others.  Ordering, grouping and
+-- patterns go only over marked columns.
 --
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS pd');
 SELECT multi_fdw_exec('my_real', $$
@@ -25,12 +28,35 @@ SET search_path = my_pd, public;
 SELECT attname, attfdwoptions FROM pg_attribute
  WHERE attrelid = 'pd'::regclass AND attnum > 0 ORDER BY attnum;
 
--- a case-insensitive column: MySQL would say 'Abc' = 'abc'; checked here
+-- a case-insensitive column: MySQL would say 'Abc' = 'abc' and
+-- 'abc ' = 'abc'; compared as bytes there, our answer
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd WHERE ci = 'abc';
 SELECT id FROM pd WHERE ci = 'abc' ORDER BY id;
--- a PAD SPACE binary column: MySQL would say 'abc ' = 'abc'; checked here
+SELECT id FROM pd WHERE ci <> 'abc' ORDER BY id;
+SELECT id FROM pd WHERE ci = 'ábc' ORDER BY id;
+SELECT id FROM pd WHERE ci IN ('Abc', 'abc ') ORDER BY id;
+-- a value sent as a parameter, the same
+PREPARE pd_ci(text) AS SELECT id FROM pd WHERE ci = $1 ORDER BY id;
+SET plan_cache_mode = force_generic_plan;
+EXPLAIN (VERBOSE, COSTS OFF) EXECUTE pd_ci('abc');
+EXECUTE pd_ci('abc');
+EXECUTE pd_ci('ABC');
+RESET plan_cache_mode;
+DEALLOCATE pd_ci;
+-- character(n) compares without trailing spaces, over a remote VARCHAR
+-- that keeps them: both sides trimmed there
+CREATE FOREIGN TABLE pd_ch (id int, ch char(20) OPTIONS (column_name 'ci'))
+  SERVER my_real OPTIONS (table_name 'pd');
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd_ch WHERE ch = 'abc';
+SELECT id FROM pd_ch WHERE ch = 'abc' ORDER BY id;
+SELECT id FROM pd_ch WHERE ch = 'abc   '::char(6) ORDER BY id;
+SELECT id FROM pd_ch WHERE ch <> 'Abc' ORDER BY id;
+DROP FOREIGN TABLE pd_ch;
+-- a PAD SPACE binary column: MySQL would say 'abc ' = 'abc'; bytes there
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd WHERE pb = 'abc';
 SELECT id FROM pd WHERE pb = 'abc' ORDER BY id;
+-- a pattern, an ordering: checked here
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd WHERE ci LIKE 'a%' OR ci > 'b';
 -- the no-pad binary column: shipped, same answer
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd WHERE nb = 'abc';
 SELECT id FROM pd WHERE nb = 'abc' ORDER BY id;

@@ -188,10 +188,19 @@ SELECT multi_fdw_exec('my_real', 'DROP TABLE xlong');
 RESET enable_hashjoin;
 RESET enable_mergejoin;
 RESET enable_nestloop;
--- text under a case-insensitive collation: MariaDB's equality is not
--- ours, so the keys are not shipped to that column
+-- text under a case-insensitive collation: the keys go as MariaDB
+-- compares them there, more rows than match (beta for Beta), and every
+-- row that comes back is joined here by our equality
+CREATE TABLE xk_ci (tag text);
+INSERT INTO xk_ci VALUES ('Beta'), ('BETA'), ('alpha '), ('none');
+ANALYZE xk_ci;
 EXPLAIN (COSTS OFF) SELECT xk.tag, xm.id FROM xk JOIN xm ON xm.ci = xk.tag;
 SELECT * FROM xj_agree($$SELECT xk.tag, xm.id FROM xk JOIN xm ON xm.ci = xk.tag$$);
+SELECT * FROM xj_agree($$SELECT xk_ci.tag, xm.id FROM xk_ci JOIN xm ON xm.ci = xk_ci.tag$$);
+SELECT * FROM xj_agree($$SELECT xk_ci.tag, count(*) FROM xk_ci JOIN xm ON xm.ci = xk_ci.tag
+  GROUP BY 1$$);
+SELECT xk_ci.tag, count(*) FROM xk_ci JOIN xm ON xm.ci = xk_ci.tag GROUP BY 1 ORDER BY 1;
+DROP TABLE xk_ci;
 -- text keys to PostgreSQL go
 SELECT * FROM xj_agree($$SELECT xk.tag, count(*) FROM xk JOIN xc ON xc.code = xk.tag
   GROUP BY 1$$);

@@ -11,7 +11,9 @@
  * (text_equality_by_option: MySQL, SQL Server) compare a column only when
  * it carries text_pushdown, the promise that the remote compares it byte
  * for byte; they order it only when the local collation orders by code
- * point as that byte-wise remote collation does (C, POSIX, C.UTF-8).
+ * point as that byte-wise remote collation does (C, POSIX, C.UTF-8).  A
+ * dialect with text_bytes_fmt (MySQL) also compares any text column by
+ * = and <>, its operands written as their bytes (mf_text_bytes_equality).
  *
  * Either way the local collation must be deterministic.  A
  * nondeterministic one ('ABC' = 'abc' under an ICU collation of strength
@@ -87,6 +89,14 @@ mf_collation_safe(Oid inputcollid, List *args)
 bool
 mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt)
 {
+	return mf_text_marked_equality(op->opno, op->inputcollid, op->args, cxt);
+}
+
+/* The same, of an operator's parts. */
+bool
+mf_text_marked_equality(Oid opno, Oid inputcollid, List *args,
+						MfDeparseCxt *cxt)
+{
 	const char *opname;
 	bool		marked = false;
 	ListCell   *lc;
@@ -94,16 +104,16 @@ mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt)
 	Oid			right;
 
 	if (!cxt->dialect->text_equality_by_option ||
-		!cxt->dialect->text_grouping_by_option || list_length(op->args) != 2 ||
-		!mf_collation_deterministic(op->inputcollid))
+		!cxt->dialect->text_grouping_by_option || list_length(args) != 2 ||
+		!mf_collation_deterministic(inputcollid))
 		return false;
-	op_input_types(op->opno, &left, &right);
+	op_input_types(opno, &left, &right);
 	if (left == BPCHAROID || right == BPCHAROID)
 		return false;
-	opname = get_opname(op->opno);
+	opname = get_opname(opno);
 	if (opname == NULL || (strcmp(opname, "=") != 0 && strcmp(opname, "<>") != 0))
 		return false;
-	foreach(lc, op->args)
+	foreach(lc, args)
 	{
 		Node	   *arg = mf_strip_relabel(lfirst(lc));
 
@@ -123,6 +133,56 @@ mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt)
 			return false;
 	}
 	return marked;
+}
+
+/*
+ * = or <> on text that the dialect compares byte for byte through its
+ * text_bytes_fmt (mf_deparse_op writes the operands so): under a
+ * deterministic local collation, equal strings are equal bytes here as
+ * there.  Its operands are columns of the scanned relation, constants and
+ * values sent as parameters, of text types (character(n) on both sides or
+ * neither: *trimmed, then).  Not for columns marked text_pushdown alone,
+ * which mf_text_equality_shippable sends as they are.
+ */
+bool
+mf_text_bytes_equality(Oid opno, Oid inputcollid, List *args,
+					   MfDeparseCxt *cxt, bool *trimmed)
+{
+	const char *opname;
+	ListCell   *lc;
+	Oid			left;
+	Oid			right;
+
+	if (cxt->dialect->text_bytes_fmt == NULL || list_length(args) != 2 ||
+		!OidIsValid(inputcollid) ||
+		!mf_collation_deterministic(inputcollid))
+		return false;
+	op_input_types(opno, &left, &right);
+	if ((left == BPCHAROID) != (right == BPCHAROID) ||
+		!mf_is_text_type(left) || !mf_is_text_type(right))
+		return false;
+	opname = get_opname(opno);
+	if (opname == NULL || (strcmp(opname, "=") != 0 && strcmp(opname, "<>") != 0))
+		return false;
+	foreach(lc, args)
+	{
+		Node	   *arg = mf_strip_relabel(lfirst(lc));
+
+		if (arg == NULL || !mf_is_text_type(exprType(arg)))
+			return false;
+		if (IsA(arg, Var))
+		{
+			if (!mf_var_is_scanned((Var *) arg, cxt))
+				return false;
+		}
+		else if (!IsA(arg, Const) && !IsA(arg, Param) &&
+				 !mf_cxt_local_param(arg, cxt))
+			return false;
+		else if (!mf_expr_shippable(arg, cxt))
+			return false;
+	}
+	*trimmed = left == BPCHAROID;
+	return true;
 }
 
 /* Does the collation order strings by code point (byte-wise in UTF-8)? */

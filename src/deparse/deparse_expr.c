@@ -282,12 +282,45 @@ mf_deparse_op_operand(Node *arg, Node *other, bool ordering, Oid inputcollid,
 		mf_deparse_operand(arg, other, any, cxt);
 }
 
+/*
+ * An operand of = or <> on text that the dialect compares byte for byte
+ * (mf_text_bytes_equality), through its format.
+ */
+static void
+mf_deparse_text_bytes(Node *arg, bool trimmed, MfDeparseCxt *cxt)
+{
+	StringInfo	buf = cxt->buf;
+	StringInfoData operand;
+
+	initStringInfo(&operand);
+	cxt->buf = &operand;
+	mf_deparse_node(arg, cxt);
+	cxt->buf = buf;
+	appendStringInfo(buf, trimmed ? cxt->dialect->text_trimmed_bytes_fmt :
+					 cxt->dialect->text_bytes_fmt, operand.data);
+	pfree(operand.data);
+}
+
 static void
 mf_deparse_op(Oid opno, Oid inputcollid, List *args, MfDeparseCxt *cxt,
 			  bool any)
 {
 	char	   *opname = mf_operator_name(opno);
 	bool		ordering = mf_ordering_operator(opname);
+	bool		trimmed;
+
+	/* columns marked text_pushdown alone compare as they are */
+	if (!any && list_length(args) == 2 &&
+		!mf_text_marked_equality(opno, inputcollid, args, cxt) &&
+		mf_text_bytes_equality(opno, inputcollid, args, cxt, &trimmed))
+	{
+		appendStringInfoChar(cxt->buf, '(');
+		mf_deparse_text_bytes(linitial(args), trimmed, cxt);
+		appendStringInfo(cxt->buf, " %s ", opname);
+		mf_deparse_text_bytes(lsecond(args), trimmed, cxt);
+		appendStringInfoChar(cxt->buf, ')');
+		return;
+	}
 
 	appendStringInfoChar(cxt->buf, '(');
 	if (list_length(args) == 2)

@@ -739,7 +739,11 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 			{
 				OpExpr	   *op = (OpExpr *) node;
 
-				if (mf_text_equality_shippable(op, cxt))
+				bool		trimmed;
+
+				if (mf_text_equality_shippable(op, cxt) ||
+					mf_text_bytes_equality(op->opno, op->inputcollid,
+										   op->args, cxt, &trimmed))
 					return true;
 				if (!mf_operator_shippable(cxt, op->opno, op->opfuncid,
 										   op->inputcollid, op->args) ||

@@ -483,6 +483,17 @@ typedef struct MfDialect
 	bool		text_equality_by_option;
 
 	/*
+	 * = and <> on text between columns of ours, constants and parameters,
+	 * compared byte for byte whatever the remote columns' collations, as a
+	 * deterministic collation compares here: each operand is written
+	 * through text_bytes_fmt (one %s, the operand), or for character(n),
+	 * which compares without its trailing spaces, text_trimmed_bytes_fmt.
+	 * NULL: such a comparison is shipped only over text_pushdown columns.
+	 */
+	const char *text_bytes_fmt;
+	const char *text_trimmed_bytes_fmt;
+
+	/*
 	 * Append the clause that locks the rows a SELECT reads, for a lock
 	 * strength (never LCS_NONE) and wait policy: " FOR SHARE NOWAIT".
 	 * Rows about to be updated or deleted are read with LCS_FORUPDATE and
