@@ -200,6 +200,18 @@ SELECT * FROM xj_agree($$SELECT xk_ci.tag, xm.id FROM xk_ci JOIN xm ON xm.ci = x
 SELECT * FROM xj_agree($$SELECT xk_ci.tag, count(*) FROM xk_ci JOIN xm ON xm.ci = xk_ci.tag
   GROUP BY 1$$);
 SELECT xk_ci.tag, count(*) FROM xk_ci JOIN xm ON xm.ci = xk_ci.tag GROUP BY 1 ORDER BY 1;
+-- but character(n) is equal here without trailing spaces, which a NO PAD
+-- collation keeps: its keys are not shipped
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS xnp');
+SELECT multi_fdw_exec('my_real', $$
+  CREATE TABLE xnp (id int PRIMARY KEY, v varchar(10) COLLATE utf8mb4_nopad_bin)$$);
+SELECT multi_fdw_exec('my_real', $$
+  INSERT INTO xnp VALUES (1, 'Beta'), (2, 'Beta  '), (3, 'beta'), (4, 'alpha')$$);
+CREATE FOREIGN TABLE xnp (id int, v char(10)) SERVER my_real OPTIONS (table_name 'xnp');
+SELECT xk_ci.tag, xnp.id FROM xk_ci JOIN xnp ON xnp.v = xk_ci.tag::char(10) ORDER BY 2;
+EXPLAIN (COSTS OFF) SELECT xk_ci.tag, xnp.id FROM xk_ci JOIN xnp ON xnp.v = xk_ci.tag::char(10);
+DROP FOREIGN TABLE xnp;
+SELECT multi_fdw_exec('my_real', 'DROP TABLE xnp');
 DROP TABLE xk_ci;
 -- text keys to PostgreSQL go
 SELECT * FROM xj_agree($$SELECT xk.tag, count(*) FROM xk JOIN xc ON xc.code = xk.tag

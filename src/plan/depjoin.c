@@ -211,6 +211,16 @@ mf_find_key(PlannerInfo *root, RelOptInfo *frel, RelOptInfo *xrel,
 			continue;
 
 		/*
+		 * The keys go as the remote compares the column, not through the
+		 * dialect's text_bytes_fmt: text equal in bytes is equal under any
+		 * collation, so at worst more rows come, but character(n) is equal
+		 * here without its trailing spaces, which a NO PAD collation keeps.
+		 */
+		if (getBaseType(fv->vartype) == BPCHAROID &&
+			((MfRelInfo *) frel->fdw_private)->opts.dialect->text_bytes_fmt != NULL)
+			continue;
+
+		/*
 		 * Keys are grouped here and compared remotely by equality of
 		 * their bytes: the join's own equality must be that, not one of a
 		 * nondeterministic collation ('ABC' = 'abc').
