@@ -876,6 +876,8 @@ const MfDialect mf_dialect_mysql = {
 	 */
 	.text_bytes_fmt = "CAST(CONVERT(%s USING utf8mb4) AS BINARY)",
 	.text_trimmed_bytes_fmt = "CAST(CONVERT(RTRIM(%s) USING utf8mb4) AS BINARY)",
+	/* utf8mb4_bin compares bytes and pads with spaces, as bpchar does */
+	.group_trimmed_fmt = "CONVERT(%s USING utf8mb4) COLLATE utf8mb4_bin",
 	.text_grouping_by_option = true,
 	.no_negative_zero = true,
 

@@ -195,6 +195,21 @@ SELECT count(*) FROM pa_ch WHERE nb = 'Beta';
 EXPLAIN (VERBOSE, COSTS OFF) SELECT nb, count(*) FROM pa_ch GROUP BY nb;
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pa WHERE nb = 'Beta'::bpchar;
 SELECT count(*) FROM pa WHERE nb = 'Beta'::bpchar;
+-- grouped as we group character(n), by its bytes without trailing
+-- spaces (utf8mb4_bin pads as bpchar does), under any remote collation:
+-- 'Beta' and 'Beta  ' one group, 'Beta' and 'beta' two
+CREATE FOREIGN TABLE pa_cc (id int, ci char(20), nb char(20))
+  SERVER my_real OPTIONS (schema_name 'mfremote', table_name 'pa');
+CREATE TABLE pa_cc_copy AS SELECT * FROM pa_cc;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT ci, count(*) FROM pa_cc GROUP BY ci;
+SELECT same FROM mf_agree($$SELECT ci, nb, count(*) FROM pa_cc GROUP BY ci, nb$$,
+  $$SELECT ci, nb, count(*) FROM pa_cc_copy GROUP BY ci, nb$$, false);
+SELECT nb, count(*) FROM pa_cc WHERE nb LIKE 'Beta%' GROUP BY nb;
+-- but not ordered, nor counted DISTINCT there
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT ci, count(DISTINCT nb) FROM pa_cc GROUP BY ci ORDER BY ci;
+DROP TABLE pa_cc_copy;
+DROP FOREIGN TABLE pa_cc;
 DROP FOREIGN TABLE pa_ch;
 SELECT multi_fdw_exec('my_real', 'DELETE FROM pa WHERE id = 1001');
 PREPARE pa_in(int[]) AS SELECT count(*) FROM pa WHERE a = ANY ($1);

@@ -185,6 +185,24 @@ mf_text_bytes_equality(Oid opno, Oid inputcollid, List *args,
 	return true;
 }
 
+/*
+ * A GROUP BY key that the dialect groups through its group_trimmed_fmt: a
+ * character(n) column of the scanned relation under a deterministic
+ * collation, whose values are equal here when their bytes are, trailing
+ * spaces aside.
+ */
+bool
+mf_group_trimmed_key(Node *expr, MfDeparseCxt *cxt)
+{
+	Node	   *arg = mf_strip_relabel(expr);
+
+	return cxt->dialect->group_trimmed_fmt != NULL && arg != NULL &&
+		IsA(arg, Var) && mf_var_is_scanned((Var *) arg, cxt) &&
+		getBaseType(exprType(arg)) == BPCHAROID &&
+		getBaseType(exprType(expr)) == BPCHAROID &&
+		mf_collation_deterministic(exprCollation(expr));
+}
+
 /* Does the collation order strings by code point (byte-wise in UTF-8)? */
 static bool
 mf_collation_bytewise(Oid collid)

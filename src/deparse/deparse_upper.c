@@ -75,6 +75,8 @@ mf_grouping_key_shippable(PlannerInfo *root, RelOptInfo *scanrel, Expr *expr)
 	mf_deparse_cxt_init(&cxt, root, scanrel, NULL, NULL);
 	if (cxt.dialect->group_by_expressions && !contain_var_clause((Node *) expr))
 		return false;
+	if (mf_group_trimmed_key((Node *) expr, &cxt))
+		return true;
 	return mf_expr_shippable((Node *) expr, &cxt) &&
 		!mf_is_local_param((Node *) expr, cxt.dialect) &&
 		!IsA(expr, Param) &&
@@ -265,6 +267,31 @@ mf_deparse_order_by(StringInfo buf, PlannerInfo *root, RelOptInfo *scanrel,
  * The grouped query
  * ---------------------------------------------------------------------
  */
+/* Is tle a GROUP BY key grouped through the dialect's group_trimmed_fmt? */
+static bool
+mf_grouped_trimmed(TargetEntry *tle, Query *parse, MfDeparseCxt *cxt)
+{
+	return tle->ressortgroupref != 0 &&
+		get_sortgroupref_clause_noerr(tle->ressortgroupref,
+									  parse->groupClause) != NULL &&
+		mf_group_trimmed_key((Node *) tle->expr, cxt);
+}
+
+/* Such a key, through the format. */
+static void
+mf_deparse_group_trimmed(Node *expr, MfDeparseCxt *cxt)
+{
+	StringInfo	buf = cxt->buf;
+	StringInfoData col;
+
+	initStringInfo(&col);
+	cxt->buf = &col;
+	mf_deparse_node(expr, cxt);
+	cxt->buf = buf;
+	appendStringInfo(buf, cxt->dialect->group_trimmed_fmt, col.data);
+	pfree(col.data);
+}
+
 /*
  * Append SELECT <tlist> FROM <table> WHERE <the scan's remote conditions>
  * GROUP BY ... HAVING <having>, for the grouped relation over one foreign
@@ -305,6 +332,8 @@ mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
 			*retrieved_attrs = lappend_int(*retrieved_attrs, MF_SUM_COUNT_ATTNO);
 			ncols++;
 		}
+		else if (mf_grouped_trimmed(tle, parse, &cxt))
+			mf_deparse_group_trimmed((Node *) tle->expr, &cxt);
 		else
 			mf_deparse_selected((Node *) tle->expr, &cxt);
 	}
@@ -326,8 +355,11 @@ mf_deparse_grouped_select(StringInfo buf, PlannerInfo *root,
 			if (!first)
 				appendStringInfoString(buf, ", ");
 			/* a key selected as text is grouped by itself, not its text */
-			if (cxt.dialect->group_by_expressions ||
-				mf_select_cast(cxt.dialect, exprType((Node *) tle->expr)) != NULL)
+			if (mf_grouped_trimmed(tle, parse, &cxt) &&
+				cxt.dialect->group_by_expressions)
+				mf_deparse_group_trimmed((Node *) tle->expr, &cxt);
+			else if (cxt.dialect->group_by_expressions ||
+					 mf_select_cast(cxt.dialect, exprType((Node *) tle->expr)) != NULL)
 				mf_deparse_node((Node *) tle->expr, &cxt);
 			else
 				appendStringInfo(buf, "%d", position[tle->resno]);

@@ -494,6 +494,15 @@ typedef struct MfDialect
 	const char *text_trimmed_bytes_fmt;
 
 	/*
+	 * A character(n) column of ours grouped as we group it, by its
+	 * characters without trailing spaces, whatever its remote collation:
+	 * the select list's entry of a GROUP BY key, through this format (one
+	 * %s, the column), which the grouping then names.  NULL: such a key is
+	 * grouped remotely only where text_grouping_by_option says.
+	 */
+	const char *group_trimmed_fmt;
+
+	/*
 	 * Append the clause that locks the rows a SELECT reads, for a lock
 	 * strength (never LCS_NONE) and wait policy: " FOR SHARE NOWAIT".
 	 * Rows about to be updated or deleted are read with LCS_FORUPDATE and
