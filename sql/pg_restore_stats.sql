@@ -75,10 +75,7 @@ DROP SERVER rs_ms;
 CREATE FOREIGN TABLE rs_t (id int, grp int, name text, d date,
                            price numeric(10,2), note text)
   SERVER pg_remote OPTIONS (table_name 'rs_t');
--- what is asked, once
-SET client_min_messages = debug1;
 ANALYZE rs_t;
-RESET client_min_messages;
 -- the row count, and every figure of every column, are the remote's (the
 -- remote's text comes in ISO dates)
 SET datestyle = ISO;
