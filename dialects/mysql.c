@@ -591,7 +591,10 @@ mfmysql_import_query(StringInfo buf, const MfImportFilter *filter)
 							* UNSIGNED ones)
 							*/
 						   " NULL, (c.DATA_TYPE = 'decimal'"
-						   " AND c.COLUMN_TYPE NOT LIKE '%unsigned%')"
+						   " AND c.COLUMN_TYPE NOT LIKE '%unsigned%'),"
+						   /* characters, not bytes (text_bytes) */
+						   " (c.CHARACTER_SET_NAME IS NOT NULL"
+						   " AND c.CHARACTER_SET_NAME <> 'binary')"
 						   " FROM information_schema.TABLES t"
 						   " LEFT JOIN information_schema.COLUMNS c"
 						   " ON c.TABLE_SCHEMA = t.TABLE_SCHEMA"
@@ -878,6 +881,8 @@ const MfDialect mf_dialect_mysql = {
 	.text_trimmed_bytes_fmt = "CAST(CONVERT(RTRIM(%s) USING utf8mb4) AS BINARY)",
 	/* utf8mb4_bin compares bytes and pads with spaces, as bpchar does */
 	.group_trimmed_fmt = "CONVERT(%s USING utf8mb4) COLLATE utf8mb4_bin",
+	/* LIKE under utf8mb4_bin: per character, case-sensitive, NO PAD */
+	.text_like_fmt = "CONVERT(%s USING utf8mb4) COLLATE utf8mb4_bin",
 	.text_grouping_by_option = true,
 	.no_negative_zero = true,
 

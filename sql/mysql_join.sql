@@ -1,9 +1,9 @@
 --
 -- mysql_join: joins of MariaDB tables sent as one query (inner, left,
 -- right, semi, anti; MariaDB has no FULL JOIN), and what stays here.
--- Text join conditions depend on the remote collation: they go as
--- comparisons of the columns' bytes, or as they are where both columns are
--- marked text_pushdown.  Every answer is compared with
+-- Text join conditions depend on the remote collation: only columns
+-- marked text_pushdown are compared there (two columns compared as bytes
+-- would be a join the remote runs row by row).  Every answer is compared with
 -- the same query on local copies, value by value in text form.
 --
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS mja, mjb, mjc');
@@ -89,7 +89,7 @@ SELECT * FROM mj_agree($$SELECT mja.id, mja.a FROM mja
 
 
 -- text: a case-insensitive collation would join 'Beta' with 'BETA' and
--- 'beta'; the join goes, comparing the columns' bytes
+-- 'beta'; the join stays here
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT mja.id, mjb.id FROM mja JOIN mjb ON mja.ci = mjb.ci;
 SELECT * FROM mj_agree($$SELECT mja.id, mjb.id FROM mja JOIN mjb ON mja.ci = mjb.ci$$);

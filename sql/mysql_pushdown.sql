@@ -1,12 +1,13 @@
 --
 -- mysql_pushdown: what is evaluated by MySQL and what stays here.
 -- Text comparisons depend on the remote collation (case, accents, trailing
--- spaces).  = and <> (and IN lists) go as comparisons of the operands'
--- UTF-8 bytes, CAST(CONVERT(x USING utf8mb4) AS BINARY), whatever the
--- collation; a column marked text_pushdown is compared as it is: IMPORT
--- marks those whose collation compares byte for byte (binary,
--- *_nopad_bin), and a user may mark others.  Ordering, grouping and
--- patterns go only over marked columns.
+-- spaces).  = and <> (and IN lists) of a column of character strings
+-- (text_bytes, which IMPORT sets) with a constant or parameter go as
+-- comparisons of their UTF-8 bytes, CAST(CONVERT(x USING utf8mb4) AS
+-- BINARY), whatever the collation, LIKE under utf8mb4_bin; a column marked
+-- text_pushdown is compared as it is: IMPORT marks those whose collation
+-- compares byte for byte (binary, *_nopad_bin), and a user may mark
+-- others.  Ordering goes only over marked columns.
 --
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS pd');
 SELECT multi_fdw_exec('my_real', $$
@@ -45,7 +46,7 @@ RESET plan_cache_mode;
 DEALLOCATE pd_ci;
 -- character(n) compares without trailing spaces, over a remote VARCHAR
 -- that keeps them: both sides trimmed there
-CREATE FOREIGN TABLE pd_ch (id int, ch char(20) OPTIONS (column_name 'ci'))
+CREATE FOREIGN TABLE pd_ch (id int, ch char(20) OPTIONS (column_name 'ci', text_bytes 'true'))
   SERVER my_real OPTIONS (table_name 'pd');
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd_ch WHERE ch = 'abc';
 SELECT id FROM pd_ch WHERE ch = 'abc' ORDER BY id;
@@ -55,8 +56,49 @@ DROP FOREIGN TABLE pd_ch;
 -- a PAD SPACE binary column: MySQL would say 'abc ' = 'abc'; bytes there
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd WHERE pb = 'abc';
 SELECT id FROM pd WHERE pb = 'abc' ORDER BY id;
--- a pattern, an ordering: checked here
+-- a pattern goes, matched by character under utf8mb4_bin: case and
+-- trailing spaces count, _ is one character, backslash escapes; an
+-- ordering stays here
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd WHERE ci LIKE 'a%' OR ci > 'b';
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd WHERE ci NOT LIKE '_b\c';
+CREATE TABLE pd_copy AS SELECT * FROM pd;
+SELECT p, (SELECT same FROM mf_agree(format('SELECT id FROM pd WHERE ci LIKE %L', p),
+                                     format('SELECT id FROM pd_copy WHERE ci LIKE %L', p), false)),
+       (SELECT same FROM mf_agree(format('SELECT id FROM pd WHERE ci NOT LIKE %L', p),
+                                  format('SELECT id FROM pd_copy WHERE ci NOT LIKE %L', p), false)),
+       (SELECT array_agg(id ORDER BY id) FROM pd WHERE ci LIKE p) AS ids
+  FROM unnest(ARRAY['a%', 'A%', '_bc', 'abc', 'abc ', '%c', '%c%', 'ab\c', 'ab\%',
+                    '\_bc', '', '%']) p;
+-- a pattern that ends in a lone backslash, a parameter, a character(n)
+-- column (matched with its padding here) stay here
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd WHERE ci LIKE 'ab\';
+SELECT count(*) FROM pd WHERE ci LIKE 'ab\';
+CREATE FOREIGN TABLE pd_ch2 (id int, ch char(20) OPTIONS (column_name 'ci', text_bytes 'true'))
+  SERVER my_real OPTIONS (table_name 'pd');
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd_ch2 WHERE ch LIKE 'abc';
+DROP FOREIGN TABLE pd_ch2;
+DROP TABLE pd_copy;
+-- what a local text column shows of a remote number, time or byte string
+-- is our text of it, not the remote's: without text_bytes (IMPORT sets it
+-- on character columns only) it is compared here, and a column with a
+-- constant only (a join on two would be one the remote runs row by row)
+CREATE FOREIGN TABLE pd_nt (id int, n text, d text, vb text)
+  SERVER my_real OPTIONS (table_name 'pd');
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd_nt WHERE n = '10' OR d = '2024-01-01';
+SELECT id FROM pd_nt WHERE vb = '\x616263' ORDER BY id;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT a.id FROM pd a JOIN pd b ON a.ci = b.ci;
+DROP FOREIGN TABLE pd_nt;
+-- text's own =, not an operator of that name from another schema
+CREATE SCHEMA pd_ops;
+CREATE FUNCTION pd_ops.eq(text, text) RETURNS boolean
+  LANGUAGE sql IMMUTABLE
+  AS 'SELECT pg_catalog.lower($1) OPERATOR(pg_catalog.=) pg_catalog.lower($2)';
+CREATE OPERATOR pd_ops.= (LEFTARG = text, RIGHTARG = text, FUNCTION = pd_ops.eq);
+SET search_path = pd_ops, pg_catalog, my_pd, public;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd WHERE ci = 'abc';
+SELECT id FROM pd WHERE ci = 'abc' ORDER BY id;
+SET search_path = my_pd, public;
+DROP SCHEMA pd_ops CASCADE;
 -- the no-pad binary column: shipped, same answer
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd WHERE nb = 'abc';
 SELECT id FROM pd WHERE nb = 'abc' ORDER BY id;
@@ -198,7 +240,8 @@ SELECT count(*) FROM pa WHERE nb = 'Beta'::bpchar;
 -- grouped as we group character(n), by its bytes without trailing
 -- spaces (utf8mb4_bin pads as bpchar does), under any remote collation:
 -- 'Beta' and 'Beta  ' one group, 'Beta' and 'beta' two
-CREATE FOREIGN TABLE pa_cc (id int, ci char(20), nb char(20))
+CREATE FOREIGN TABLE pa_cc (id int, ci char(20) OPTIONS (text_bytes 'true'),
+                            nb char(20) OPTIONS (text_bytes 'true'))
   SERVER my_real OPTIONS (schema_name 'mfremote', table_name 'pa');
 CREATE TABLE pa_cc_copy AS SELECT * FROM pa_cc;
 EXPLAIN (VERBOSE, COSTS OFF) SELECT ci, count(*) FROM pa_cc GROUP BY ci;

@@ -155,8 +155,11 @@ for my $m ('', 'm')
 				my $cols = $t eq 'fw' ? $W_COLS->($dl->{kind}) : $LOCAL_COLS{$t};
 				if ($dl->{d} eq 'my')
 				{
-					$cols =~ s/\b(tb|tj) text/$1 text OPTIONS (text_pushdown 'true')/;
-					$cols =~ s/\bvc varchar\(16\)/vc varchar(16) OPTIONS (text_pushdown 'true')/;
+					# all of them character columns (text_bytes, as IMPORT
+					# marks them), the byte-wise ones text_pushdown too
+					$cols =~ s/\b(tb|tj) text/$1 text OPTIONS (text_pushdown 'true', text_bytes 'true')/;
+					$cols =~ s/\b(tc|tp) text/$1 text OPTIONS (text_bytes 'true')/;
+					$cols =~ s/\bvc varchar\(16\)/vc varchar(16) OPTIONS (text_pushdown 'true', text_bytes 'true')/;
 				}
 				my $remote = ($t eq 'fw' && $dl->{d} eq 'ora' ? 'fwo' : $t) . $m;
 				$setup .= "CREATE FOREIGN TABLE $t${m}_$dl->{d}$v ($cols) SERVER $dl->{server} OPTIONS ("

@@ -35,6 +35,7 @@
 #include "miscadmin.h"
 #include "nodes/nodeFuncs.h"
 #include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
 
@@ -110,8 +111,10 @@ mf_text_marked_equality(Oid opno, Oid inputcollid, List *args,
 	op_input_types(opno, &left, &right);
 	if (left == BPCHAROID || right == BPCHAROID)
 		return false;
+	/* text's own = and <>, not an operator of that name someone defined */
 	opname = get_opname(opno);
-	if (opname == NULL || (strcmp(opname, "=") != 0 && strcmp(opname, "<>") != 0))
+	if (opname == NULL || (get_opcode(opno) != F_TEXTEQ &&
+						   get_opcode(opno) != F_TEXTNE))
 		return false;
 	foreach(lc, args)
 	{
@@ -136,52 +139,62 @@ mf_text_marked_equality(Oid opno, Oid inputcollid, List *args,
 }
 
 /*
+ * Is var a column of the scanned relation marked text_bytes: the remote
+ * column holds character strings, which the transport reads as they are
+ * (not numbers, times or bytes a local text column shows in its own way)?
+ */
+static bool
+mf_text_bytes_column(Node *node, MfDeparseCxt *cxt)
+{
+	Var		   *var = (Var *) node;
+
+	return node != NULL && IsA(node, Var) && mf_var_is_scanned(var, cxt) &&
+		var->varattno > 0 &&
+		mf_column_flag(mf_var_relid(var, cxt), var->varattno, "text_bytes");
+}
+
+/*
  * = or <> on text that the dialect compares byte for byte through its
  * text_bytes_fmt (mf_deparse_op writes the operands so): under a
  * deterministic local collation, equal strings are equal bytes here as
- * there.  Its operands are columns of the scanned relation, constants and
- * values sent as parameters, of text types (character(n) on both sides or
- * neither: *trimmed, then).  Not for columns marked text_pushdown alone,
- * which mf_text_equality_shippable sends as they are.
+ * there.  One operand is a column marked text_bytes, the other a constant
+ * or a value sent as a parameter: two columns would make the remote join
+ * on an expression no index or hash serves, row by row.  Of text's and
+ * character(n)'s own operators (*trimmed: character(n)'s).  Not for a
+ * column marked text_pushdown, which mf_text_equality_shippable sends as
+ * it is.
  */
 bool
 mf_text_bytes_equality(Oid opno, Oid inputcollid, List *args,
 					   MfDeparseCxt *cxt, bool *trimmed)
 {
-	const char *opname;
-	ListCell   *lc;
-	Oid			left;
-	Oid			right;
+	RegProcedure code;
+	Node	   *first;
+	Node	   *second;
+	Node	   *value;
 
 	if (cxt->dialect->text_bytes_fmt == NULL || list_length(args) != 2 ||
 		!OidIsValid(inputcollid) ||
 		!mf_collation_deterministic(inputcollid))
 		return false;
-	op_input_types(opno, &left, &right);
-	if ((left == BPCHAROID) != (right == BPCHAROID) ||
-		!mf_is_text_type(left) || !mf_is_text_type(right))
+	code = get_opcode(opno);
+	if (code != F_TEXTEQ && code != F_TEXTNE && code != F_BPCHAREQ &&
+		code != F_BPCHARNE)
 		return false;
-	opname = get_opname(opno);
-	if (opname == NULL || (strcmp(opname, "=") != 0 && strcmp(opname, "<>") != 0))
+	first = mf_strip_relabel(linitial(args));
+	second = mf_strip_relabel(lsecond(args));
+	if (mf_text_bytes_column(first, cxt))
+		value = second;
+	else if (mf_text_bytes_column(second, cxt))
+		value = first;
+	else
 		return false;
-	foreach(lc, args)
-	{
-		Node	   *arg = mf_strip_relabel(lfirst(lc));
-
-		if (arg == NULL || !mf_is_text_type(exprType(arg)))
-			return false;
-		if (IsA(arg, Var))
-		{
-			if (!mf_var_is_scanned((Var *) arg, cxt))
-				return false;
-		}
-		else if (!IsA(arg, Const) && !IsA(arg, Param) &&
-				 !mf_cxt_local_param(arg, cxt))
-			return false;
-		else if (!mf_expr_shippable(arg, cxt))
-			return false;
-	}
-	*trimmed = left == BPCHAROID;
+	if (value == NULL || !mf_is_text_type(exprType(value)) ||
+		!(IsA(value, Const) || IsA(value, Param) ||
+		  mf_cxt_local_param(value, cxt)) ||
+		!mf_expr_shippable(value, cxt))
+		return false;
+	*trimmed = code == F_BPCHAREQ || code == F_BPCHARNE;
 	return true;
 }
 
@@ -196,11 +209,60 @@ mf_group_trimmed_key(Node *expr, MfDeparseCxt *cxt)
 {
 	Node	   *arg = mf_strip_relabel(expr);
 
-	return cxt->dialect->group_trimmed_fmt != NULL && arg != NULL &&
-		IsA(arg, Var) && mf_var_is_scanned((Var *) arg, cxt) &&
+	return cxt->dialect->group_trimmed_fmt != NULL &&
+		mf_text_bytes_column(arg, cxt) &&
 		getBaseType(exprType(arg)) == BPCHAROID &&
 		getBaseType(exprType(expr)) == BPCHAROID &&
 		mf_collation_deterministic(exprCollation(expr));
+}
+
+/*
+ * LIKE or NOT LIKE (textlike, textnlike) of a text column of the scanned
+ * relation with a constant pattern, which the dialect matches through its
+ * text_like_fmt as we match it under a deterministic collation: character
+ * by character, case and trailing spaces counting, backslash escaping.
+ * character(n) matches here with its padding (bpcharlike), which a remote
+ * CHAR does not keep: not that.  A pattern that ends in a lone backslash
+ * is left here, where it matches nothing.  *negated: NOT LIKE.
+ */
+bool
+mf_text_like(Oid opno, Oid inputcollid, List *args, MfDeparseCxt *cxt,
+			 bool *negated)
+{
+	RegProcedure code;
+	Node	   *subject;
+	Node	   *pattern;
+	char	   *p;
+	size_t		n;
+	int			backslashes = 0;
+
+	if (cxt->dialect->text_like_fmt == NULL || list_length(args) != 2 ||
+		!OidIsValid(inputcollid) || !mf_collation_deterministic(inputcollid))
+		return false;
+	code = get_opcode(opno);
+	if (code != F_TEXTLIKE && code != F_TEXTNLIKE)
+		return false;
+	subject = mf_strip_relabel(linitial(args));
+	pattern = mf_strip_relabel(lsecond(args));
+	if (!mf_text_bytes_column(subject, cxt) ||
+		getBaseType(exprType(subject)) == BPCHAROID)
+		return false;
+	if (pattern == NULL || !IsA(pattern, Const) ||
+		((Const *) pattern)->constisnull ||
+		getBaseType(((Const *) pattern)->consttype) != TEXTOID)
+		return false;
+	p = TextDatumGetCString(((Const *) pattern)->constvalue);
+	n = strlen(p);
+	while (n > 0 && p[n - 1] == '\\')
+	{
+		backslashes++;
+		n--;
+	}
+	pfree(p);
+	if (backslashes % 2 == 1)
+		return false;
+	*negated = code == F_TEXTNLIKE;
+	return true;
 }
 
 /* Does the collation order strings by code point (byte-wise in UTF-8)? */

@@ -301,6 +301,54 @@ mf_deparse_text_bytes(Node *arg, bool trimmed, MfDeparseCxt *cxt)
 	pfree(operand.data);
 }
 
+/*
+ * An IN list (or NOT IN) of a column compared as bytes with constants, as
+ * mf_array_op_expanded spells it ("c = v1 OR c = v2 ..."): written as
+ * one IN, the column converted once rather than once per value (MySQL
+ * then searches the sorted values).  The same answer in SQL's three
+ * values.  false: e is not such a list.
+ */
+static bool
+mf_deparse_text_bytes_in(Node *e, MfDeparseCxt *cxt)
+{
+	BoolExpr   *b = (BoolExpr *) e;
+	Node	   *column = NULL;
+	bool		trimmed = false;
+	ListCell   *lc;
+
+	if (!IsA(e, BoolExpr) || b->boolop == NOT_EXPR || list_length(b->args) < 2)
+		return false;
+	foreach(lc, b->args)
+	{
+		OpExpr	   *op = lfirst(lc);
+		const char *opname;
+
+		if (!IsA(op, OpExpr) ||
+			mf_text_marked_equality(op->opno, op->inputcollid, op->args, cxt) ||
+			!mf_text_bytes_equality(op->opno, op->inputcollid, op->args, cxt,
+									&trimmed) ||
+			(column != NULL && !equal(column, linitial(op->args))))
+			return false;
+		opname = get_opname(op->opno);
+		if (opname == NULL ||
+			strcmp(opname, b->boolop == OR_EXPR ? "=" : "<>") != 0)
+			return false;
+		column = linitial(op->args);
+	}
+	appendStringInfoChar(cxt->buf, '(');
+	mf_deparse_text_bytes(column, trimmed, cxt);
+	appendStringInfoString(cxt->buf, b->boolop == OR_EXPR ? " IN (" : " NOT IN (");
+	foreach(lc, b->args)
+	{
+		if (lc != list_head(b->args))
+			appendStringInfoString(cxt->buf, ", ");
+		mf_deparse_text_bytes(lsecond(((OpExpr *) lfirst(lc))->args), trimmed,
+							  cxt);
+	}
+	appendStringInfoString(cxt->buf, "))");
+	return true;
+}
+
 static void
 mf_deparse_op(Oid opno, Oid inputcollid, List *args, MfDeparseCxt *cxt,
 			  bool any)
@@ -308,6 +356,26 @@ mf_deparse_op(Oid opno, Oid inputcollid, List *args, MfDeparseCxt *cxt,
 	char	   *opname = mf_operator_name(opno);
 	bool		ordering = mf_ordering_operator(opname);
 	bool		trimmed;
+	bool		negated;
+
+	/* a pattern the dialect matches through its text_like_fmt */
+	if (!any && mf_text_like(opno, inputcollid, args, cxt, &negated))
+	{
+		StringInfo	buf = cxt->buf;
+		StringInfoData subject;
+
+		initStringInfo(&subject);
+		cxt->buf = &subject;
+		mf_deparse_node(linitial(args), cxt);
+		cxt->buf = buf;
+		appendStringInfoChar(buf, '(');
+		appendStringInfo(buf, cxt->dialect->text_like_fmt, subject.data);
+		appendStringInfoString(buf, negated ? " NOT LIKE " : " LIKE ");
+		mf_deparse_node(lsecond(args), cxt);
+		appendStringInfoChar(buf, ')');
+		pfree(subject.data);
+		return;
+	}
 
 	/* columns marked text_pushdown alone compare as they are */
 	if (!any && list_length(args) == 2 &&
@@ -587,7 +655,8 @@ mf_deparse_node(Node *node, MfDeparseCxt *cxt)
 
 					if (e == NULL)
 						elog(ERROR, "array comparison is not shipped");
-					mf_deparse_node(e, cxt);
+					if (!mf_deparse_text_bytes_in(e, cxt))
+						mf_deparse_node(e, cxt);
 					break;
 				}
 				if (!op->useOr)

@@ -740,10 +740,13 @@ mf_expr_shippable(Node *node, MfDeparseCxt *cxt)
 				OpExpr	   *op = (OpExpr *) node;
 
 				bool		trimmed;
+				bool		negated;
 
 				if (mf_text_equality_shippable(op, cxt) ||
 					mf_text_bytes_equality(op->opno, op->inputcollid,
-										   op->args, cxt, &trimmed))
+										   op->args, cxt, &trimmed) ||
+					mf_text_like(op->opno, op->inputcollid, op->args, cxt,
+								 &negated))
 					return true;
 				if (!mf_operator_shippable(cxt, op->opno, op->opfuncid,
 										   op->inputcollid, op->args) ||

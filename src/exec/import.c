@@ -130,6 +130,7 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	bool		has_text_pushdown = false;
 	bool		has_collation = false;
 	bool		has_sum_pushdown = false;
+	bool		has_text_bytes = false;
 	int			n;
 	ListCell   *lc;
 
@@ -178,6 +179,7 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			has_text_pushdown = tr->ncolumns(res) > MF_IMPORT_TEXT_PUSHDOWN;
 			has_collation = tr->ncolumns(res) > MF_IMPORT_COLLATION;
 			has_sum_pushdown = tr->ncolumns(res) > MF_IMPORT_SUM_PUSHDOWN;
+			has_text_bytes = tr->ncolumns(res) > MF_IMPORT_TEXT_BYTES;
 		}
 		for (int row = 0; row < n; row++)
 		{
@@ -228,6 +230,9 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			if (has_sum_pushdown &&
 				mf_text_bool(tr->value(res, row, MF_IMPORT_SUM_PUSHDOWN)))
 				appendStringInfoString(&buf, ", sum_pushdown 'true'");
+			if (has_text_bytes &&
+				mf_text_bool(tr->value(res, row, MF_IMPORT_TEXT_BYTES)))
+				appendStringInfoString(&buf, ", text_bytes 'true'");
 			appendStringInfoChar(&buf, ')');
 			if (io.collate && has_collation &&
 				tr->value(res, row, MF_IMPORT_COLLATION) != NULL)

@@ -212,12 +212,18 @@ mf_find_key(PlannerInfo *root, RelOptInfo *frel, RelOptInfo *xrel,
 
 		/*
 		 * The keys go as the remote compares the column, not through the
-		 * dialect's text_bytes_fmt: text equal in bytes is equal under any
-		 * collation, so at worst more rows come, but character(n) is equal
-		 * here without its trailing spaces, which a NO PAD collation keeps.
+		 * dialect's text_bytes_fmt, by which a text equality passes the
+		 * test above: text keys only to a column marked text_pushdown,
+		 * which compares as we do.  Another may hold what our text shows
+		 * otherwise (a FLOAT, a DATETIME), or refuse a key its character
+		 * set cannot hold.
 		 */
-		if (getBaseType(fv->vartype) == BPCHAROID &&
-			((MfRelInfo *) frel->fdw_private)->opts.dialect->text_bytes_fmt != NULL)
+		if (((MfRelInfo *) frel->fdw_private)->opts.dialect->text_bytes_fmt != NULL &&
+			(getBaseType(fv->vartype) == TEXTOID ||
+			 getBaseType(fv->vartype) == VARCHAROID ||
+			 getBaseType(fv->vartype) == BPCHAROID) &&
+			!mf_column_flag(planner_rt_fetch(fv->varno, root)->relid,
+							fv->varattno, "text_pushdown"))
 			continue;
 
 		/*

@@ -86,6 +86,9 @@ enum MfImportColumn
 	MF_IMPORT_SUM_PUSHDOWN,		/* optional: the remote column is an exact
 								 * decimal whose declared size the local
 								 * type reads ('t' / 'f') */
+	MF_IMPORT_TEXT_BYTES,		/* optional: the remote column holds
+								 * character strings, read as they are
+								 * ('t' / 'f') */
 	MF_IMPORT_NCOLUMNS
 };
 
@@ -483,24 +486,36 @@ typedef struct MfDialect
 	bool		text_equality_by_option;
 
 	/*
-	 * = and <> on text between columns of ours, constants and parameters,
-	 * compared byte for byte whatever the remote columns' collations, as a
-	 * deterministic collation compares here: each operand is written
-	 * through text_bytes_fmt (one %s, the operand), or for character(n),
-	 * which compares without its trailing spaces, text_trimmed_bytes_fmt.
-	 * NULL: such a comparison is shipped only over text_pushdown columns.
+	 * = and <> on text between a column of ours marked text_bytes (the
+	 * remote column holds character strings, which the transport reads as
+	 * they are) and a constant or parameter, compared byte for byte
+	 * whatever the remote column's collation, as a deterministic collation
+	 * compares here: each operand is written through text_bytes_fmt (one
+	 * %s, the operand), or for character(n), which compares without its
+	 * trailing spaces, text_trimmed_bytes_fmt.  NULL: such a comparison is
+	 * shipped only over text_pushdown columns.
 	 */
 	const char *text_bytes_fmt;
 	const char *text_trimmed_bytes_fmt;
 
 	/*
-	 * A character(n) column of ours grouped as we group it, by its
+	 * A character(n) column of ours marked text_bytes grouped as we group it, by its
 	 * characters without trailing spaces, whatever its remote collation:
 	 * the select list's entry of a GROUP BY key, through this format (one
 	 * %s, the column), which the grouping then names.  NULL: such a key is
 	 * grouped remotely only where text_grouping_by_option says.
 	 */
 	const char *group_trimmed_fmt;
+
+	/*
+	 * LIKE and NOT LIKE of a text column of ours marked text_bytes with a
+	 * constant pattern,
+	 * matched character by character, case and trailing spaces counting,
+	 * with backslash as the escape, whatever the column's collation: the
+	 * column goes through this format (one %s).  NULL: patterns go only
+	 * where operator_shippable says.
+	 */
+	const char *text_like_fmt;
 
 	/*
 	 * Append the clause that locks the rows a SELECT reads, for a lock
