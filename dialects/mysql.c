@@ -583,8 +583,10 @@ mfmysql_import_query(StringInfo buf, const MfImportFilter *filter)
 						   " c.COLUMN_KEY = 'PRI',"
 						   " 0,"
 						   /* byte for byte, trailing spaces included */
+						   /* utf8mb4: it holds any value of ours */
 						   " (c.COLLATION_NAME = 'binary'"
-						   " OR RIGHT(c.COLLATION_NAME, 10) = '_nopad_bin'),"
+						   " OR (RIGHT(c.COLLATION_NAME, 10) = '_nopad_bin'"
+						   " AND c.CHARACTER_SET_NAME = 'utf8mb4')),"
 						   /*
 							* no COLLATE clause; an exact, signed DECIMAL(p,s)
 							* (MySQL refuses a negative difference of
@@ -883,6 +885,8 @@ const MfDialect mf_dialect_mysql = {
 	.group_trimmed_fmt = "CONVERT(%s USING utf8mb4) COLLATE utf8mb4_bin",
 	/* LIKE under utf8mb4_bin: per character, case-sensitive, NO PAD */
 	.text_like_fmt = "CONVERT(%s USING utf8mb4) COLLATE utf8mb4_bin",
+	/* MySQL has no default escape under NO_BACKSLASH_ESCAPES */
+	.text_like_escape = " ESCAPE _utf8mb4 X'5C'",
 	.text_grouping_by_option = true,
 	.no_negative_zero = true,
 

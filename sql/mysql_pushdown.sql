@@ -248,9 +248,16 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT ci, count(*) FROM pa_cc GROUP BY ci;
 SELECT same FROM mf_agree($$SELECT ci, nb, count(*) FROM pa_cc GROUP BY ci, nb$$,
   $$SELECT ci, nb, count(*) FROM pa_cc_copy GROUP BY ci, nb$$, false);
 SELECT nb, count(*) FROM pa_cc WHERE nb LIKE 'Beta%' GROUP BY nb;
--- but not ordered, nor counted DISTINCT there
+-- but not ordered, nor counted DISTINCT there; a HAVING condition that
+-- names the key stays here (the remote groups by the expression's position)
 EXPLAIN (VERBOSE, COSTS OFF)
   SELECT ci, count(DISTINCT nb) FROM pa_cc GROUP BY ci ORDER BY ci;
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT ci, count(*) FROM pa_cc GROUP BY ci HAVING count(*) > 1 OR ci = 'Beta';
+SELECT same FROM mf_agree(
+  $$SELECT ci, count(*) FROM pa_cc GROUP BY ci HAVING count(*) > 20 OR ci = 'Beta'$$,
+  $$SELECT ci, count(*) FROM pa_cc_copy GROUP BY ci HAVING count(*) > 20 OR ci = 'Beta'$$,
+  false);
 DROP TABLE pa_cc_copy;
 DROP FOREIGN TABLE pa_cc;
 DROP FOREIGN TABLE pa_ch;

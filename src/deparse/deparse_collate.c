@@ -31,6 +31,8 @@
 #include "access/htup_details.h"
 #include "catalog/pg_collation.h"
 #include "catalog/pg_database.h"
+#include "catalog/pg_namespace.h"
+#include "catalog/pg_operator.h"
 #include "catalog/pg_type.h"
 #include "miscadmin.h"
 #include "nodes/nodeFuncs.h"
@@ -40,6 +42,8 @@
 #include "utils/syscache.h"
 
 #include "deparse/deparse_int.h"
+
+static bool mf_catalog_operator(Oid opno);
 
 /*
  * Are strings equal under the collation only when their bytes are?  The
@@ -113,8 +117,8 @@ mf_text_marked_equality(Oid opno, Oid inputcollid, List *args,
 		return false;
 	/* text's own = and <>, not an operator of that name someone defined */
 	opname = get_opname(opno);
-	if (opname == NULL || (get_opcode(opno) != F_TEXTEQ &&
-						   get_opcode(opno) != F_TEXTNE))
+	if (opname == NULL || !mf_catalog_operator(opno) ||
+		(get_opcode(opno) != F_TEXTEQ && get_opcode(opno) != F_TEXTNE))
 		return false;
 	foreach(lc, args)
 	{
@@ -136,6 +140,24 @@ mf_text_marked_equality(Oid opno, Oid inputcollid, List *args,
 			return false;
 	}
 	return marked;
+}
+
+/*
+ * Is the operator one of pg_catalog's, whose name says what its function
+ * does (=, <>, ~~), as the deparser writes it?  Not one of another schema
+ * that is named so, whatever it calls.
+ */
+static bool
+mf_catalog_operator(Oid opno)
+{
+	HeapTuple	tup = SearchSysCache1(OPEROID, ObjectIdGetDatum(opno));
+	bool		result;
+
+	if (!HeapTupleIsValid(tup))
+		return false;
+	result = ((Form_pg_operator) GETSTRUCT(tup))->oprnamespace == PG_CATALOG_NAMESPACE;
+	ReleaseSysCache(tup);
+	return result;
 }
 
 /*
@@ -178,8 +200,9 @@ mf_text_bytes_equality(Oid opno, Oid inputcollid, List *args,
 		!mf_collation_deterministic(inputcollid))
 		return false;
 	code = get_opcode(opno);
-	if (code != F_TEXTEQ && code != F_TEXTNE && code != F_BPCHAREQ &&
-		code != F_BPCHARNE)
+	if (!mf_catalog_operator(opno) ||
+		(code != F_TEXTEQ && code != F_TEXTNE && code != F_BPCHAREQ &&
+		 code != F_BPCHARNE))
 		return false;
 	first = mf_strip_relabel(linitial(args));
 	second = mf_strip_relabel(lsecond(args));
@@ -240,7 +263,8 @@ mf_text_like(Oid opno, Oid inputcollid, List *args, MfDeparseCxt *cxt,
 		!OidIsValid(inputcollid) || !mf_collation_deterministic(inputcollid))
 		return false;
 	code = get_opcode(opno);
-	if (code != F_TEXTLIKE && code != F_TEXTNLIKE)
+	if (!mf_catalog_operator(opno) ||
+		(code != F_TEXTLIKE && code != F_TEXTNLIKE))
 		return false;
 	subject = mf_strip_relabel(linitial(args));
 	pattern = mf_strip_relabel(lsecond(args));

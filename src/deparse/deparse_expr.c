@@ -372,6 +372,8 @@ mf_deparse_op(Oid opno, Oid inputcollid, List *args, MfDeparseCxt *cxt,
 		appendStringInfo(buf, cxt->dialect->text_like_fmt, subject.data);
 		appendStringInfoString(buf, negated ? " NOT LIKE " : " LIKE ");
 		mf_deparse_node(lsecond(args), cxt);
+		if (cxt->dialect->text_like_escape != NULL)
+			appendStringInfoString(buf, cxt->dialect->text_like_escape);
 		appendStringInfoChar(buf, ')');
 		pfree(subject.data);
 		return;

@@ -47,6 +47,24 @@
 /* The dialect's entry for a built-in aggregate and argument type. */
 
 /*
+ * Does node name, outside an aggregate, a column that is a GROUP BY key
+ * grouped through the dialect's group_trimmed_fmt?  The remote selects
+ * such a key as that expression and groups by its position: the column
+ * itself is no name there after the grouping.
+ */
+static bool
+mf_names_trimmed_key(Node *node, MfDeparseCxt *cxt)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, Aggref))
+		return false;
+	if (IsA(node, Var))
+		return mf_group_trimmed_key(node, cxt);
+	return expression_tree_walker(node, mf_names_trimmed_key, cxt);
+}
+
+/*
  * May expr, of the grouped relation over scanrel, be computed remotely
  * (in a HAVING condition, a sort key)?  output: it is a whole output of
  * the grouping, in the remote select list, where an aggregate fetched as
@@ -63,6 +81,9 @@ mf_is_upper_expr(PlannerInfo *root, RelOptInfo *scanrel, Expr *expr,
 	cxt.aggregates = true;
 	if (output && IsA(expr, Aggref))
 		cxt.whole = (Aggref *) expr;
+	if (root->parse->groupClause != NIL &&
+		mf_names_trimmed_key((Node *) expr, &cxt))
+		return false;
 	return mf_expr_shippable((Node *) expr, &cxt);
 }
 

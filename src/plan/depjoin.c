@@ -216,14 +216,16 @@ mf_find_key(PlannerInfo *root, RelOptInfo *frel, RelOptInfo *xrel,
 		 * test above: text keys only to a column marked text_pushdown,
 		 * which compares as we do.  Another may hold what our text shows
 		 * otherwise (a FLOAT, a DATETIME), or refuse a key its character
-		 * set cannot hold.
+		 * set cannot hold.  And never character(n) keys: equal here
+		 * without their trailing spaces, which a NO PAD collation keeps
+		 * (a local char(n) key is padded).
 		 */
 		if (((MfRelInfo *) frel->fdw_private)->opts.dialect->text_bytes_fmt != NULL &&
-			(getBaseType(fv->vartype) == TEXTOID ||
-			 getBaseType(fv->vartype) == VARCHAROID ||
-			 getBaseType(fv->vartype) == BPCHAROID) &&
-			!mf_column_flag(planner_rt_fetch(fv->varno, root)->relid,
-							fv->varattno, "text_pushdown"))
+			(getBaseType(fv->vartype) == BPCHAROID ||
+			 ((getBaseType(fv->vartype) == TEXTOID ||
+			   getBaseType(fv->vartype) == VARCHAROID) &&
+			  !mf_column_flag(planner_rt_fetch(fv->varno, root)->relid,
+							  fv->varattno, "text_pushdown"))))
 			continue;
 
 		/*

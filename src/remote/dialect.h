@@ -516,6 +516,8 @@ typedef struct MfDialect
 	 * where operator_shippable says.
 	 */
 	const char *text_like_fmt;
+	const char *text_like_escape;	/* after the pattern: backslash is the
+									 * escape, in every sql_mode */
 
 	/*
 	 * Append the clause that locks the rows a SELECT reads, for a lock
