@@ -282,6 +282,21 @@ mf_deparse_op_operand(Node *arg, Node *other, bool ordering, Oid inputcollid,
 		mf_deparse_operand(arg, other, any, cxt);
 }
 
+/* node written where a dialect's format (one %s) wraps it */
+void
+mf_deparse_through(Node *node, const char *fmt, MfDeparseCxt *cxt)
+{
+	StringInfo	buf = cxt->buf;
+	StringInfoData operand;
+
+	initStringInfo(&operand);
+	cxt->buf = &operand;
+	mf_deparse_node(node, cxt);
+	cxt->buf = buf;
+	appendStringInfo(buf, fmt, operand.data);
+	pfree(operand.data);
+}
+
 /*
  * An operand of = or <> on text that the dialect compares byte for byte
  * (mf_text_bytes_equality), through its format.
@@ -289,16 +304,8 @@ mf_deparse_op_operand(Node *arg, Node *other, bool ordering, Oid inputcollid,
 static void
 mf_deparse_text_bytes(Node *arg, bool trimmed, MfDeparseCxt *cxt)
 {
-	StringInfo	buf = cxt->buf;
-	StringInfoData operand;
-
-	initStringInfo(&operand);
-	cxt->buf = &operand;
-	mf_deparse_node(arg, cxt);
-	cxt->buf = buf;
-	appendStringInfo(buf, trimmed ? cxt->dialect->text_trimmed_bytes_fmt :
-					 cxt->dialect->text_bytes_fmt, operand.data);
-	pfree(operand.data);
+	mf_deparse_through(arg, trimmed ? cxt->dialect->text_trimmed_bytes_fmt :
+					   cxt->dialect->text_bytes_fmt, cxt);
 }
 
 /*
@@ -361,21 +368,13 @@ mf_deparse_op(Oid opno, Oid inputcollid, List *args, MfDeparseCxt *cxt,
 	/* a pattern the dialect matches through its text_like_fmt */
 	if (!any && mf_text_like(opno, inputcollid, args, cxt, &negated))
 	{
-		StringInfo	buf = cxt->buf;
-		StringInfoData subject;
-
-		initStringInfo(&subject);
-		cxt->buf = &subject;
-		mf_deparse_node(linitial(args), cxt);
-		cxt->buf = buf;
-		appendStringInfoChar(buf, '(');
-		appendStringInfo(buf, cxt->dialect->text_like_fmt, subject.data);
-		appendStringInfoString(buf, negated ? " NOT LIKE " : " LIKE ");
+		appendStringInfoChar(cxt->buf, '(');
+		mf_deparse_through(linitial(args), cxt->dialect->text_like_fmt, cxt);
+		appendStringInfoString(cxt->buf, negated ? " NOT LIKE " : " LIKE ");
 		mf_deparse_node(lsecond(args), cxt);
 		if (cxt->dialect->text_like_escape != NULL)
-			appendStringInfoString(buf, cxt->dialect->text_like_escape);
-		appendStringInfoChar(buf, ')');
-		pfree(subject.data);
+			appendStringInfoString(cxt->buf, cxt->dialect->text_like_escape);
+		appendStringInfoChar(cxt->buf, ')');
 		return;
 	}
 

@@ -95,6 +95,8 @@ extern bool mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt);
 
 /* deparse_expr.c: what is sent, written */
 extern void mf_deparse_node(Node *node, MfDeparseCxt *cxt);
+extern void mf_deparse_through(Node *node, const char *fmt,
+							   MfDeparseCxt *cxt);
 extern void mf_deparse_selected(Node *node, MfDeparseCxt *cxt);
 extern bool mf_deparse_sum_count(Node *node, MfDeparseCxt *cxt);
 extern void mf_deparse_var(Var *var, MfDeparseCxt *cxt);

@@ -302,15 +302,7 @@ mf_grouped_trimmed(TargetEntry *tle, Query *parse, MfDeparseCxt *cxt)
 static void
 mf_deparse_group_trimmed(Node *expr, MfDeparseCxt *cxt)
 {
-	StringInfo	buf = cxt->buf;
-	StringInfoData col;
-
-	initStringInfo(&col);
-	cxt->buf = &col;
-	mf_deparse_node(expr, cxt);
-	cxt->buf = buf;
-	appendStringInfo(buf, cxt->dialect->group_trimmed_fmt, col.data);
-	pfree(col.data);
+	mf_deparse_through(expr, cxt->dialect->group_trimmed_fmt, cxt);
 }
 
 /*
