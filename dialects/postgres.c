@@ -887,7 +887,7 @@ const MfDialect mf_dialect_postgres = {
 	" s.most_common_vals::pg_catalog.text,"
 	" s.most_common_freqs::pg_catalog.text,"
 	" s.histogram_bounds::pg_catalog.text, s.correlation,"
-	" c.relkind = 'p' OR c.relhassubclass"
+	" c.relkind NOT IN ('r', 'm') OR c.relhassubclass"
 	" FROM pg_catalog.pg_class c"
 	" JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
 	" JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid"

@@ -59,3 +59,12 @@ DROP FOREIGN TABLE sample_my, sample_my_v;
 DROP SERVER sample_odbc CASCADE;
 SELECT multi_fdw_exec('my_real', 'DROP VIEW sample_my_v');
 SELECT multi_fdw_exec('my_real', 'DROP TABLE sample_my');
+
+-- ANALYZE imports the statistics of a remote PostgreSQL only
+-- (pg_restore_stats): a server of a dialect that cannot read the remote's
+-- refuses restore_stats on, takes it off
+CREATE SERVER rs_my FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'mysql', restore_stats 'true');
+CREATE SERVER rs_ms FOREIGN DATA WRAPPER multi_fdw
+  OPTIONS (dialect 'sqlserver', restore_stats 'false');
+DROP SERVER rs_ms;

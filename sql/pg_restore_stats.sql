@@ -59,15 +59,10 @@ CREATE FOREIGN TABLE rs_remote_stats (
 -- ===================================================================
 -- the option
 -- ===================================================================
--- a boolean, on a server or a foreign table; a server of a dialect that
--- cannot read the remote's statistics refuses it on, takes it off
+-- a boolean, on a server or a foreign table (other dialects: the end of
+-- mysql_sampling)
 ALTER FOREIGN TABLE rs_remote_stats OPTIONS (ADD restore_stats 'perhaps');
 CREATE USER MAPPING FOR PUBLIC SERVER pg_remote OPTIONS (restore_stats 'on');
-CREATE SERVER rs_my FOREIGN DATA WRAPPER multi_fdw
-  OPTIONS (dialect 'mysql', restore_stats 'true');
-CREATE SERVER rs_ms FOREIGN DATA WRAPPER multi_fdw
-  OPTIONS (dialect 'sqlserver', restore_stats 'false');
-DROP SERVER rs_ms;
 
 -- ===================================================================
 -- imported

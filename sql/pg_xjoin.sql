@@ -207,8 +207,8 @@ SELECT multi_fdw_exec('my_real', $$
   CREATE TABLE xnp (id int PRIMARY KEY, v varchar(10) COLLATE utf8mb4_nopad_bin)$$);
 SELECT multi_fdw_exec('my_real', $$
   INSERT INTO xnp VALUES (1, 'Beta'), (2, 'Beta  '), (3, 'beta'), (4, 'alpha')$$);
--- (even marked text_pushdown, as IMPORT marks a NO PAD binary column)
-CREATE FOREIGN TABLE xnp (id int, v char(10) OPTIONS (text_pushdown 'true'))
+-- (even marked as IMPORT marks a NO PAD binary column of characters)
+CREATE FOREIGN TABLE xnp (id int, v char(10) OPTIONS (text_pushdown 'true', text_bytes 'true'))
   SERVER my_real OPTIONS (table_name 'xnp');
 SELECT xk_ci.tag, xnp.id FROM xk_ci JOIN xnp ON xnp.v = xk_ci.tag::char(10) ORDER BY 2;
 EXPLAIN (COSTS OFF) SELECT xk_ci.tag, xnp.id FROM xk_ci JOIN xnp ON xnp.v = xk_ci.tag::char(10);

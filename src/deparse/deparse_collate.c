@@ -230,13 +230,20 @@ mf_text_bytes_equality(Oid opno, Oid inputcollid, List *args,
 bool
 mf_group_trimmed_key(Node *expr, MfDeparseCxt *cxt)
 {
+	return mf_group_trimmed_column(expr, cxt) &&
+		mf_collation_deterministic(exprCollation(expr));
+}
+
+/* The same but for the collation: a column that may be such a key. */
+bool
+mf_group_trimmed_column(Node *expr, MfDeparseCxt *cxt)
+{
 	Node	   *arg = mf_strip_relabel(expr);
 
 	return cxt->dialect->group_trimmed_fmt != NULL &&
 		mf_text_bytes_column(arg, cxt) &&
 		getBaseType(exprType(arg)) == BPCHAROID &&
-		getBaseType(exprType(expr)) == BPCHAROID &&
-		mf_collation_deterministic(exprCollation(expr));
+		getBaseType(exprType(expr)) == BPCHAROID;
 }
 
 /*

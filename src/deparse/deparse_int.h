@@ -123,6 +123,7 @@ extern bool mf_text_equality_shippable(OpExpr *op, MfDeparseCxt *cxt);
 extern bool mf_text_marked_equality(Oid opno, Oid inputcollid, List *args,
 									MfDeparseCxt *cxt);
 extern bool mf_group_trimmed_key(Node *expr, MfDeparseCxt *cxt);
+extern bool mf_group_trimmed_column(Node *expr, MfDeparseCxt *cxt);
 extern bool mf_text_like(Oid opno, Oid inputcollid, List *args,
 						 MfDeparseCxt *cxt, bool *negated);
 extern bool mf_text_bytes_equality(Oid opno, Oid inputcollid, List *args,

@@ -43,14 +43,12 @@
 #include "deparse/deparse_int.h"
 
 
-
-/* The dialect's entry for a built-in aggregate and argument type. */
-
 /*
- * Does node name, outside an aggregate, a column that is a GROUP BY key
- * grouped through the dialect's group_trimmed_fmt?  The remote selects
- * such a key as that expression and groups by its position: the column
- * itself is no name there after the grouping.
+ * Does node name, outside an aggregate, a column that may be a GROUP BY
+ * key grouped through the dialect's group_trimmed_fmt (under whatever
+ * collation the key has)?  The remote selects such a key as that
+ * expression and groups by its position: the column itself is no name
+ * there after the grouping.
  */
 static bool
 mf_names_trimmed_key(Node *node, MfDeparseCxt *cxt)
@@ -60,7 +58,7 @@ mf_names_trimmed_key(Node *node, MfDeparseCxt *cxt)
 	if (IsA(node, Aggref))
 		return false;
 	if (IsA(node, Var))
-		return mf_group_trimmed_key(node, cxt);
+		return mf_group_trimmed_column(node, cxt);
 	return expression_tree_walker(node, mf_names_trimmed_key, cxt);
 }
 

@@ -95,12 +95,30 @@ enum
 	MF_ST_MCF,
 	MF_ST_HISTOGRAM,
 	MF_ST_CORRELATION,
-	MF_ST_TREE,					/* partitioned, or with children */
+	MF_ST_TREE,					/* not a table without children */
 	MF_ST_NCOLS
 };
 
 /* the largest statistics target (MAX_STATISTICS_TARGET from 17 on) */
 #define MF_MAX_STATS_TARGET 10000
+
+/*
+ * A value ANALYZE keeps among the common ones or the histogram's bounds:
+ * no wider than its own (WIDTH_THRESHOLD in analyze.c), which the planner
+ * copies and compares pairwise.  And the text of a list, no longer than
+ * the largest target's of such values could be, before it is read.
+ */
+#define MF_STATS_VALUE_MAX	1024
+#define MF_STATS_TEXT_MAX	((MF_MAX_STATS_TARGET + 1) * (MF_STATS_VALUE_MAX * 4 + 8))
+
+/* a row count no table reaches, and that the counters' int64 holds */
+#define MF_STATS_ROWS_MAX	1e15
+
+/*
+ * A column's width as the planner adds it to its row's (in an int32 on 15
+ * and 16, for a whole row twice): a remote's figure no wider than this.
+ */
+#define MF_STATS_WIDTH_MAX	(256 * 1024)
 
 /* One local column: where its statistics come from, and what they are. */
 typedef struct MfStatsColumn
@@ -178,7 +196,7 @@ mf_type_refusal(Oid typid, char **typname)
 			 typid == REGCLASSOID || typid == REGTYPEOID ||
 			 typid == REGCONFIGOID || typid == REGDICTIONARYOID ||
 			 typid == REGNAMESPACEOID || typid == REGROLEOID ||
-			 typid == REGCOLLATIONOID)
+			 typid == REGCOLLATIONOID || typid == ACLITEMOID)
 		why = "its values name the remote's objects";
 	ReleaseSysCache(tup);
 	return why;
@@ -210,10 +228,18 @@ mf_stats_array(const char *text, Oid elemtype)
 {
 	ArrayType  *arr;
 	Datum		d;
+	int16		typlen;
+	bool		typbyval;
+	char		typalign;
 #if PG_VERSION_NUM >= 160000
 	ErrorSaveContext escontext = {T_ErrorSaveContext};
 	FmgrInfo	flinfo;
+#endif
 
+	/* no list of the largest target's values is longer: not read at all */
+	if (strlen(text) > MF_STATS_TEXT_MAX)
+		return NULL;
+#if PG_VERSION_NUM >= 160000
 	fmgr_info(F_ARRAY_IN, &flinfo);
 	if (!InputFunctionCallSafe(&flinfo, (char *) text, elemtype, -1,
 							   (Node *) &escontext, &d))
@@ -226,6 +252,18 @@ mf_stats_array(const char *text, Oid elemtype)
 		ARR_DIMS(arr)[0] < 1 || ARR_DIMS(arr)[0] > MF_MAX_STATS_TARGET + 1 ||
 		array_contains_nulls(arr) || ARR_ELEMTYPE(arr) != elemtype)
 		return NULL;
+	get_typlenbyvalalign(elemtype, &typlen, &typbyval, &typalign);
+	if (typlen == -1)
+	{
+		Datum	   *elems;
+		int			n;
+
+		deconstruct_array(arr, elemtype, typlen, typbyval, typalign, &elems,
+						  NULL, &n);
+		for (int i = 0; i < n; i++)
+			if (VARSIZE_ANY(DatumGetPointer(elems[i])) > MF_STATS_VALUE_MAX)
+				return NULL;
+	}
 	return arr;
 }
 
@@ -300,7 +338,7 @@ mf_stats_read(Relation rel, MfStatsColumn *col, TypeCacheEntry *tc)
 	 */
 	if (!mf_stats_number(r[MF_ST_AVG_WIDTH], 0, PG_INT32_MAX, &v))
 		return "avg_width";
-	col->width = (int32) Min(v, PG_INT32_MAX / MaxTupleAttributeNumber);
+	col->width = (int32) Min(v, MF_STATS_WIDTH_MAX);
 	if (!mf_stats_number(r[MF_ST_N_DISTINCT], -1, FLT_MAX, &v))
 		return "n_distinct";
 	col->ndistinct = (float4) v;
@@ -465,12 +503,14 @@ mf_stats_store(Relation sd, Relation rel, MfStatsColumn *col,
 
 /*
  * Sends sql, whose parameters are the remote table's schema and name (or
- * none), and returns its rows as texts of ncols columns.  An error of the
- * remote is raised.
+ * none), and returns its rows as texts of ncols columns.  A remote that
+ * cannot answer it (a server that speaks the dialect without its
+ * catalog) sets *failed, as the sample's estimate does (estimate.c): the
+ * table is then sampled.  A lost connection is raised.
  */
 static List *
 mf_stats_query(MfConnEntry *entry, const char *sql, Relation rel,
-			   const MfDialect *dialect, int nparams, int ncols)
+			   const MfDialect *dialect, int nparams, int ncols, bool *failed)
 {
 	const MfTransport *tr = mf_conn_transport(entry);
 	MfTypeClass classes[2] = {MF_TYPE_TEXT, MF_TYPE_TEXT};
@@ -486,7 +526,13 @@ mf_stats_query(MfConnEntry *entry, const char *sql, Relation rel,
 	res = tr->query(mf_conn(entry), sql, nparams, names, classes,
 					mf_read(MF_READ_WHOLE, 0), &err);
 	if (res == NULL)
-		mf_raise_error(ERROR, entry, &err, sql);
+	{
+		if (err.conn_lost)
+			mf_raise_error(ERROR, entry, &err, sql);
+		mf_report_error(DEBUG1, mf_conn_server_name(entry), dialect, &err, sql);
+		*failed = true;
+		return NIL;
+	}
 	while ((n = tr->fetch(res, &err)) > 0)
 	{
 		for (int row = 0; row < n; row++)
@@ -507,7 +553,11 @@ mf_stats_query(MfConnEntry *entry, const char *sql, Relation rel,
 		MfError		copy = err;
 
 		tr->result_close(res);
-		mf_raise_error(ERROR, entry, &copy, sql);
+		if (copy.conn_lost)
+			mf_raise_error(ERROR, entry, &copy, sql);
+		mf_report_error(DEBUG1, mf_conn_server_name(entry), dialect, &copy, sql);
+		*failed = true;
+		return NIL;
 	}
 	tr->result_close(res);
 	return rows;
@@ -529,6 +579,7 @@ mf_stats_fetch(Relation rel, const MfOptions *opts, double *reltuples,
 	char	  **first;
 	char	   *sql;
 	double		v;
+	bool		failed = false;
 
 	*reltuples = -1;
 	*tree = false;
@@ -537,21 +588,24 @@ mf_stats_fetch(Relation rel, const MfOptions *opts, double *reltuples,
 	tr = mf_conn_transport(entry);
 
 	/* a remote that revoked the view would fail the statement, and ANALYZE */
-	rows = mf_stats_query(entry, dialect->stats_readable_sql, rel, dialect,
-						  0, 1);
-	first = rows == NIL ? NULL : linitial(rows);
-	if (first == NULL || first[0] == NULL || first[0][0] != 't')
-		return NIL;
+	if (dialect->stats_readable_sql != NULL)
+	{
+		rows = mf_stats_query(entry, dialect->stats_readable_sql, rel,
+							  dialect, 0, 1, &failed);
+		first = rows == NIL ? NULL : linitial(rows);
+		if (first == NULL || first[0] == NULL || first[0][0] != 't')
+			return NIL;
+	}
 
 	sql = mf_deparse_catalog_query(dialect->stats_import_fmt, tr->markers, 2);
 	ereport(DEBUG1,
 			(errmsg_internal("multi_fdw: ANALYZE of \"%s\" imports with: %s",
 							 RelationGetRelationName(rel), sql)));
-	rows = mf_stats_query(entry, sql, rel, dialect, 2, MF_ST_NCOLS);
+	rows = mf_stats_query(entry, sql, rel, dialect, 2, MF_ST_NCOLS, &failed);
 	if (rows == NIL)
 		return NIL;
 	first = linitial(rows);
-	if (mf_stats_number(first[MF_ST_RELTUPLES], 0, FLT_MAX, &v))
+	if (mf_stats_number(first[MF_ST_RELTUPLES], 0, MF_STATS_ROWS_MAX, &v))
 		*reltuples = v;
 	*tree = first[MF_ST_TREE] == NULL || first[MF_ST_TREE][0] != 'f';
 	return rows;
@@ -637,8 +691,8 @@ mf_import_remote_stats(Relation rel, int elevel, double *totalrows)
 		ereport(elevel,
 				(errmsg("\"%s\": the remote's statistics are not imported, a sample is taken: %s",
 						relname,
-						!readable ? "the remote user cannot read them, or there is no such remote table" :
-						tree ? "the remote table is partitioned or has children" :
+						!readable ? "the remote user cannot read them, the remote cannot say, or there is no such remote table" :
+						tree ? "the remote relation is not a table without children (partitioned, a foreign table)" :
 						"the remote table has no row count (never analyzed, or not a table)")));
 		return false;
 	}

@@ -587,8 +587,9 @@ typedef struct MfDialect
 	 * remote has none), whether the column has statistics, then, as
 	 * PostgreSQL's pg_stats gives them, in text: null_frac, avg_width,
 	 * n_distinct, most_common_vals, most_common_freqs, histogram_bounds
-	 * and correlation; last, whether the table is partitioned or has
-	 * children.  stats_readable_sql, sent first, returns 't' when the
+	 * and correlation; last, whether the relation is anything but a
+	 * table or materialized view without children (partitioned, a
+	 * foreign table, a view).  stats_readable_sql, sent first, returns 't' when the
 	 * remote user may read those statistics (and so the import statement
 	 * cannot fail for want of a privilege).  NULL: the remote's statistics
 	 * cannot be read, and ANALYZE samples.
