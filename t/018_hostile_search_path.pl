@@ -126,6 +126,17 @@ is(gw_safe_psql("SELECT c.reltuples || '/' || pg_catalog.cardinality(s.histogram
 	WHERE c.oid OPERATOR(pg_catalog.=) '$s.t_stats'::pg_catalog.regclass AND s.schemaname = '$s'
 	  AND s.tablename = 't_stats' AND s.attname = 'v'", dbname => $db),
 	'1000/101', 'her ANALYZE imported the remote\'s statistics');
+# a remote whose catalog says its table is larger than any: the import
+# refuses the count and the sample takes at most 1e15 rows (pg_class
+# would keep 3e38, past which the planner's sums overflow to infinity)
+remote_safe_psql("UPDATE pg_catalog.pg_class SET reltuples = 3e38 WHERE oid = 'public.t018s'::pg_catalog.regclass",
+	user => $ENV{PGUSER} // 'mfdw');
+gw_safe_psql("ANALYZE $s.t_stats", dbname => $db);
+is(gw_safe_psql("SELECT reltuples FROM pg_catalog.pg_class WHERE oid = '$s.t_stats'::pg_catalog.regclass",
+		dbname => $db),
+	'1e+15', 'a remote row count past 1e15 is taken as 1e15');
+remote_safe_psql("UPDATE pg_catalog.pg_class SET reltuples = 1000 WHERE oid = 'public.t018s'::pg_catalog.regclass",
+	user => $ENV{PGUSER} // 'mfdw');
 Hostile::check($h, 'her commits, listings, imports, ANALYZE');
 
 # ---------------------------------------------------------------------

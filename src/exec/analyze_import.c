@@ -111,9 +111,6 @@ enum
 #define MF_STATS_VALUE_MAX	1024
 #define MF_STATS_TEXT_MAX	((MF_MAX_STATS_TARGET + 1) * (MF_STATS_VALUE_MAX * 4 + 8))
 
-/* a row count no table reaches, and that the counters' int64 holds */
-#define MF_STATS_ROWS_MAX	1e15
-
 /*
  * A column's width as the planner adds it to its row's (in an int32 on 15
  * and 16, for a whole row twice): a remote's figure no wider than this.
@@ -505,12 +502,12 @@ mf_stats_store(Relation sd, Relation rel, MfStatsColumn *col,
  * Sends sql, whose parameters are the remote table's schema and name (or
  * none), and returns its rows as texts of ncols columns.  A remote that
  * cannot answer it (a server that speaks the dialect without its
- * catalog) sets *failed, as the sample's estimate does (estimate.c): the
+ * catalog) gives NIL, as the sample's estimate does (estimate.c): the
  * table is then sampled.  A lost connection is raised.
  */
 static List *
 mf_stats_query(MfConnEntry *entry, const char *sql, Relation rel,
-			   const MfDialect *dialect, int nparams, int ncols, bool *failed)
+			   const MfDialect *dialect, int nparams, int ncols)
 {
 	const MfTransport *tr = mf_conn_transport(entry);
 	MfTypeClass classes[2] = {MF_TYPE_TEXT, MF_TYPE_TEXT};
@@ -530,7 +527,6 @@ mf_stats_query(MfConnEntry *entry, const char *sql, Relation rel,
 		if (err.conn_lost)
 			mf_raise_error(ERROR, entry, &err, sql);
 		mf_report_error(DEBUG1, mf_conn_server_name(entry), dialect, &err, sql);
-		*failed = true;
 		return NIL;
 	}
 	while ((n = tr->fetch(res, &err)) > 0)
@@ -556,7 +552,6 @@ mf_stats_query(MfConnEntry *entry, const char *sql, Relation rel,
 		if (copy.conn_lost)
 			mf_raise_error(ERROR, entry, &copy, sql);
 		mf_report_error(DEBUG1, mf_conn_server_name(entry), dialect, &copy, sql);
-		*failed = true;
 		return NIL;
 	}
 	tr->result_close(res);
@@ -579,7 +574,6 @@ mf_stats_fetch(Relation rel, const MfOptions *opts, double *reltuples,
 	char	  **first;
 	char	   *sql;
 	double		v;
-	bool		failed = false;
 
 	*reltuples = -1;
 	*tree = false;
@@ -591,7 +585,7 @@ mf_stats_fetch(Relation rel, const MfOptions *opts, double *reltuples,
 	if (dialect->stats_readable_sql != NULL)
 	{
 		rows = mf_stats_query(entry, dialect->stats_readable_sql, rel,
-							  dialect, 0, 1, &failed);
+							  dialect, 0, 1);
 		first = rows == NIL ? NULL : linitial(rows);
 		if (first == NULL || first[0] == NULL || first[0][0] != 't')
 			return NIL;
@@ -601,11 +595,11 @@ mf_stats_fetch(Relation rel, const MfOptions *opts, double *reltuples,
 	ereport(DEBUG1,
 			(errmsg_internal("multi_fdw: ANALYZE of \"%s\" imports with: %s",
 							 RelationGetRelationName(rel), sql)));
-	rows = mf_stats_query(entry, sql, rel, dialect, 2, MF_ST_NCOLS, &failed);
+	rows = mf_stats_query(entry, sql, rel, dialect, 2, MF_ST_NCOLS);
 	if (rows == NIL)
 		return NIL;
 	first = linitial(rows);
-	if (mf_stats_number(first[MF_ST_RELTUPLES], 0, MF_STATS_ROWS_MAX, &v))
+	if (mf_stats_number(first[MF_ST_RELTUPLES], 0, MF_REMOTE_ROWS_MAX, &v))
 		*reltuples = v;
 	*tree = first[MF_ST_TREE] == NULL || first[MF_ST_TREE][0] != 'f';
 	return rows;

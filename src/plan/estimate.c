@@ -226,9 +226,12 @@ mf_analyze_sample(MfConnEntry *entry, Relation rel, const MfOptions *opts,
 		{
 			double		r = strtod(rows, NULL);
 
-			/* nan or inf would make no sample, or no SQL */
+			/*
+			 * nan or inf would make no sample, or no SQL; a huge count
+			 * would be stored as an infinite reltuples
+			 */
 			if (isfinite(r))
-				*reltuples = r;
+				*reltuples = Min(r, MF_REMOTE_ROWS_MAX);
 		}
 		can_tablesample = sampleable != NULL &&
 			(sampleable[0] == 't' || sampleable[0] == '1');

@@ -146,6 +146,13 @@ pg_noreturn extern void mf_stored_row_no_key(Relation rel,
  * ---------------------------------------------------------------------
  */
 extern bool mf_estimates_deferred;
+
+/*
+ * A remote's row count taken as at most this: no table reaches it, the
+ * counters' int64 holds it, and pg_class's float4 reltuples stays finite.
+ */
+#define MF_REMOTE_ROWS_MAX	1e15
+
 extern void mf_remote_estimate(PlannerInfo *root, RelOptInfo *baserel,
 							   Oid relid, MfRelInfo *fpinfo);
 extern void mf_ask_remote_estimate(MfRelInfo *fpinfo, const char *sql,
