@@ -4,7 +4,8 @@
 -- spaces).  = and <> (and IN lists) of a column of character strings
 -- (text_bytes, which IMPORT sets) with a constant or parameter go as
 -- comparisons of their UTF-8 bytes, CAST(CONVERT(x USING utf8mb4) AS
--- BINARY), whatever the collation, LIKE under utf8mb4_bin; a column marked
+-- BINARY) (without CONVERT on a utf8mb4 column: remote_charset, which
+-- IMPORT sets too), whatever the collation, LIKE under utf8mb4_bin; a column marked
 -- text_pushdown is compared as it is: IMPORT marks those whose collation
 -- compares byte for byte (binary, *_nopad_bin), and a user may mark
 -- others.  Ordering goes only over marked columns.
@@ -53,6 +54,24 @@ SELECT id FROM pd_ch WHERE ch = 'abc' ORDER BY id;
 SELECT id FROM pd_ch WHERE ch = 'abc   '::char(6) ORDER BY id;
 SELECT id FROM pd_ch WHERE ch <> 'Abc' ORDER BY id;
 DROP FOREIGN TABLE pd_ch;
+-- a column in another character set is converted to utf8mb4 first (IMPORT
+-- records the set in remote_charset); one in utf8mb4 is not (above)
+SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS pd_l1');
+SELECT multi_fdw_exec('my_real', $$
+  CREATE TABLE pd_l1 (id int PRIMARY KEY, la varchar(20) CHARACTER SET latin1,
+                      lc char(10) CHARACTER SET latin1) ENGINE=InnoDB$$);
+SELECT multi_fdw_exec('my_real', $$
+  INSERT INTO pd_l1 VALUES (1, 'ábc', 'ábc'), (2, 'ABC', 'abc'), (3, 'abc ', 'abc'),
+                           (4, 'Ábc', 'Ábc')$$);
+IMPORT FOREIGN SCHEMA mfremote LIMIT TO (pd_l1) FROM SERVER my_real INTO my_pd;
+SELECT attname, attfdwoptions FROM pg_attribute
+ WHERE attrelid = 'pd_l1'::regclass AND attnum > 0 ORDER BY attnum;
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT lc, count(*) FROM pd_l1 WHERE la = 'ábc' OR la LIKE 'A%' GROUP BY lc;
+SELECT lc, count(*) FROM pd_l1 WHERE la = 'ábc' OR la LIKE 'A%' GROUP BY lc ORDER BY lc;
+SELECT id FROM pd_l1 WHERE lc = 'abc' ORDER BY id;
+DROP FOREIGN TABLE pd_l1;
+SELECT multi_fdw_exec('my_real', 'DROP TABLE pd_l1');
 -- a PAD SPACE binary column: MySQL would say 'abc ' = 'abc'; bytes there
 EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd WHERE pb = 'abc';
 SELECT id FROM pd WHERE pb = 'abc' ORDER BY id;
@@ -258,6 +277,18 @@ SELECT same FROM mf_agree(
   $$SELECT ci, count(*) FROM pa_cc GROUP BY ci HAVING count(*) > 20 OR ci = 'Beta'$$,
   $$SELECT ci, count(*) FROM pa_cc_copy GROUP BY ci HAVING count(*) > 20 OR ci = 'Beta'$$,
   false);
+-- a column whose remote_charset is utf8mb4 (IMPORT records it) goes
+-- without CONVERT, the same answers
+ALTER FOREIGN TABLE pa_cc ALTER COLUMN ci OPTIONS (ADD remote_charset 'utf8mb4'),
+  ALTER COLUMN nb OPTIONS (ADD remote_charset 'UTF8MB4');
+EXPLAIN (VERBOSE, COSTS OFF)
+  SELECT ci, count(*) FROM pa_cc WHERE nb IN ('Beta', 'delta') GROUP BY ci;
+SELECT same FROM mf_agree(
+  $$SELECT ci, count(*) FROM pa_cc WHERE nb IN ('Beta', 'delta') GROUP BY ci$$,
+  $$SELECT ci, count(*) FROM pa_cc_copy WHERE nb IN ('Beta', 'delta') GROUP BY ci$$,
+  false);
+SELECT same FROM mf_agree($$SELECT ci, nb, count(*) FROM pa_cc GROUP BY ci, nb$$,
+  $$SELECT ci, nb, count(*) FROM pa_cc_copy GROUP BY ci, nb$$, false);
 DROP TABLE pa_cc_copy;
 DROP FOREIGN TABLE pa_cc;
 DROP FOREIGN TABLE pa_ch;

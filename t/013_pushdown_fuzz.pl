@@ -156,10 +156,14 @@ for my $m ('', 'm')
 				if ($dl->{d} eq 'my')
 				{
 					# all of them character columns (text_bytes, as IMPORT
-					# marks them), the byte-wise ones text_pushdown too
-					$cols =~ s/\b(tb|tj) text/$1 text OPTIONS (text_pushdown 'true', text_bytes 'true')/;
-					$cols =~ s/\b(tc|tp) text/$1 text OPTIONS (text_bytes 'true')/;
-					$cols =~ s/\bvc varchar\(16\)/vc varchar(16) OPTIONS (text_pushdown 'true', text_bytes 'true')/;
+					# marks them), the byte-wise ones text_pushdown too;
+					# some with their utf8mb4 recorded (remote_charset, as
+					# IMPORT records it: no CONVERT), the others without
+					$cols =~ s/\btb text/tb text OPTIONS (text_pushdown 'true', text_bytes 'true')/;
+					$cols =~ s/\btj text/tj text OPTIONS (text_pushdown 'true', text_bytes 'true', remote_charset 'utf8mb4')/;
+					$cols =~ s/\btc text/tc text OPTIONS (text_bytes 'true', remote_charset 'utf8mb4')/;
+					$cols =~ s/\btp text/tp text OPTIONS (text_bytes 'true')/;
+					$cols =~ s/\bvc varchar\(16\)/vc varchar(16) OPTIONS (text_pushdown 'true', text_bytes 'true', remote_charset 'utf8mb4')/;
 				}
 				my $remote = ($t eq 'fw' && $dl->{d} eq 'ora' ? 'fwo' : $t) . $m;
 				$setup .= "CREATE FOREIGN TABLE $t${m}_$dl->{d}$v ($cols) SERVER $dl->{server} OPTIONS ("

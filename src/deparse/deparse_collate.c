@@ -176,6 +176,51 @@ mf_text_bytes_column(Node *node, MfDeparseCxt *cxt)
 }
 
 /*
+ * Is node a column whose remote_charset option names the dialect's
+ * text_native_charset, whose bytes need no conversion?  The option is the
+ * table owner's word, as text_bytes is.
+ */
+static bool
+mf_text_native_column(Node *node, MfDeparseCxt *cxt)
+{
+	Var		   *var;
+	const char *charset;
+
+	node = mf_strip_relabel(node);
+	var = (Var *) node;
+	if (cxt->dialect->text_native_charset == NULL ||
+		!mf_text_bytes_column(node, cxt))
+		return false;
+	charset = mf_column_option(mf_var_relid(var, cxt), var->varattno,
+							   "remote_charset");
+	return charset != NULL &&
+		pg_strcasecmp(charset, cxt->dialect->text_native_charset) == 0;
+}
+
+/*
+ * node written where one of the dialect's text formats (text_bytes_fmt and
+ * the others, one %s) wraps it: converted first by text_convert_fmt unless
+ * it is a column in text_native_charset already.
+ */
+void
+mf_deparse_text_through(Node *node, const char *fmt, MfDeparseCxt *cxt)
+{
+	StringInfo	buf = cxt->buf;
+	StringInfoData operand;
+
+	initStringInfo(&operand);
+	cxt->buf = &operand;
+	if (cxt->dialect->text_convert_fmt == NULL ||
+		mf_text_native_column(node, cxt))
+		mf_deparse_node(node, cxt);
+	else
+		mf_deparse_through(node, cxt->dialect->text_convert_fmt, cxt);
+	cxt->buf = buf;
+	appendStringInfo(buf, fmt, operand.data);
+	pfree(operand.data);
+}
+
+/*
  * = or <> on text that the dialect compares byte for byte through its
  * text_bytes_fmt (mf_deparse_op writes the operands so): under a
  * deterministic local collation, equal strings are equal bytes here as

@@ -304,8 +304,8 @@ mf_deparse_through(Node *node, const char *fmt, MfDeparseCxt *cxt)
 static void
 mf_deparse_text_bytes(Node *arg, bool trimmed, MfDeparseCxt *cxt)
 {
-	mf_deparse_through(arg, trimmed ? cxt->dialect->text_trimmed_bytes_fmt :
-					   cxt->dialect->text_bytes_fmt, cxt);
+	mf_deparse_text_through(arg, trimmed ? cxt->dialect->text_trimmed_bytes_fmt :
+							cxt->dialect->text_bytes_fmt, cxt);
 }
 
 /*
@@ -369,7 +369,8 @@ mf_deparse_op(Oid opno, Oid inputcollid, List *args, MfDeparseCxt *cxt,
 	if (!any && mf_text_like(opno, inputcollid, args, cxt, &negated))
 	{
 		appendStringInfoChar(cxt->buf, '(');
-		mf_deparse_through(linitial(args), cxt->dialect->text_like_fmt, cxt);
+		mf_deparse_text_through(linitial(args), cxt->dialect->text_like_fmt,
+								cxt);
 		appendStringInfoString(cxt->buf, negated ? " NOT LIKE " : " LIKE ");
 		mf_deparse_node(lsecond(args), cxt);
 		if (cxt->dialect->text_like_escape != NULL)

@@ -128,6 +128,8 @@ extern bool mf_text_like(Oid opno, Oid inputcollid, List *args,
 						 MfDeparseCxt *cxt, bool *negated);
 extern bool mf_text_bytes_equality(Oid opno, Oid inputcollid, List *args,
 								   MfDeparseCxt *cxt, bool *trimmed);
+extern void mf_deparse_text_through(Node *node, const char *fmt,
+									MfDeparseCxt *cxt);
 extern bool mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
 									bool ordering);
 

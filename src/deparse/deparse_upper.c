@@ -300,7 +300,7 @@ mf_grouped_trimmed(TargetEntry *tle, Query *parse, MfDeparseCxt *cxt)
 static void
 mf_deparse_group_trimmed(Node *expr, MfDeparseCxt *cxt)
 {
-	mf_deparse_through(expr, cxt->dialect->group_trimmed_fmt, cxt);
+	mf_deparse_text_through(expr, cxt->dialect->group_trimmed_fmt, cxt);
 }
 
 /*

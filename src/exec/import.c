@@ -131,6 +131,7 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	bool		has_collation = false;
 	bool		has_sum_pushdown = false;
 	bool		has_text_bytes = false;
+	bool		has_charset = false;
 	int			n;
 	ListCell   *lc;
 
@@ -180,6 +181,7 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			has_collation = tr->ncolumns(res) > MF_IMPORT_COLLATION;
 			has_sum_pushdown = tr->ncolumns(res) > MF_IMPORT_SUM_PUSHDOWN;
 			has_text_bytes = tr->ncolumns(res) > MF_IMPORT_TEXT_BYTES;
+			has_charset = tr->ncolumns(res) > MF_IMPORT_CHARSET;
 		}
 		for (int row = 0; row < n; row++)
 		{
@@ -232,7 +234,17 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 				appendStringInfoString(&buf, ", sum_pushdown 'true'");
 			if (has_text_bytes &&
 				mf_text_bool(tr->value(res, row, MF_IMPORT_TEXT_BYTES)))
+			{
+				const char *charset = has_charset ?
+					tr->value(res, row, MF_IMPORT_CHARSET) : NULL;
+
 				appendStringInfoString(&buf, ", text_bytes 'true'");
+				if (charset != NULL)
+				{
+					appendStringInfoString(&buf, ", ");
+					mf_append_option(&buf, "remote_charset", charset);
+				}
+			}
 			appendStringInfoChar(&buf, ')');
 			if (io.collate && has_collation &&
 				tr->value(res, row, MF_IMPORT_COLLATION) != NULL)

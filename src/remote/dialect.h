@@ -89,6 +89,8 @@ enum MfImportColumn
 	MF_IMPORT_TEXT_BYTES,		/* optional: the remote column holds
 								 * character strings, read as they are
 								 * ('t' / 'f') */
+	MF_IMPORT_CHARSET,			/* optional: the character set of such a
+								 * column, or NULL */
 	MF_IMPORT_NCOLUMNS
 };
 
@@ -518,6 +520,15 @@ typedef struct MfDialect
 	const char *text_like_fmt;
 	const char *text_like_escape;	/* after the pattern: backslash is the
 									 * escape, in every sql_mode */
+
+	/*
+	 * The operand of each of the four formats above goes first through
+	 * text_convert_fmt (one %s; NULL: as it is), unless it is a column
+	 * whose option remote_charset names text_native_charset, the character
+	 * set text_convert_fmt converts to.
+	 */
+	const char *text_convert_fmt;
+	const char *text_native_charset;
 
 	/*
 	 * Append the clause that locks the rows a SELECT reads, for a lock

@@ -103,6 +103,7 @@ static const MfOptionDef mf_options[] = {
 	CORE("text_pushdown", MF_CTX_COLUMN, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("sum_pushdown", MF_CTX_COLUMN, MF_OPT_BOOL, 0, 0, NULL),
 	CORE("text_bytes", MF_CTX_COLUMN, MF_OPT_BOOL, 0, 0, NULL),
+	CORE("remote_charset", MF_CTX_COLUMN, MF_OPT_STRING, 0, 0, NULL),
 
 	/* user mapping */
 	KEYWORDS(MF_CTX_USER),

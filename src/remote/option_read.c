@@ -384,6 +384,23 @@ mf_column_flag(Oid relid, AttrNumber attnum, const char *name)
 						  name, false);
 }
 
+/* A column option's text, NULL when absent. */
+const char *
+mf_column_option(Oid relid, AttrNumber attnum, const char *name)
+{
+	MfColumnEntry scratch;
+	ListCell   *lc;
+
+	foreach(lc, mf_column_entry(relid, attnum, &scratch)->options)
+	{
+		DefElem    *d = lfirst(lc);
+
+		if (strcmp(d->defname, name) == 0)
+			return defGetString(d);
+	}
+	return NULL;
+}
+
 bool
 mf_column_is_key(Oid relid, AttrNumber attnum)
 {
