@@ -406,7 +406,21 @@ IMPORT FOREIGN SCHEMA compat_r LIMIT TO (coll) FROM SERVER pg_remote
 SELECT attname, collname FROM pg_attribute
   LEFT JOIN pg_collation co ON co.oid = attcollation
  WHERE attrelid = 'compat_imp.coll'::regclass AND attnum > 0 ORDER BY attnum;
+-- a name that needs quotes, a dot inside them: written again from its
+-- parts, each quoted (nothing else the remote says reaches the statement)
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE COLLATION compat_r."Odd ""c"".x" FROM "C"$$);
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE TABLE compat_r.coll2 (a text COLLATE compat_r."Odd ""c"".x")$$);
+CREATE SCHEMA compat_r;
+CREATE COLLATION compat_r."Odd ""c"".x" FROM "C";
+IMPORT FOREIGN SCHEMA compat_r LIMIT TO (coll2) FROM SERVER pg_remote
+  INTO compat_imp;
+SELECT attname, collname FROM pg_attribute
+  LEFT JOIN pg_collation co ON co.oid = attcollation
+ WHERE attrelid = 'compat_imp.coll2'::regclass AND attnum > 0 ORDER BY attnum;
 DROP SCHEMA compat_imp CASCADE;
+DROP SCHEMA compat_r CASCADE;
 
 -- ===================================================================
 -- clean up

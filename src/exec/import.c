@@ -25,7 +25,9 @@
 #include "commands/defrem.h"
 #include "miscadmin.h"
 #include "nodes/parsenodes.h"
+#include "parser/parser.h"
 #include "utils/builtins.h"
+#include "utils/varlena.h"
 
 #include "exec/exec.h"
 
@@ -41,6 +43,62 @@ static void
 mf_append_option(StringInfo buf, const char *name, const char *value)
 {
 	appendStringInfo(buf, "%s %s", name, quote_literal_cstr(value));
+}
+
+/*
+ * The remote's name of a collation, as a possibly qualified name: written
+ * again from its parts, each quoted, so that nothing else the remote says
+ * reaches the statement (a name that is not one is refused).  Whether the
+ * collation exists here is the statement's to say, as in postgres_fdw.
+ */
+static void
+mf_append_collation(StringInfo buf, const char *remote, const char *table)
+{
+	List	   *names;
+	ListCell   *lc;
+	char	   *copy = pstrdup(remote);
+
+	if (!SplitIdentifierString(copy, '.', &names) || names == NIL ||
+		list_length(names) > 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("the remote gave \"%s\" as a collation of table \"%s\", which is no collation name",
+						remote, table)));
+	appendStringInfoString(buf, " COLLATE ");
+	foreach(lc, names)
+		appendStringInfo(buf, "%s%s", lc == list_head(names) ? "" : ".",
+						 quote_identifier(lfirst(lc)));
+}
+
+/*
+ * A remote generated column's expression, written into the statement as
+ * import_generated asks: exactly one expression, so that the remote's text
+ * can add no column, option or clause of its own.
+ */
+static void
+mf_append_generated(StringInfo buf, const char *expr, const char *table)
+{
+	char	   *probe = psprintf("SELECT (%s)", expr);
+	List	   *parsed = raw_parser(probe, RAW_PARSE_DEFAULT);
+	SelectStmt *sel = NULL;
+
+	if (list_length(parsed) == 1 &&
+		IsA(((RawStmt *) linitial(parsed))->stmt, SelectStmt))
+		sel = (SelectStmt *) ((RawStmt *) linitial(parsed))->stmt;
+	if (sel == NULL || list_length(sel->targetList) != 1 ||
+		sel->fromClause != NIL || sel->whereClause != NULL ||
+		sel->groupClause != NIL || sel->havingClause != NULL ||
+		sel->windowClause != NIL || sel->sortClause != NIL ||
+		sel->limitCount != NULL || sel->limitOffset != NULL ||
+		sel->lockingClause != NIL || sel->withClause != NULL ||
+		sel->distinctClause != NIL || sel->valuesLists != NIL ||
+		sel->op != SETOP_NONE || sel->intoClause != NULL ||
+		((ResTarget *) linitial(sel->targetList))->name != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("the remote gave \"%s\" as a generated column's expression of table \"%s\", which is not one expression",
+						expr, table)));
+	appendStringInfo(buf, " GENERATED ALWAYS AS (%s) STORED", expr);
 }
 
 typedef struct MfImportOptions
@@ -248,14 +306,15 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			appendStringInfoChar(&buf, ')');
 			if (io.collate && has_collation &&
 				tr->value(res, row, MF_IMPORT_COLLATION) != NULL)
-				appendStringInfo(&buf, " COLLATE %s",
-								 tr->value(res, row, MF_IMPORT_COLLATION));
+				mf_append_collation(&buf,
+									tr->value(res, row, MF_IMPORT_COLLATION),
+									table);
 			if (io.not_null && mf_text_bool(tr->value(res, row, MF_IMPORT_NOT_NULL)))
 				appendStringInfoString(&buf, " NOT NULL");
 			if (generated && deflt != NULL)
 			{
 				if (io.generated)
-					appendStringInfo(&buf, " GENERATED ALWAYS AS (%s) STORED", deflt);
+					mf_append_generated(&buf, deflt, table);
 			}
 			else if (io.defaults && deflt != NULL && dialect->default_importable(deflt))
 				appendStringInfo(&buf, " DEFAULT %s", deflt);
