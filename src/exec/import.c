@@ -25,6 +25,7 @@
 #include "commands/defrem.h"
 #include "miscadmin.h"
 #include "nodes/parsenodes.h"
+#include "parser/parse_type.h"
 #include "parser/parser.h"
 #include "utils/builtins.h"
 #include "utils/varlena.h"
@@ -278,7 +279,18 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 								cname, table, rtype ? rtype : "?")));
 				ltype = "text";
 			}
-			appendStringInfo(&buf, "%s\n  %s %s OPTIONS (", ncols > 0 ? "," : "",
+
+			/*
+			 * The postgres dialect's type is the remote's text (format_type):
+			 * it must be one type name, and a comment at its end ends with
+			 * its line, never taking our options along.
+			 */
+#if PG_VERSION_NUM >= 160000
+			(void) typeStringToTypeName(ltype, NULL);
+#else
+			(void) typeStringToTypeName(ltype);
+#endif
+			appendStringInfo(&buf, "%s\n  %s %s\n    OPTIONS (", ncols > 0 ? "," : "",
 							 quote_identifier(cname), ltype);
 			mf_append_option(&buf, "column_name", cname);
 			if (io.keys && dialect->row_identity == MF_ROWID_KEY &&
