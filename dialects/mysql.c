@@ -883,15 +883,19 @@ const MfDialect mf_dialect_mysql = {
 	.text_bytes_fmt = "CAST(%s AS BINARY)",
 	.text_trimmed_bytes_fmt = "CAST(RTRIM(%s) AS BINARY)",
 	/* utf8mb4_bin compares bytes and pads with spaces, as bpchar does */
-	.group_trimmed_fmt = "%s COLLATE utf8mb4_bin",
+	.group_trimmed_fmt = "%s",
 	/* LIKE under utf8mb4_bin: per character, case-sensitive, NO PAD */
-	.text_like_fmt = "%s COLLATE utf8mb4_bin",
+	.text_like_fmt = "%s",
 	/*
-	 * Each operand of those formats in utf8mb4 first, but a column whose
-	 * remote_charset (IMPORT reads it) is utf8mb4 already: a conversion
-	 * to its own character set still costs MariaDB a copy per row.
+	 * Each operand of those formats goes in utf8mb4 under utf8mb4_bin; a
+	 * column whose remote_charset (IMPORT reads it) is utf8mb4 already
+	 * without CONVERT, which costs MariaDB a copy per row even to the
+	 * same set.  Its COLLATE fails (error 1253) should the column be in
+	 * another set after all (changed since the IMPORT), rather than
+	 * comparing its bytes in that set with a constant's in utf8mb4.
 	 */
-	.text_convert_fmt = "CONVERT(%s USING utf8mb4)",
+	.text_convert_fmt = "CONVERT(%s USING utf8mb4) COLLATE utf8mb4_bin",
+	.text_native_fmt = "%s COLLATE utf8mb4_bin",
 	.text_native_charset = "utf8mb4",
 	/* MySQL has no default escape under NO_BACKSLASH_ESCAPES */
 	.text_like_escape = " ESCAPE _utf8mb4 X'5C'",

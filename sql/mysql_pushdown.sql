@@ -59,10 +59,11 @@ DROP FOREIGN TABLE pd_ch;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE IF EXISTS pd_l1');
 SELECT multi_fdw_exec('my_real', $$
   CREATE TABLE pd_l1 (id int PRIMARY KEY, la varchar(20) CHARACTER SET latin1,
-                      lc char(10) CHARACTER SET latin1) ENGINE=InnoDB$$);
+                      lc char(10) CHARACTER SET latin1,
+                      lu varchar(20) CHARACTER SET utf8mb3) ENGINE=InnoDB$$);
 SELECT multi_fdw_exec('my_real', $$
-  INSERT INTO pd_l1 VALUES (1, 'ábc', 'ábc'), (2, 'ABC', 'abc'), (3, 'abc ', 'abc'),
-                           (4, 'Ábc', 'Ábc')$$);
+  INSERT INTO pd_l1 VALUES (1, 'ábc', 'ábc', 'ábc'), (2, 'ABC', 'abc', 'ABC'),
+                           (3, 'abc ', 'abc', 'abc '), (4, 'Ábc', 'Ábc', 'Ábc')$$);
 IMPORT FOREIGN SCHEMA mfremote LIMIT TO (pd_l1) FROM SERVER my_real INTO my_pd;
 SELECT attname, attfdwoptions FROM pg_attribute
  WHERE attrelid = 'pd_l1'::regclass AND attnum > 0 ORDER BY attnum;
@@ -70,6 +71,19 @@ EXPLAIN (VERBOSE, COSTS OFF)
   SELECT lc, count(*) FROM pd_l1 WHERE la = 'ábc' OR la LIKE 'A%' GROUP BY lc;
 SELECT lc, count(*) FROM pd_l1 WHERE la = 'ábc' OR la LIKE 'A%' GROUP BY lc ORDER BY lc;
 SELECT id FROM pd_l1 WHERE lc = 'abc' ORDER BY id;
+-- utf8mb3 is not utf8mb4: converted
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM pd_l1 WHERE lu = 'ábc';
+SELECT id FROM pd_l1 WHERE lu = 'ábc' OR lu = 'abc ' ORDER BY id;
+-- the option names a character set, nothing else
+ALTER FOREIGN TABLE pd_l1 ALTER COLUMN la OPTIONS (SET remote_charset 'utf8mb4 x');
+ALTER FOREIGN TABLE pd_l1 ALTER COLUMN la OPTIONS (SET remote_charset '');
+-- a column said to be utf8mb4 that is not (changed on the remote since
+-- the IMPORT): an error there, not its latin1 bytes compared with utf8mb4's
+ALTER FOREIGN TABLE pd_l1 ALTER COLUMN la OPTIONS (SET remote_charset 'utf8mb4');
+\set VERBOSITY terse
+SELECT id FROM pd_l1 WHERE la = 'ábc';
+SELECT id FROM pd_l1 WHERE la LIKE 'A%';
+\set VERBOSITY default
 DROP FOREIGN TABLE pd_l1;
 SELECT multi_fdw_exec('my_real', 'DROP TABLE pd_l1');
 -- a PAD SPACE binary column: MySQL would say 'abc ' = 'abc'; bytes there

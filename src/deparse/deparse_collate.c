@@ -199,8 +199,9 @@ mf_text_native_column(Node *node, MfDeparseCxt *cxt)
 
 /*
  * node written where one of the dialect's text formats (text_bytes_fmt and
- * the others, one %s) wraps it: converted first by text_convert_fmt unless
- * it is a column in text_native_charset already.
+ * the others, one %s) wraps it: converted first by text_convert_fmt, or
+ * through text_native_fmt if it is a column in text_native_charset
+ * already.
  */
 void
 mf_deparse_text_through(Node *node, const char *fmt, MfDeparseCxt *cxt)
@@ -210,8 +211,11 @@ mf_deparse_text_through(Node *node, const char *fmt, MfDeparseCxt *cxt)
 
 	initStringInfo(&operand);
 	cxt->buf = &operand;
-	if (cxt->dialect->text_convert_fmt == NULL ||
-		mf_text_native_column(node, cxt))
+	if (mf_text_native_column(node, cxt) &&
+		cxt->dialect->text_native_fmt != NULL)
+		mf_deparse_through(node, cxt->dialect->text_native_fmt, cxt);
+	else if (cxt->dialect->text_convert_fmt == NULL ||
+			 mf_text_native_column(node, cxt))
 		mf_deparse_node(node, cxt);
 	else
 		mf_deparse_through(node, cxt->dialect->text_convert_fmt, cxt);

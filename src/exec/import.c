@@ -309,7 +309,8 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 					tr->value(res, row, MF_IMPORT_CHARSET) : NULL;
 
 				appendStringInfoString(&buf, ", text_bytes 'true'");
-				if (charset != NULL)
+				/* a name, else none: the column is then converted */
+				if (charset != NULL && mf_charset_name(charset))
 				{
 					appendStringInfoString(&buf, ", ");
 					mf_append_option(&buf, "remote_charset", charset);

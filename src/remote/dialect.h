@@ -525,9 +525,12 @@ typedef struct MfDialect
 	 * The operand of each of the four formats above goes first through
 	 * text_convert_fmt (one %s; NULL: as it is), unless it is a column
 	 * whose option remote_charset names text_native_charset, the character
-	 * set text_convert_fmt converts to.
+	 * set text_convert_fmt converts to: that one goes through
+	 * text_native_fmt (NULL: as it is), which should fail on a column in
+	 * another set.
 	 */
 	const char *text_convert_fmt;
+	const char *text_native_fmt;
 	const char *text_native_charset;
 
 	/*

@@ -389,6 +389,16 @@ mf_extension_list(const char *value, bool warn)
 	return oids;
 }
 
+/* A character set's name as MySQL spells them: [A-Za-z0-9_]{1,64}. */
+bool
+mf_charset_name(const char *value)
+{
+	size_t		n = strspn(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+						   "abcdefghijklmnopqrstuvwxyz0123456789_");
+
+	return n > 0 && n <= 64 && value[n] == '\0';
+}
+
 /* Check one value against its definition; raises on a bad one. */
 static void
 mf_check_value(const MfOptionDef *def, DefElem *d)
@@ -427,6 +437,13 @@ mf_check_value(const MfOptionDef *def, DefElem *d)
 				ereport(ERROR,
 						(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 						 errmsg("option \"%s\" must not be empty", def->name)));
+			if (strcmp(def->name, "remote_charset") == 0 &&
+				!mf_charset_name(value))
+				ereport(ERROR,
+						(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+						 errmsg("invalid value for option \"%s\": \"%s\"",
+								def->name, value),
+						 errhint("A character set's name: letters, digits and underscores, at most 64.")));
 			break;
 	}
 }

@@ -94,6 +94,7 @@ extern bool mf_column_is_key(Oid relid, AttrNumber attnum);
 extern bool mf_column_flag(Oid relid, AttrNumber attnum, const char *name);
 extern const char *mf_column_option(Oid relid, AttrNumber attnum,
 									const char *name);
+extern bool mf_charset_name(const char *value);
 extern const char *mf_sample_method_name(MfSampleMethod method);
 extern void mf_connection_params(ForeignServer *server, UserMapping *user,
 								 const MfTransport *transport,
