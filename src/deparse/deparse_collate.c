@@ -180,7 +180,7 @@ mf_text_bytes_column(Node *node, MfDeparseCxt *cxt)
  * text_native_charset, whose bytes need no conversion?  The option is the
  * table owner's word, as text_bytes is.
  */
-static bool
+bool
 mf_text_native_column(Node *node, MfDeparseCxt *cxt)
 {
 	Var		   *var;
@@ -195,33 +195,6 @@ mf_text_native_column(Node *node, MfDeparseCxt *cxt)
 							   "remote_charset");
 	return charset != NULL &&
 		pg_strcasecmp(charset, cxt->dialect->text_native_charset) == 0;
-}
-
-/*
- * node written where one of the dialect's text formats (text_bytes_fmt and
- * the others, one %s) wraps it: converted first by text_convert_fmt, or
- * through text_native_fmt if it is a column in text_native_charset
- * already.
- */
-void
-mf_deparse_text_through(Node *node, const char *fmt, MfDeparseCxt *cxt)
-{
-	StringInfo	buf = cxt->buf;
-	StringInfoData operand;
-
-	initStringInfo(&operand);
-	cxt->buf = &operand;
-	if (mf_text_native_column(node, cxt) &&
-		cxt->dialect->text_native_fmt != NULL)
-		mf_deparse_through(node, cxt->dialect->text_native_fmt, cxt);
-	else if (cxt->dialect->text_convert_fmt == NULL ||
-			 mf_text_native_column(node, cxt))
-		mf_deparse_node(node, cxt);
-	else
-		mf_deparse_through(node, cxt->dialect->text_convert_fmt, cxt);
-	cxt->buf = buf;
-	appendStringInfo(buf, fmt, operand.data);
-	pfree(operand.data);
 }
 
 /*

@@ -282,18 +282,28 @@ mf_deparse_op_operand(Node *arg, Node *other, bool ordering, Oid inputcollid,
 		mf_deparse_operand(arg, other, any, cxt);
 }
 
-/* node written where a dialect's format (one %s) wraps it */
+/*
+ * node written where one of the dialect's text formats (text_bytes_fmt and
+ * the others, one %s) wraps it: through text_convert_fmt first, or through
+ * text_native_fmt if it is a column in text_native_charset already.
+ */
 void
-mf_deparse_through(Node *node, const char *fmt, MfDeparseCxt *cxt)
+mf_deparse_text_through(Node *node, const char *fmt, MfDeparseCxt *cxt)
 {
 	StringInfo	buf = cxt->buf;
 	StringInfoData operand;
+	StringInfoData inner;
+	const char *first = mf_text_native_column(node, cxt) ?
+		cxt->dialect->text_native_fmt : cxt->dialect->text_convert_fmt;
 
 	initStringInfo(&operand);
-	cxt->buf = &operand;
+	initStringInfo(&inner);
+	cxt->buf = &inner;
 	mf_deparse_node(node, cxt);
 	cxt->buf = buf;
+	appendStringInfo(&operand, first != NULL ? first : "%s", inner.data);
 	appendStringInfo(buf, fmt, operand.data);
+	pfree(inner.data);
 	pfree(operand.data);
 }
 

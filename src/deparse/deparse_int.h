@@ -95,8 +95,8 @@ extern bool mf_aggref_shippable(Aggref *agg, MfDeparseCxt *cxt);
 
 /* deparse_expr.c: what is sent, written */
 extern void mf_deparse_node(Node *node, MfDeparseCxt *cxt);
-extern void mf_deparse_through(Node *node, const char *fmt,
-							   MfDeparseCxt *cxt);
+extern void mf_deparse_text_through(Node *node, const char *fmt,
+									MfDeparseCxt *cxt);
 extern void mf_deparse_selected(Node *node, MfDeparseCxt *cxt);
 extern bool mf_deparse_sum_count(Node *node, MfDeparseCxt *cxt);
 extern void mf_deparse_var(Var *var, MfDeparseCxt *cxt);
@@ -128,8 +128,7 @@ extern bool mf_text_like(Oid opno, Oid inputcollid, List *args,
 						 MfDeparseCxt *cxt, bool *negated);
 extern bool mf_text_bytes_equality(Oid opno, Oid inputcollid, List *args,
 								   MfDeparseCxt *cxt, bool *trimmed);
-extern void mf_deparse_text_through(Node *node, const char *fmt,
-									MfDeparseCxt *cxt);
+extern bool mf_text_native_column(Node *node, MfDeparseCxt *cxt);
 extern bool mf_comparison_shippable(MfDeparseCxt *cxt, Node *expr, Oid collid,
 									bool ordering);
 
