@@ -45,7 +45,7 @@ CORE_EXEC = src/exec/scan.o src/exec/scan_memo.o src/exec/held_rows.o \
 	src/exec/pipeline.o src/exec/depjoin_exec.o src/exec/depjoin_hash.o \
 	src/exec/analyze.o src/exec/analyze_import.o src/exec/truncate.o src/exec/import.o \
 	src/exec/partition_guard.o src/exec/remote_query.o \
-	src/exec/run_extent.o
+	src/exec/run_extent.o src/exec/jit_choice.o
 CORE_REMOTE = src/remote/registry.o src/remote/option.o src/remote/data_epoch.o \
 	src/remote/option_read.o src/remote/appname.o src/remote/connection.o \
 	src/remote/connection_list.o \

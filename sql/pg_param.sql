@@ -523,6 +523,36 @@ DROP FOREIGN TABLE pp_part_other;
 DROP USER MAPPING FOR CURRENT_USER SERVER pp_other;
 DROP SERVER pp_other;
 
+-- JIT is judged on the gateway's own share of a plan's cost: a plan whose
+-- cost is the remote's work (the remote statements of a correlated
+-- subquery, each costed as one) is not compiled, where a local plan over
+-- the same threshold is.  Where this server cannot compile at all
+-- (PostgreSQL built without LLVM), both lines say true regardless.
+CREATE FUNCTION pp_jit_used(q text) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+  j jsonb;
+BEGIN
+  EXECUTE 'EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ' || q INTO j;
+  RETURN (j -> 0) ? 'JIT';
+END $$;
+SET jit = on;
+SET jit_above_cost = 5000;
+SET jit_optimize_above_cost = -1;
+SET jit_inline_above_cost = -1;
+SELECT NOT pg_jit_available() OR NOT pp_jit_used($$
+  SELECT count(*) FROM pp_part p
+   WHERE p.partkey < (SELECT max(ps.qty) FROM pp_ps ps
+                       WHERE ps.partkey = p.partkey AND ps.note <> p.name)$$)
+  AS remote_work_not_compiled;
+SELECT NOT pg_jit_available() OR pp_jit_used($$
+  SELECT count(*) FROM generate_series(1, 400000) g WHERE g % 7 = 3$$)
+  AS local_work_compiled;
+RESET jit_above_cost;
+RESET jit_optimize_above_cost;
+RESET jit_inline_above_cost;
+RESET jit;
+DROP FUNCTION pp_jit_used(text);
+
 RESET enable_memoize;
 RESET multi_fdw.dependent_join;
 SELECT multi_fdw_exec('pg_remote', $$DROP TABLE public.pp_ps, public.pp_part, public.pp_mood;

@@ -49,6 +49,7 @@ _PG_init(void)
 	mf_depjoin_init();
 	mf_whole_query_init();
 	mf_run_extent_init();
+	mf_jit_choice_init();
 	mf_appname_init();
 }
 

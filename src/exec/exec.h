@@ -46,6 +46,9 @@ extern bool mf_import_remote_stats(Relation rel, int elevel,
 extern bool mf_run_reads_all(void);
 extern void mf_run_extent_init(void);
 
+/* jit_choice.c: JIT judged on the gateway's own share of a plan's cost */
+extern void mf_jit_choice_init(void);
+
 /* Reads rows of a remote query into slots: shared by scans and modify. */
 typedef struct MfRowReader
 {
