@@ -161,6 +161,20 @@ DROP FOREIGN TABLE imp_opts.defaults;
 IMPORT FOREIGN SCHEMA imp_r LIMIT TO (defaults)
   FROM SERVER pg_remote INTO imp_opts OPTIONS (import_default 'false');
 SELECT col, not_null, default_value FROM imported('imp_opts');
+-- a remote default holding a backslash, read here without standard
+-- conforming strings, would open a string that runs on over the next
+-- columns' text: refused, never written as it is; with them, imported
+SELECT multi_fdw_exec('pg_remote', $$
+  CREATE TABLE imp_r.backslash (a text DEFAULT '\', b int)$$);
+SET standard_conforming_strings = off;
+SET escape_string_warning = off;
+IMPORT FOREIGN SCHEMA imp_r LIMIT TO (backslash) FROM SERVER pg_remote INTO imp_opts;
+RESET escape_string_warning;
+RESET standard_conforming_strings;
+IMPORT FOREIGN SCHEMA imp_r LIMIT TO (backslash) FROM SERVER pg_remote INTO imp_opts;
+SELECT col, default_value FROM imported('imp_opts') WHERE table_name = 'backslash';
+DROP FOREIGN TABLE imp_opts.backslash;
+SELECT multi_fdw_exec('pg_remote', 'DROP TABLE imp_r.backslash');
 -- bad options
 IMPORT FOREIGN SCHEMA imp_r FROM SERVER pg_remote INTO imp_opts
   OPTIONS (import_defaults 'false');

@@ -72,16 +72,33 @@ mf_append_collation(StringInfo buf, const char *remote, const char *table)
 }
 
 /*
- * A remote generated column's expression, written into the statement as
- * import_generated asks: exactly one expression, so that the remote's text
- * can add no column, option or clause of its own.
+ * A remote generated column's expression or a column default, written
+ * into the statement as import_generated or import_default asks: exactly
+ * one expression as this session's parser reads it (standard_conforming_
+ * strings included, as it will read the statement), so that the remote's
+ * text can add no column, option or clause of its own.
  */
 static void
-mf_append_generated(StringInfo buf, const char *expr, const char *table)
+mf_append_expression(StringInfo buf, const char *fmt, const char *expr,
+					 const char *table)
 {
 	char	   *probe = psprintf("SELECT (%s)", expr);
-	List	   *parsed = raw_parser(probe, RAW_PARSE_DEFAULT);
+	MemoryContext cxt = CurrentMemoryContext;
+	List	   *volatile parsed = NIL;
 	SelectStmt *sel = NULL;
+
+	/* a text that does not parse is refused as one that parses otherwise */
+	PG_TRY();
+	{
+		parsed = raw_parser(probe, RAW_PARSE_DEFAULT);
+	}
+	PG_CATCH();
+	{
+		MemoryContextSwitchTo(cxt);
+		FlushErrorState();
+		parsed = NIL;
+	}
+	PG_END_TRY();
 
 	if (list_length(parsed) == 1 &&
 		IsA(((RawStmt *) linitial(parsed))->stmt, SelectStmt))
@@ -97,9 +114,9 @@ mf_append_generated(StringInfo buf, const char *expr, const char *table)
 		((ResTarget *) linitial(sel->targetList))->name != NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
-				 errmsg("the remote gave \"%s\" as a generated column's expression of table \"%s\", which is not one expression",
+				 errmsg("the remote gave \"%s\" as a column's expression of table \"%s\", which is not one expression",
 						expr, table)));
-	appendStringInfo(buf, " GENERATED ALWAYS AS (%s) STORED", expr);
+	appendStringInfo(buf, fmt, expr);
 }
 
 typedef struct MfImportOptions
@@ -327,10 +344,11 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			if (generated && deflt != NULL)
 			{
 				if (io.generated)
-					mf_append_generated(&buf, deflt, table);
+					mf_append_expression(&buf, " GENERATED ALWAYS AS (%s) STORED",
+										 deflt, table);
 			}
 			else if (io.defaults && deflt != NULL && dialect->default_importable(deflt))
-				appendStringInfo(&buf, " DEFAULT %s", deflt);
+				mf_append_expression(&buf, " DEFAULT (%s)", deflt, table);
 			ncols++;
 		}
 	}

@@ -32,6 +32,7 @@
  */
 #include "postgres.h"
 
+#include "catalog/pg_class.h"
 #include "executor/executor.h"
 #include "foreign/fdwapi.h"
 #include "jit/jit.h"
@@ -67,103 +68,154 @@ mf_own_node(Plan *plan)
 	return false;
 }
 
-static double mf_remote_share(Plan *plan, PlannedStmt *stmt);
-
-/* The children a node runs, whatever its kind. */
-static List *
-mf_plan_children(Plan *plan)
-{
-	List	   *children = NIL;
-
-	if (plan->lefttree != NULL)
-		children = lappend(children, plan->lefttree);
-	if (plan->righttree != NULL)
-		children = lappend(children, plan->righttree);
-	switch (nodeTag(plan))
-	{
-		case T_Append:
-			children = list_concat(children, ((Append *) plan)->appendplans);
-			break;
-		case T_MergeAppend:
-			children = list_concat(children,
-								   ((MergeAppend *) plan)->mergeplans);
-			break;
-		case T_SubqueryScan:
-			children = lappend(children, ((SubqueryScan *) plan)->subplan);
-			break;
-		case T_CustomScan:
-			children = list_concat(children,
-								   ((CustomScan *) plan)->custom_plans);
-			break;
-		default:
-			break;
-	}
-	return children;
-}
-
+/* the walk over a plan: its statement, and each subquery's share once */
 typedef struct MfShareWalk
 {
 	PlannedStmt *stmt;
-	double		share;
+	double	   *subplan_share;	/* by plan_id - 1; < 0: not yet known */
 } MfShareWalk;
 
-/* the remote share of each subquery an expression runs */
+static double mf_remote_share(Plan *plan, MfShareWalk *w);
+
+/*
+ * The remote share of a subquery, computed once however many nodes run it
+ * (PostgreSQL copies one into the conditions of every partition).
+ */
+static double
+mf_subplan_share(int plan_id, MfShareWalk *w)
+{
+	Plan	   *sub;
+
+	if (plan_id < 1 || plan_id > list_length(w->stmt->subplans))
+		return 0;
+	if (w->subplan_share[plan_id - 1] >= 0)
+		return w->subplan_share[plan_id - 1];
+	w->subplan_share[plan_id - 1] = 0;	/* a subquery never runs itself */
+	sub = list_nth(w->stmt->subplans, plan_id - 1);
+	if (sub != NULL)
+		w->subplan_share[plan_id - 1] = mf_remote_share(sub, w);
+	return w->subplan_share[plan_id - 1];
+}
+
+typedef struct MfExprShare
+{
+	MfShareWalk *w;
+	double		share;			/* the remote share of its subqueries */
+	bool		local;			/* a subquery mostly the gateway's work */
+} MfExprShare;
+
 static bool
-mf_subplans_share(Node *node, MfShareWalk *w)
+mf_expr_share(Node *node, MfExprShare *e)
 {
 	if (node == NULL)
 		return false;
 	if (IsA(node, SubPlan))
 	{
 		SubPlan    *sp = (SubPlan *) node;
+		double		share = mf_subplan_share(sp->plan_id, e->w);
+		Plan	   *sub = sp->plan_id >= 1 &&
+			sp->plan_id <= list_length(e->w->stmt->subplans) ?
+			list_nth(e->w->stmt->subplans, sp->plan_id - 1) : NULL;
 
-		if (sp->plan_id >= 1 && sp->plan_id <= list_length(w->stmt->subplans))
-		{
-			Plan	   *sub = list_nth(w->stmt->subplans, sp->plan_id - 1);
-
-			if (sub != NULL)
-				w->share += mf_remote_share(sub, w->stmt);
-		}
+		e->share += share;
+		if (sub != NULL && share < sub->total_cost * 0.9)
+			e->local = true;
 	}
-	return expression_tree_walker(node, mf_subplans_share, (void *) w);
+	return expression_tree_walker(node, mf_expr_share, (void *) e);
+}
+
+/* the subqueries of a node's own expressions */
+static void
+mf_node_exprs(Plan *plan, MfExprShare *e)
+{
+	(void) mf_expr_share((Node *) plan->targetlist, e);
+	(void) mf_expr_share((Node *) plan->qual, e);
+	if (IsA(plan, NestLoop) || IsA(plan, MergeJoin) || IsA(plan, HashJoin))
+		(void) mf_expr_share((Node *) ((Join *) plan)->joinqual, e);
+}
+
+/* The sum of fn over the children a node runs, whatever its kind. */
+static double
+mf_over_children(Plan *plan, double (*fn) (Plan *, MfShareWalk *),
+				 MfShareWalk *w)
+{
+	double		sum = 0;
+	List	   *more = NIL;
+	ListCell   *lc;
+
+	if (plan->lefttree != NULL)
+		sum += fn(plan->lefttree, w);
+	if (plan->righttree != NULL)
+		sum += fn(plan->righttree, w);
+	if (IsA(plan, Append))
+		more = ((Append *) plan)->appendplans;
+	else if (IsA(plan, MergeAppend))
+		more = ((MergeAppend *) plan)->mergeplans;
+	else if (IsA(plan, CustomScan))
+		more = ((CustomScan *) plan)->custom_plans;
+	else if (IsA(plan, SubqueryScan))
+		sum += fn(((SubqueryScan *) plan)->subplan, w);
+	foreach(lc, more)
+		sum += fn(lfirst(lc), w);
+	return sum;
+}
+
+static double
+mf_total_cost(Plan *plan, MfShareWalk *w)
+{
+	return plan->total_cost;
 }
 
 /*
- * The part of plan's cost that is the remotes' work, counted once per
- * node: an own node's cost less a tuple's per row it returns and less its
- * children's (their own shares are added), its conditions' subqueries
- * included (a correlated one counts its runs in the node's cost); another
- * node's subqueries and children.  Never more than the plan's total.
+ * The part of plan's cost that is the remotes' work: an own node's cost
+ * less a tuple's per row it returns and less its children's (whose shares
+ * are added), the runs of its conditions' subqueries included (a
+ * correlated one is costed in the node once per run) unless one of them
+ * is mostly the gateway's work (a subquery over a local table: the node's
+ * own cost is then not counted); another node's subqueries, once each,
+ * and its children.  Never more than the plan's total.
  */
 static double
-mf_remote_share(Plan *plan, PlannedStmt *stmt)
+mf_remote_share(Plan *plan, MfShareWalk *w)
 {
-	MfShareWalk w = {stmt, 0};
-	List	   *children;
+	MfExprShare e = {w, 0, false};
+	double		share = 0;
 	ListCell   *lc;
 
 	check_stack_depth();
-	children = mf_plan_children(plan);
+	CHECK_FOR_INTERRUPTS();
+	mf_node_exprs(plan, &e);
 	if (mf_own_node(plan))
 	{
-		double		own = plan->total_cost - plan->plan_rows * cpu_tuple_cost;
-
-		foreach(lc, children)
-			own -= ((Plan *) lfirst(lc))->total_cost;
-		w.share = Max(own, 0);
+		if (!e.local)
+			share = Max(plan->total_cost - plan->plan_rows * cpu_tuple_cost -
+						mf_over_children(plan, mf_total_cost, w), 0);
 	}
 	else
 	{
-		(void) mf_subplans_share((Node *) plan->targetlist, &w);
-		(void) mf_subplans_share((Node *) plan->qual, &w);
-		if (IsA(plan, NestLoop) || IsA(plan, MergeJoin) || IsA(plan, HashJoin))
-			(void) mf_subplans_share((Node *) ((Join *) plan)->joinqual, &w);
+		share = e.share;
+		foreach(lc, plan->initPlan)
+			share += mf_subplan_share(((SubPlan *) lfirst(lc))->plan_id, w);
 	}
-	foreach(lc, children)
-		w.share += mf_remote_share(lfirst(lc), stmt);
-	foreach(lc, plan->initPlan)
-		(void) mf_subplans_share(lfirst(lc), &w);
-	return Min(w.share, plan->total_cost);
+	share += mf_over_children(plan, mf_remote_share, w);
+	return Min(share, plan->total_cost);
+}
+
+/* Does the statement read a foreign table at all? */
+static bool
+mf_reads_foreign(PlannedStmt *stmt)
+{
+	ListCell   *lc;
+
+	foreach(lc, stmt->rtable)
+	{
+		RangeTblEntry *rte = lfirst(lc);
+
+		if (rte->rtekind == RTE_RELATION &&
+			rte->relkind == RELKIND_FOREIGN_TABLE)
+			return true;
+	}
+	return false;
 }
 
 /* The planner's flags, less those the gateway's own share does not ask for. */
@@ -173,9 +225,19 @@ mf_jit_flags(PlannedStmt *stmt)
 	int			flags = stmt->jitFlags;
 	double		local;
 
-	if (!(flags & PGJIT_PERFORM) || stmt->planTree == NULL)
+	MfShareWalk w;
+	int			n;
+
+	if (!(flags & PGJIT_PERFORM) || stmt->planTree == NULL ||
+		!mf_reads_foreign(stmt))
 		return flags;
-	local = stmt->planTree->total_cost - mf_remote_share(stmt->planTree, stmt);
+	w.stmt = stmt;
+	n = Max(list_length(stmt->subplans), 1);
+	w.subplan_share = palloc(n * sizeof(double));
+	for (int i = 0; i < n; i++)
+		w.subplan_share[i] = -1;
+	local = stmt->planTree->total_cost - mf_remote_share(stmt->planTree, &w);
+	pfree(w.subplan_share);
 	if (local >= stmt->planTree->total_cost)
 		return flags;
 	if (jit_above_cost >= 0 && local <= jit_above_cost)
