@@ -195,6 +195,13 @@ mf_updated_cols(PlannerInfo *root, Index rti)
 	pg_foreign_server_aclcheck((srvid), (roleid), (mode))
 #endif
 
+/* 16: typeStringToTypeName took a soft-error context (NULL: raise) */
+#if PG_VERSION_NUM >= 160000
+#define mf_type_string_to_type_name(str) typeStringToTypeName((str), NULL)
+#else
+#define mf_type_string_to_type_name(str) typeStringToTypeName(str)
+#endif
+
 /*
  * 17: create_foreignscan_path and create_foreign_upper_path take the
  * restrictions a parameterised path enforces (fdw_restrictinfo); 18: the

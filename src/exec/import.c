@@ -302,11 +302,7 @@ mfImportForeignSchema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			 * it must be one type name, and a comment at its end ends with
 			 * its line, never taking our options along.
 			 */
-#if PG_VERSION_NUM >= 160000
-			(void) typeStringToTypeName(ltype, NULL);
-#else
-			(void) typeStringToTypeName(ltype);
-#endif
+			(void) mf_type_string_to_type_name(ltype);
 			appendStringInfo(&buf, "%s\n  %s %s\n    OPTIONS (", ncols > 0 ? "," : "",
 							 quote_identifier(cname), ltype);
 			mf_append_option(&buf, "column_name", cname);
