@@ -854,6 +854,7 @@ const MfDialect mf_dialect_postgres = {
 	.supports_do_nothing = true,
 	.supports_arrays = true,
 	.nested_subqueries = true,
+	.keyed_rescans = true,
 	.whole_queries = true,
 	.conditional_expressions = true,
 	.supports_row_in = true,

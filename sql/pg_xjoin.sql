@@ -525,6 +525,95 @@ SELECT line FROM public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SU
 SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
   WHERE xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$);
 RESET multi_fdw.dependent_join_max_keys;
+
+-- ===================================================================
+-- the subquery's values read ahead: the rows a batch of keys brings give
+-- the values the subquery will take, and its scan (another server of the
+-- keyed form) reads the answers for all of them in one statement
+-- ===================================================================
+CREATE TABLE xk2 AS SELECT CASE WHEN i % 50 = 0 THEN NULL ELSE (i * 7) % 3000 END AS k
+  FROM generate_series(1, 900) i;
+INSERT INTO xk2 VALUES (200000), (0), (-5);
+ANALYZE xk2;
+-- (the local copy's answers, by index: 882 subqueries each)
+CREATE INDEX lxo_cust ON lxo (cust);
+CREATE INDEX lxo_id ON lxo (id);
+CREATE FUNCTION xj_ahead(q text) RETURNS SETOF text LANGUAGE sql AS $f$
+  SELECT regexp_replace(line, ' rows sent=.*', '') FROM public.mf_explain(
+    'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF) ' || q) line
+  WHERE line ~ '(dependent join|SubPlan|Foreign Scan|Remote: statements|Read Ahead|Read-Ahead|Kept Rows|Sort|Limit)'
+$f$;
+-- Q20's shape: one statement for the four rows' values, then none
+SELECT * FROM xj_ahead($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
+  WHERE xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$);
+-- many keys: NULL keys, repeats, and keys without rows in xo (count 0,
+-- sum NULL); F's 882 rows come in one batch, their values in one statement
+SELECT * FROM xj_ahead($$SELECT xk2.k, xc.name FROM xk2 JOIN xc ON xc.id = xk2.k
+  WHERE xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$);
+SELECT same FROM xj_agree($$SELECT xk2.k, xc.name FROM xk2 JOIN xc ON xc.id = xk2.k
+  WHERE xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$);
+SELECT same FROM xj_agree($$SELECT xk2.k, xc.id FROM xk2 JOIN xc ON xc.id = xk2.k
+  WHERE xc.grp * 50 < (SELECT sum(amount) FROM xo WHERE xo.cust = xc.id)$$);
+SELECT same FROM xj_agree($$SELECT xk2.k, xc.id FROM xk2 JOIN xc ON xc.id = xk2.k
+  WHERE 0 = (SELECT coalesce(sum(amount), 0) FROM xo WHERE xo.cust = xc.id)$$);
+-- two parameters, one of them in the subquery's select list
+SELECT same FROM xj_agree($$SELECT xk2.k, xc.id FROM xk2 JOIN xc ON xc.id = xk2.k
+  WHERE xc.grp + 3 > (SELECT max(xo.day) - xc.grp FROM xo
+                      WHERE xo.cust = xc.id AND xo.amount > xc.grp * 9)$$);
+-- a subquery of rows, not of an aggregate: one row or none per value
+SELECT same FROM xj_agree($$SELECT xk2.k, xc.id FROM xk2 JOIN xc ON xc.id = xk2.k
+  WHERE xc.grp < (SELECT xo.day FROM xo WHERE xo.id = xc.id + 1)$$);
+-- a subquery that stops at its first row (EXISTS, kept for its OR)
+SELECT same FROM xj_agree($$SELECT xk2.k, xc.id FROM xk2 JOIN xc ON xc.id = xk2.k
+  WHERE xc.grp = 3 OR EXISTS (SELECT 1 FROM xo WHERE xo.cust = xc.id AND xo.day < 20)$$);
+-- the outer rows from a table's own scan (no join), in batches of
+-- fetch_size: a statement for each batch's values
+ALTER FOREIGN TABLE xc OPTIONS (ADD fetch_size '300');
+SELECT * FROM xj_ahead($$SELECT xc.id FROM xc WHERE xc.id < 1000
+  AND xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$);
+SELECT same FROM xj_agree($$SELECT xc.id FROM xc WHERE xc.id < 1000
+  AND xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$);
+ALTER FOREIGN TABLE xc OPTIONS (DROP fetch_size);
+-- the rows of F from MariaDB, as text from another kind of server
+SELECT * FROM xj_ahead($$SELECT xk2.k, xm.name FROM xk2 JOIN xm ON xm.id = xk2.k
+  WHERE xm.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xm.id)$$);
+SELECT same FROM xj_agree($$SELECT xk2.k, xm.name FROM xk2 JOIN xm ON xm.id = xk2.k
+  WHERE xm.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xm.id)$$);
+-- a subquery whose first row by an order is wanted: where the remote
+-- sorts, the scan's rows come in an order, which the keyed statement would
+-- not keep, and they are not read ahead; where a local Sort does (here),
+-- the scan's rows are read ahead and sorted at each rescan
+SELECT line FROM xj_ahead($$SELECT xk2.k, xc.id FROM xk2 JOIN xc ON xc.id = xk2.k
+  WHERE xc.grp < (SELECT xo.day FROM xo WHERE xo.cust = xc.id ORDER BY xo.id LIMIT 1)$$) line
+  WHERE line ~ '(Read|Limit|Sort \(|Sort Key)';
+SELECT same FROM xj_agree($$SELECT xk2.k, xc.id FROM xk2 JOIN xc ON xc.id = xk2.k
+  WHERE xc.grp < (SELECT xo.day FROM xo WHERE xo.cust = xc.id ORDER BY xo.id LIMIT 1)$$);
+-- not read ahead: a value of a text column, a subquery on F's own
+-- connection (each answer as before)
+SELECT line FROM xj_ahead($$SELECT xk.k, xc.id FROM xk JOIN xc ON xc.id = xk.k
+  WHERE 0 < (SELECT count(*) FROM xo WHERE xo.id::text = xc.name)$$) line
+  WHERE line ~ '(Read|loops)';
+SELECT same FROM xj_agree($$SELECT xk.k, xc.id FROM xk JOIN xc ON xc.id = xk.k
+  WHERE 0 < (SELECT count(*) FROM xo WHERE xo.id::text = xc.name)$$);
+SELECT line FROM xj_ahead($$SELECT xk2.k, xc.id FROM xk2 JOIN xc ON xc.id = xk2.k
+  WHERE xc.grp <> (SELECT x2.grp FROM xc x2 WHERE x2.id = xc.id - 2)$$) line
+  WHERE line ~ 'Read';
+-- rows kept within a small hash_mem: what does not fit is read per row
+SET work_mem = '64kB';
+SET hash_mem_multiplier = 1;
+SELECT same FROM xj_agree($$SELECT xk2.k, xc.id FROM xk2 JOIN xc ON xc.id = xk2.k
+  WHERE xc.grp < (SELECT xo.day FROM xo WHERE xo.id = xc.id + 1)$$);
+RESET work_mem;
+RESET hash_mem_multiplier;
+-- keep_rescan_rows 'false' reads nothing ahead either
+ALTER FOREIGN TABLE xo OPTIONS (ADD keep_rescan_rows 'false');
+SELECT line FROM xj_ahead($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
+  WHERE xc.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xc.id)$$) line
+  WHERE line ~ '(Read|statements)';
+ALTER FOREIGN TABLE xo OPTIONS (DROP keep_rescan_rows);
+DROP FUNCTION xj_ahead(text);
+DROP TABLE xk2;
+DROP INDEX lxo_cust, lxo_id;
 -- a condition of F's that reads none of its columns is never lost: as F's
 -- own condition it is the planner's gate above F's scan, which the
 -- dependent join would replace (declined); as a condition of the join

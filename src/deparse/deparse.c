@@ -530,14 +530,16 @@ mf_subplan_scan(SubPlan *subplan, MfDeparseCxt *cxt, PlannerInfo **subroot)
 
 /*
  * A scan's nested form, as its planning keeps it: the last item of its
- * fdw_private, (nested SQL, number of columns it returns), or NULL.
+ * fdw_private, (nested SQL, number of columns it returns, whether it
+ * promises no order: mf_scan_nested_keyable), or NULL.
  */
 Node *
-mf_nested_private(char *nested_sql, int ncols)
+mf_nested_private(char *nested_sql, int ncols, bool keyable)
 {
 	if (nested_sql == NULL)
 		return NULL;
-	return (Node *) list_make2(makeString(nested_sql), makeInteger(ncols));
+	return (Node *) list_make3(makeString(nested_sql), makeInteger(ncols),
+							   makeBoolean(keyable));
 }
 
 /* The nested form the scan's planning kept, or NULL; its columns' number. */
@@ -549,10 +551,23 @@ mf_scan_nested_sql(ForeignScan *fs, int *ncols)
 	if (fs->fdw_private == NIL)
 		return NULL;
 	n = llast(fs->fdw_private);
-	if (n == NULL || !IsA(n, List) || list_length(n) != 2 ||
+	if (n == NULL || !IsA(n, List) || list_length(n) != 3 ||
 		!IsA(linitial(n), String) || !IsA(lsecond(n), Integer))
 		return NULL;
 	*ncols = intVal(lsecond(n));
 	return strVal(linitial(n));
 }
 
+/*
+ * May the nested form be run for many sets of parameters at once
+ * (mf_deparse_keyed)?  Only where the scan promises no order of its rows,
+ * which the keyed statement would not keep.
+ */
+bool
+mf_scan_nested_keyable(ForeignScan *fs)
+{
+	int			ncols;
+
+	return mf_scan_nested_sql(fs, &ncols) != NULL &&
+		boolVal(lthird(llast(fs->fdw_private)));
+}

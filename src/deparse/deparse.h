@@ -96,7 +96,7 @@ extern bool mf_deparse_nesting_end(void);
 extern bool mf_deparse_nested_usable(bool held, const char *plain_sql,
 									 List *plain_params, List *nested_params);
 extern bool mf_conds_have_subqueries(List *conds);
-extern Node *mf_nested_private(char *nested_sql, int ncols);
+extern Node *mf_nested_private(char *nested_sql, int ncols, bool keyable);
 
 extern void mf_deparse_relation(StringInfo buf, Relation rel,
 								const MfDialect *dialect);
@@ -152,6 +152,11 @@ extern void mf_deparse_key_range(StringInfo sql, const MfDialect *dialect,
 								 int first_param);
 extern char *mf_deparse_keys_explain(const char *select, bool has_where,
 									 List *key_sql, bool arrays, bool row_in);
+extern char *mf_deparse_keyed(const char *nested_sql, const MfDialect *dialect,
+							  MfMarkerStyle markers, const Oid *array_types,
+							  int nparams);
+extern bool mf_scan_nested_keyable(ForeignScan *fs);
+extern const char *mf_scan_nested_sql(ForeignScan *fs, int *ncols);
 
 extern void mf_check_param_value(const MfDialect *dialect,
 								 const char *servername, Oid typid,

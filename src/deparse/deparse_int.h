@@ -111,7 +111,6 @@ extern void mf_deparse_nesting_refuse(void);
 extern bool mf_is_widening_cast(FuncExpr *f);
 extern ForeignScan *mf_subplan_scan(SubPlan *subplan, MfDeparseCxt *cxt,
 									PlannerInfo **subroot);
-extern const char *mf_scan_nested_sql(ForeignScan *fs, int *ncols);
 extern bool mf_subplan_shippable(SubPlan *subplan, MfDeparseCxt *cxt);
 extern void mf_deparse_subplan(SubPlan *subplan, MfDeparseCxt *cxt);
 extern bool mf_widening_cast_shippable(FuncExpr *f, MfDeparseCxt *cxt);

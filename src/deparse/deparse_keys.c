@@ -12,6 +12,9 @@
  * no rows of values ((k1 = $1 AND k2 = $2) OR ...); a range of the first
  * key column (k >= $1 AND k <= $2).
  *
+ * And a rescanned scan's statement run for many sets of its parameters at
+ * once (mf_deparse_keyed, for exec/scan_prime.c).
+ *
  * Copyright (c) 2026, multi_fdw maintainers
  *
  *-------------------------------------------------------------------------
@@ -22,6 +25,7 @@
 #include "lib/stringinfo.h"
 
 #include "deparse/deparse.h"
+#include "deparse/deparse_int.h"
 
 /* Parameter n's marker, cast where the dialect needs the type said. */
 static void
@@ -169,5 +173,60 @@ mf_deparse_keys_explain(const char *select, bool has_where, List *key_sql,
 		appendStringInfoString(&sql, ") OR ...");
 	}
 	appendStringInfoChar(&sql, ')');
+	return sql.data;
+}
+
+/*
+ * The statement of a scan rescanned with many sets of its parameters
+ * (exec/scan_prime.c), for a dialect with keyed_rescans: the scan's nested
+ * form (scan_plan.c, mf_nested_sql: every column qualified by its rN, each
+ * marker MF_NESTED_MARK n MF_NESTED_MARK) run once per row of one array
+ * per parameter, each row's answer beside its number:
+ *
+ *	 SELECT mf_k.n, mf_s.* FROM unnest($1::t1[], ...) WITH ORDINALITY
+ *	   AS mf_k(p1, ..., n) CROSS JOIN LATERAL (<nested form>) AS mf_s
+ *
+ * with marker i written mf_k.p<i>.  Each row's answer is the scan's own
+ * statement's for those values, since it is that statement; the arrays'
+ * types are array_types.  NULL where the nested form names a parameter
+ * it has not.
+ */
+char *
+mf_deparse_keyed(const char *nested_sql, const MfDialect *dialect,
+				 MfMarkerStyle markers, const Oid *array_types, int nparams)
+{
+	StringInfoData sql;
+	const char *p = nested_sql;
+
+	Assert(dialect->keyed_rescans && nparams > 0);
+	initStringInfo(&sql);
+	appendStringInfoString(&sql, "SELECT mf_k.n, mf_s.* FROM unnest(");
+	for (int i = 0; i < nparams; i++)
+	{
+		if (i > 0)
+			appendStringInfoString(&sql, ", ");
+		mf_key_marker(&sql, dialect, markers, i + 1, array_types[i]);
+	}
+	appendStringInfoString(&sql, ") WITH ORDINALITY AS mf_k(");
+	for (int i = 0; i < nparams; i++)
+		appendStringInfo(&sql, "p%d, ", i + 1);
+	appendStringInfoString(&sql, "n) CROSS JOIN LATERAL (");
+	while (*p != '\0')
+	{
+		char	   *end;
+		long		marker;
+
+		if (*p != MF_NESTED_MARK)
+		{
+			appendStringInfoChar(&sql, *p++);
+			continue;
+		}
+		marker = strtol(p + 1, &end, 10);
+		if (*end != MF_NESTED_MARK || marker < 1 || marker > nparams)
+			return NULL;
+		appendStringInfo(&sql, "mf_k.p%ld", marker);
+		p = end + 1;
+	}
+	appendStringInfoString(&sql, ") AS mf_s");
 	return sql.data;
 }

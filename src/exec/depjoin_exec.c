@@ -44,6 +44,33 @@
 static Node *mf_depjoin_create_state(CustomScan *cscan);
 static void mf_depjoin_next_batch(MfDepJoinState *st);
 
+/* The column of F's remote rows a Var of F's conditions reads, or -1. */
+static int
+mf_depjoin_f_column(Var *var, void *arg)
+{
+	MfDepJoinState *st = arg;
+	int			m;
+	ListCell   *lc;
+
+	if (var->varno != INDEX_VAR || var->varattno < 1 ||
+		var->varattno > st->nmap || st->map[var->varattno - 1] > 0)
+		return -1;
+	m = -st->map[var->varattno - 1];
+	foreach(lc, st->reader.retrieved_attrs)
+		if (lfirst_int(lc) == m)
+			return foreach_current_index(lc);
+	return -1;
+}
+
+/* Row r of F's current batch, column col, as text. */
+static const char *
+mf_depjoin_f_value(void *arg, int row, int col)
+{
+	MfDepJoinState *st = arg;
+
+	return mf_held_value(&st->held, st->tr, st->res, row, col);
+}
+
 static void
 mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 {
@@ -152,6 +179,13 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 	st->send_cxt = AllocSetContextCreate(estate->es_query_cxt,
 										 "multi_fdw dependent join statement",
 										 ALLOCSET_DEFAULT_SIZES);
+	/* F's conditions' subqueries, read ahead for each batch of F's rows */
+	if (nf_quals > 0)
+		st->primer = mf_primer_create(&node->ss.ps,
+									  list_copy_head(list_copy_tail(cscan->custom_exprs,
+																	nquals),
+													 nf_quals),
+									  st->entry, mf_depjoin_f_column, st);
 }
 
 /*
@@ -563,6 +597,10 @@ next_batch:
 			st->res_pos = 0;
 			(void) mf_held_watch(&st->held, st->entry, st->tr, st->res,
 								 &st->res_rows, &st->res_pos);
+			/* a batch of keys' rows: their subqueries, read ahead */
+			if (st->primer != NULL && !st->whole && !st->ranged)
+				mf_primer_prime(st->primer, mf_depjoin_f_value, st, 0,
+								st->res_rows);
 			if (st->res_rows == 0)
 			{
 				st->tr->result_close(st->res);

@@ -46,6 +46,7 @@ typedef struct MfDepJoinState
 	int			nmap;
 	List	   *join_quals;		/* ExprStates, on the scan tuple */
 	List	   *f_quals;		/* F's own, on the scan tuple of an F row */
+	MfPrimer   *primer;			/* their subqueries' scans (subplan_prime.c) */
 	List	   *param_exprs;	/* F's own parameters */
 	int			nparams;
 	bool		range_ok;

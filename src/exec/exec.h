@@ -89,6 +89,33 @@ extern void mf_memo_record(MfScanMemo *m, const char *const *values);
 extern void mf_memo_finish(MfScanMemo *m);
 extern void mf_memo_abandon(MfScanMemo *m);
 extern long mf_memo_hits(MfScanMemo *m);
+typedef struct MfMemoEntry MfMemoEntry;
+extern MfMemoEntry *mf_memo_prime_entry(MfScanMemo *m, int nparams,
+										const char **values);
+extern bool mf_memo_prime_row(MfScanMemo *m, MfMemoEntry *e,
+							  const char *const *values);
+extern void mf_memo_prime_end(MfScanMemo *m, MfMemoEntry *e, bool complete);
+
+/* ---------------------------------------------------------------------
+ * scan_prime.c: a subquery's scan read for many values in one statement;
+ * subplan_prime.c: the node whose rows give the values
+ * ---------------------------------------------------------------------
+ */
+extern bool mf_scan_primable(PlanState *ps, List *par_params,
+							 MfConnEntry *outer_entry, int **param_index,
+							 int *nparams);
+extern void mf_scan_prime(ForeignScanState *node, int nsets,
+						  const char **values);
+
+typedef struct MfPrimer MfPrimer;
+typedef int (*MfPrimeColumnFn) (Var *var, void *arg);
+typedef const char *(*MfPrimeValueFn) (void *arg, int row, int col);
+
+extern MfPrimer *mf_primer_create(PlanState *outer, List *exprs,
+								  MfConnEntry *outer_entry,
+								  MfPrimeColumnFn column_of, void *arg);
+extern void mf_primer_prime(MfPrimer *p, MfPrimeValueFn value, void *arg,
+							int from, int to);
 
 /* ---------------------------------------------------------------------
  * held_rows.c: a small result's rows read ahead of their reader, when

@@ -38,50 +38,10 @@
 #include "utils/sampling.h"
 
 #include "exec/exec.h"
+#include "exec/scan_state.h"
 #include "plan/scan_int.h"
 
 
-typedef struct MfScanState
-{
-	MfConnEntry *entry;
-	const MfTransport *tr;
-	char	   *sql;
-	int			fetch_size;
-	MfRead		open_read;		/* how the query is read (transport.h) */
-	MfResult   *result;			/* NULL until the first row is wanted */
-	MfResult   *rescan_result;	/* a rescan's old result, closed when the
-								 * new query opens */
-	int			nrows;			/* rows of the current fetch */
-	int			next_row;
-	bool		eof;
-
-	/* reading ahead: the next batch is asked for before this one is used */
-	bool		read_ahead;		/* the transport can */
-	bool		request_out;	/* asked for, answer not read yet */
-	bool		ahead_ready;	/* answer read, waiting in the transport */
-	int			next_fetch;		/* rows to ask for next time */
-
-	/* parameters computed here and sent with the query */
-	List	   *param_exprs;
-	FmgrInfo   *param_flinfo;
-	bool		params_need_modes;	/* their output depends on settings */
-	const char **param_values;
-	Datum	   *param_datums;
-	bool	   *param_nulls;
-	MfTypeClass *param_classes;
-	Oid		   *param_types;
-	int			nparams;
-
-	/* rescans answered from rows kept by their parameters (scan_memo.c) */
-	bool		memo_ok;		/* nothing forbids it */
-	int			rescans;
-	MfScanMemo *memo;			/* NULL until the first rescan */
-	bool		replay;			/* this rescan's rows come from memo */
-
-	MfRowReader reader;
-	MfHeldRows	held;			/* rows read ahead for another's sake */
-	MfNodeStats stats;			/* EXPLAIN ANALYZE, progress (stats.c) */
-} MfScanState;
 
 /* ---------------------------------------------------------------------
  * Turning remote rows into tuples
@@ -341,6 +301,9 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 		estate->es_plannedstmt->rowMarks == NIL &&
 		estate->es_plannedstmt->commandType == CMD_SELECT &&
 		!estate->es_plannedstmt->hasModifyingCTE;
+	/* subqueries of the local conditions, read ahead (scan_prime.c) */
+	if (!fsplan->scan.plan.async_capable)
+		mf_scan_primer_init(node);
 }
 
 static void
@@ -380,7 +343,7 @@ mf_scan_open(ForeignScanState *node, MfScanState *st)
 	 * A rescan with values seen before: the rows kept then, no statement.
 	 * Kept from the first rescan on: a scan that runs once copies nothing.
 	 */
-	if (st->rescans > 0 && st->memo_ok)
+	if ((st->rescans > 0 || st->memo != NULL) && st->memo_ok)
 	{
 		if (st->memo == NULL)
 			st->memo = mf_memo_create(node->ss.ps.state->es_query_cxt,
@@ -543,6 +506,7 @@ mf_scan_next_batch(MfScanState *st, bool use_link)
 							&st->nrows, &st->next_row))
 		mf_scan_send_ahead(st);
 	mf_stats_node_publish(&st->stats);
+	mf_scan_prime_batch(st);
 }
 
 static TupleTableSlot *
@@ -936,5 +900,11 @@ mfExplainForeignScan(ForeignScanState *node, ExplainState *es)
 		if (mf_memo_hits(st->memo) > 0)
 			ExplainPropertyInteger("Rescans From Kept Rows", NULL,
 								   mf_memo_hits(st->memo), es);
+		if (st->prime_statements > 0)
+		{
+			ExplainPropertyInteger("Values Read Ahead", NULL, st->primed, es);
+			ExplainPropertyInteger("Read-Ahead Statements", NULL,
+								   st->prime_statements, es);
+		}
 	}
 }

@@ -55,7 +55,7 @@ typedef struct MfMemoKey
 	Size		len;
 } MfMemoKey;
 
-typedef struct MfMemoEntry
+struct MfMemoEntry
 {
 	MfMemoKey	key;			/* first: dynahash's key */
 	char	 ***rows;			/* each row's ncols values, NULL for NULL,
@@ -63,7 +63,7 @@ typedef struct MfMemoEntry
 	int			nrows;
 	int			cap;
 	bool		complete;		/* the scan reached its end */
-} MfMemoEntry;
+};
 
 struct MfScanMemo
 {
@@ -216,7 +216,9 @@ mf_memo_begin(MfScanMemo *m, int nparams, const char **values)
 		m->hits++;
 		return true;
 	}
-	Assert(e == NULL);
+	/* an entry left unfilled (its priming statement failed) goes */
+	if (e != NULL)
+		mf_memo_drop(m, e);
 	if (mf_memo_over(m, key.len + sizeof(MfMemoEntry)))
 		return false;
 	key.bytes = MemoryContextAlloc(m->cxt, Max(key.len, 1));
@@ -263,17 +265,17 @@ mf_memo_give_up(MfScanMemo *m)
 	mf_memo_drop(m, e);
 }
 
-/* A row read from the remote, its ncols values: kept if this rescan's are. */
-void
-mf_memo_record(MfScanMemo *m, const char *const *values)
+/*
+ * Keep a row's ncols values in e; false, with e dropped, where there is no
+ * room (past hash_mem).
+ */
+static bool
+mf_memo_add_row(MfScanMemo *m, MfMemoEntry *e, const char *const *values)
 {
-	MfMemoEntry *e = m->recording;
 	Size		size = sizeof(char *) * m->ncols;
 	char	  **row;
 	char	   *p;
 
-	if (e == NULL)
-		return;
 	for (int c = 0; c < m->ncols; c++)
 		if (values[c] != NULL)
 			size += strlen(values[c]) + 1;
@@ -284,8 +286,8 @@ mf_memo_record(MfScanMemo *m, const char *const *values)
 
 		if (mf_memo_over(m, sizeof(char **) * (Size) cap + size))
 		{
-			mf_memo_give_up(m);
-			return;
+			mf_memo_drop(m, e);
+			return false;
 		}
 		rows = MemoryContextAllocHuge(m->cxt, sizeof(char **) * (Size) cap);
 		if (e->rows != NULL)
@@ -300,8 +302,8 @@ mf_memo_record(MfScanMemo *m, const char *const *values)
 	}
 	if (mf_memo_over(m, size))
 	{
-		mf_memo_give_up(m);
-		return;
+		mf_memo_drop(m, e);
+		return false;
 	}
 	row = MemoryContextAllocHuge(m->cxt, size);
 	p = (char *) (row + m->ncols);
@@ -320,6 +322,15 @@ mf_memo_record(MfScanMemo *m, const char *const *values)
 	}
 	e->rows[e->nrows++] = row;
 	m->used += GetMemoryChunkSpace(row);
+	return true;
+}
+
+/* A row read from the remote, its ncols values: kept if this rescan's are. */
+void
+mf_memo_record(MfScanMemo *m, const char *const *values)
+{
+	if (m->recording != NULL && !mf_memo_add_row(m, m->recording, values))
+		m->recording = NULL;
 }
 
 /* The scan reached its end: the rows kept are all of them. */
@@ -338,6 +349,65 @@ mf_memo_abandon(MfScanMemo *m)
 	if (m->recording != NULL)
 		mf_memo_give_up(m);
 	m->replaying = NULL;
+}
+
+/* ---------------------------------------------------------------------
+ * Priming: rows read for values before any rescan asks for them
+ * (scan_prime.c), one entry per set of values, filled in any order
+ * ---------------------------------------------------------------------
+ */
+
+/*
+ * An entry to fill for these values, or NULL where they have one already
+ * (or one is being read) or there is no room.
+ */
+MfMemoEntry *
+mf_memo_prime_entry(MfScanMemo *m, int nparams, const char **values)
+{
+	MfMemoKey	key;
+	MfMemoEntry *e;
+	bool		found;
+
+	if (m->epoch != mf_remote_data_epoch() && m->recording == NULL &&
+		m->replaying == NULL)
+	{
+		MemoryContextReset(m->cxt);
+		mf_memo_new_table(m);
+	}
+	if (m->epoch != mf_remote_data_epoch())
+		return NULL;
+	mf_memo_make_key(m, nparams, values);
+	key.bytes = m->key.data;
+	key.len = m->key.len;
+	if (hash_search(m->entries, &key, HASH_FIND, NULL) != NULL ||
+		mf_memo_over(m, key.len + sizeof(MfMemoEntry)))
+		return NULL;
+	key.bytes = MemoryContextAlloc(m->cxt, Max(key.len, 1));
+	memcpy(key.bytes, m->key.data, key.len);
+	m->used += GetMemoryChunkSpace(key.bytes);
+	e = hash_search(m->entries, &key, HASH_ENTER, &found);
+	Assert(!found);
+	e->rows = NULL;
+	e->nrows = e->cap = 0;
+	e->complete = false;
+	return e;
+}
+
+/* A row for e; false, with e dropped, where there is no room. */
+bool
+mf_memo_prime_row(MfScanMemo *m, MfMemoEntry *e, const char *const *values)
+{
+	return mf_memo_add_row(m, e, values);
+}
+
+/* e holds all its rows now; or (complete false) its statement failed. */
+void
+mf_memo_prime_end(MfScanMemo *m, MfMemoEntry *e, bool complete)
+{
+	if (complete)
+		e->complete = true;
+	else
+		mf_memo_drop(m, e);
 }
 
 long

@@ -306,7 +306,7 @@ mf_join_plan(PlannerInfo *root, RelOptInfo *joinrel, ForeignPath *best_path,
 											&fpinfo->opts,
 											best_path->path.rows,
 											mf_relations_tree(root, joinrel),
-											false, NULL),
+											false, NULL, false),
 							scan_tlist, NIL, outer_plan);
 }
 

@@ -62,7 +62,7 @@ extern MfRead mf_scan_read(int fetch_size, double rows);
 extern List *mf_scan_private(char *sql, List *retrieved_attrs,
 							 const MfOptions *opts,
 							 double rows, List *relations, bool grouped,
-							 char *nested_sql);
+							 char *nested_sql, bool unordered);
 
 /* ---------------------------------------------------------------------
  * upper.c: sorts, aggregates and limits sent with the scan

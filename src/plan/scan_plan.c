@@ -321,7 +321,8 @@ mf_upper_plan(PlannerInfo *root, RelOptInfo *rel, ForeignPath *best_path,
 											fpinfo->grouped_tlist != NIL,
 											mf_nested_sql(&parts, mf_upper_sql,
 														  sql.data,
-														  params_list)),
+														  params_list),
+											best_path->path.pathkeys == NIL),
 							fpinfo->grouped_tlist, NIL, outer_plan);
 }
 
@@ -365,7 +366,8 @@ mf_plan_read(const MfOptions *opts, double rows, List *relations,
 /* A ForeignScan's fdw_private, by the names MfScanPrivate gives. */
 List *
 mf_scan_private(char *sql, List *retrieved_attrs, const MfOptions *opts,
-				double rows, List *relations, bool grouped, char *nested_sql)
+				double rows, List *relations, bool grouped, char *nested_sql,
+				bool unordered)
 {
 	Node	   *priv[MF_SCAN_NPRIVATE];
 	List	   *list = NIL;
@@ -380,7 +382,8 @@ mf_scan_private(char *sql, List *retrieved_attrs, const MfOptions *opts,
 	priv[MF_SCAN_SERVER] = (Node *) makeInteger(0);
 	priv[MF_SCAN_USER] = (Node *) makeInteger(0);
 	priv[MF_SCAN_NESTED_SQL] = mf_nested_private(nested_sql,
-												 list_length(retrieved_attrs));
+												 list_length(retrieved_attrs),
+												 unordered);
 	for (int i = 0; i < MF_SCAN_NPRIVATE; i++)
 		list = lappend(list, priv[i]);
 	return list;
@@ -502,6 +505,7 @@ mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 							mf_scan_private(sql.data, retrieved_attrs,
 											&fpinfo->opts,
 											best_path->path.rows, NIL, false,
-											nested),
+											nested,
+											best_path->path.pathkeys == NIL),
 							NIL, remote_exprs, outer_plan);
 }

@@ -402,7 +402,7 @@ mf_whole_query_plan(PlannerInfo *root, RelOptInfo *rel, Oid foreigntableid,
 								   retrieved, &opts, path->path.rows,
 								   list_make1(list_nth(priv, MF_WHOLE_RELATIONS)),
 								   true,
-								   NULL);
+								   NULL, false);
 	lfirst(list_nth_cell(scan_private, MF_SCAN_SERVER)) =
 		list_nth(priv, MF_WHOLE_SERVER);
 	lfirst(list_nth_cell(scan_private, MF_SCAN_USER)) =

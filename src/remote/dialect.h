@@ -462,6 +462,13 @@ typedef struct MfDialect
 	bool		nested_subqueries;
 
 	/*
+	 * That nested form of a rescanned scan may be run for many sets of its
+	 * parameters in one statement, through arrays and a lateral join
+	 * (deparse_keys.c, mf_deparse_keyed; exec/scan_prime.c).
+	 */
+	bool		keyed_rescans;
+
+	/*
 	 * A query whose relations are all on one server of the dialect, and
 	 * every part of which may be sent, goes whole (plan/whole_query.c,
 	 * deparse/deparse_query.c): derived tables, subqueries, semi and anti
