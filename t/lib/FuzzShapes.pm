@@ -707,11 +707,19 @@ sub SHAPES { return sort keys %USER; }
 # Joins whose foreign side F has conditions checked here (a correlated
 # subquery on F's own server, <V>): the dependent join checks them on
 # the rows of F its keys bring; F on the outer side of a semi join; and
-# a dependent join rescanned by a SubPlan with a parameter of its own
+# a dependent join rescanned by a SubPlan with a parameter of its own;
+# and a correlated subquery on U's server in T's conditions, whose values
+# the rows of T give ahead (read in one statement where U's dialect can)
 sub gen_keys_query
 {
 	$portable = chance(0.4);
-	my $k = int(rand(6));
+	my $k = int(rand(8));
+	return mkq('keys shipped', 'SELECT z.id, y.id FROM <U> y JOIN <T> z ON z.id = y.zid WHERE z.i '
+		  . pick('>=', '<', '<>') . ' (SELECT ' . pick('count(*)', 'min(v.j)', 'sum(v.j)', 'max(v.j) - z.i')
+		  . ' FROM <U> v WHERE v.zid = z.id' . pick('', ' AND v.j > z.i') . ') ORDER BY 1, 2', 1) if $k == 6;
+	return mkq('keys shipped', 'SELECT z.id, z.i FROM <T> z WHERE z.id ' . pick('<', '>') . ' ' . int(rand(40))
+		  . ' AND ' . pick('z.i', 'z.big') . ' ' . pick('>', '<=') . ' (SELECT count(*) FROM <U> v WHERE v.zid = z.id'
+		  . pick('', ' AND v.j = z.i') . ') ORDER BY 1', 1) if $k == 7;
 	my $yc = chance(0.5) ? ' WHERE ' . gen_ycond() : '';
 	return mkq('keys shipped', 'SELECT z.id, y.id FROM <U> y JOIN <T> z ON z.id = y.zid WHERE z.i '
 		  . pick('>=', '<', '<>') . ' (SELECT count(*) FROM <V> v WHERE v.zid = z.id)'
