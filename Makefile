@@ -49,7 +49,7 @@ CORE_EXEC = src/exec/scan.o src/exec/scan_memo.o src/exec/scan_prime.o \
 	src/exec/run_extent.o src/exec/jit_choice.o
 CORE_REMOTE = src/remote/registry.o src/remote/option.o src/remote/data_epoch.o \
 	src/remote/option_read.o src/remote/appname.o src/remote/connection.o \
-	src/remote/connection_list.o \
+	src/remote/connection_list.o src/remote/savepoint_guard.o \
 	src/remote/remote_facts.o src/remote/exec_guard.o src/remote/error.o \
 	src/remote/run_as.o src/remote/scram_pass.o src/remote/twophase.o \
 	src/remote/twophase_log.o \

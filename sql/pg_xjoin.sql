@@ -605,6 +605,28 @@ SELECT same FROM xj_agree($$SELECT xk2.k, xc.id FROM xk2 JOIN xc ON xc.id = xk2.
   WHERE xc.grp < (SELECT xo.day FROM xo WHERE xo.id = xc.id + 1)$$);
 RESET work_mem;
 RESET hash_mem_multiplier;
+-- a nested loop whose outer side is a scan of ours: the inner side's
+-- lookups (a parameterized path) read ahead for each batch of outer rows
+SET multi_fdw.dependent_join = off;
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+SET enable_memoize = off;
+ALTER FOREIGN TABLE xo OPTIONS (ADD use_remote_estimate 'true');
+SELECT multi_fdw_exec('pg_other', 'CREATE INDEX xo_cust ON public.xo (cust); ANALYZE public.xo');
+SELECT * FROM xj_ahead($$SELECT xc.id, xo.id FROM xc JOIN xo ON xo.cust = xc.id
+  WHERE xc.id < 400$$);
+SELECT same, nodes FROM xj_agree($$SELECT xc.id, xo.id FROM xc JOIN xo ON xo.cust = xc.id
+  WHERE xc.id < 400$$);
+SELECT same, nodes FROM xj_agree($$SELECT xc.id, xo.id, xo.day FROM xc
+  LEFT JOIN xo ON xo.cust = xc.id AND xo.day < 5 WHERE xc.id < 400$$);
+SELECT same, nodes FROM xj_agree($$SELECT xm.id, xo.id FROM xm JOIN xo ON xo.cust = xm.id
+  WHERE xm.id < 400$$);
+ALTER FOREIGN TABLE xo OPTIONS (DROP use_remote_estimate);
+SELECT multi_fdw_exec('pg_other', 'DROP INDEX public.xo_cust');
+RESET multi_fdw.dependent_join;
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+RESET enable_memoize;
 -- keep_rescan_rows 'false' reads nothing ahead either
 ALTER FOREIGN TABLE xo OPTIONS (ADD keep_rescan_rows 'false');
 SELECT line FROM xj_ahead($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k

@@ -116,6 +116,13 @@ extern MfPrimer *mf_primer_create(PlanState *outer, List *exprs,
 								  MfPrimeColumnFn column_of, void *arg);
 extern void mf_primer_prime(MfPrimer *p, MfPrimeValueFn value, void *arg,
 							int from, int to);
+extern void mf_primer_add_inner(MfPrimer **p, PlanState *outer,
+								PlanState *inner, List *par_params,
+								List *args, MfConnEntry *outer_entry,
+								MfPrimeColumnFn column_of, void *arg);
+extern void mf_scan_prime_inner(PlanState *outer, PlanState *inner,
+								List *par_params, List *args);
+extern void mf_prime_link_nestloops(PlanState *top);
 
 /* ---------------------------------------------------------------------
  * held_rows.c: a small result's rows read ahead of their reader, when

@@ -26,6 +26,10 @@
  * at most the remote's, so compilation is never dropped where the local
  * work alone would have asked for it.
  *
+ * The same hook, once the plan's nodes are made, links each nested loop
+ * whose outer side is a scan of ours to its inner side's scans, which are
+ * then read ahead for each batch of the outer rows (subplan_prime.c).
+ *
  * Copyright (c) 2026, multi_fdw maintainers
  *
  *-------------------------------------------------------------------------
@@ -263,6 +267,10 @@ mf_executor_start(QueryDesc *queryDesc, int eflags)
 			prev_executor_start(queryDesc, eflags);
 		else
 			standard_ExecutorStart(queryDesc, eflags);
+		/* also: nested loops whose inner side is read ahead (scan_prime.c) */
+		if (!(eflags & EXEC_FLAG_EXPLAIN_ONLY) && queryDesc->planstate != NULL &&
+			mf_reads_foreign(stmt))
+			mf_prime_link_nestloops(queryDesc->planstate);
 	}
 	PG_FINALLY();
 	{

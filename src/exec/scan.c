@@ -506,7 +506,6 @@ mf_scan_next_batch(MfScanState *st, bool use_link)
 							&st->nrows, &st->next_row))
 		mf_scan_send_ahead(st);
 	mf_stats_node_publish(&st->stats);
-	mf_scan_prime_batch(st);
 }
 
 static TupleTableSlot *
@@ -572,6 +571,8 @@ mfIterateForeignScan(ForeignScanState *node)
 			return ExecClearTuple(node->ss.ss_ScanTupleSlot);
 		}
 		mf_scan_next_batch(st, true);
+		/* the batch's values for subqueries and loops (scan_prime.c) */
+		mf_scan_prime_batch(st);
 	}
 	return mf_scan_store_next(node, st);
 }

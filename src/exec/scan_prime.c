@@ -127,8 +127,16 @@ mf_prime_array(const char **values, int nparams, int param, const int *sets,
 	return buf.data;
 }
 
-/* Read the answers of sets (entries: theirs to fill) in one statement. */
-static void
+/*
+ * Read the answers of sets (entries: theirs to fill) in one statement,
+ * inside a remote savepoint (remote/savepoint_guard.c): a value of the
+ * batch may be one the query never asks the subquery for, and the
+ * subquery may fail for it where no rescan would have run.  On failure
+ * the sets' entries go, the transaction is back where it was, and the
+ * scan reads ahead no more: each rescan then reads for itself, and fails
+ * if and where the query would.  false then.
+ */
+static bool
 mf_prime_run(ForeignScanState *node, MfScanState *st, const char **values,
 			 const int *sets, MfMemoEntry **entries, int nsets)
 {
@@ -138,7 +146,9 @@ mf_prime_run(ForeignScanState *node, MfScanState *st, const char **values,
 	const char **row = palloc(sizeof(char *) * Max(ncols, 1));
 	MfResult   *res;
 	MfError		err;
-	int			n;
+	int			n = 0;
+	int			kept = 0;
+	bool		no_room = false;
 
 	for (int i = 0; i < st->nparams; i++)
 	{
@@ -148,15 +158,20 @@ mf_prime_run(ForeignScanState *node, MfScanState *st, const char **values,
 	mf_stats_node_use(&st->stats);
 	/* whoever reads on this link (this scan's rows too) reads to the end */
 	mf_claim_connection(st->entry, &st->keyed_sql);
+	if (!mf_guard_begin(st->entry))
+	{
+		st->prime_off = true;
+		for (int s = 0; s < nsets; s++)
+			mf_memo_prime_end(st->memo, entries[s], false);
+		return false;
+	}
 	mf_stats_count(st->entry, MF_C_STATEMENTS, 1);
+	st->prime_statements++;
 	mf_error_clear(&err);
 	res = st->tr->query(mf_conn(st->entry), st->keyed_sql, st->nparams,
 						arrays, classes, mf_read(MF_READ_FEW, st->fetch_size),
 						&err);
-	if (res == NULL)
-		mf_raise_error(ERROR, st->entry, &err, st->keyed_sql);
-	st->prime_statements++;
-	while ((n = st->tr->fetch(res, &err)) > 0)
+	while (res != NULL && (n = st->tr->fetch(res, &err)) > 0)
 	{
 		for (int r = 0; r < n; r++)
 		{
@@ -174,21 +189,38 @@ mf_prime_run(ForeignScanState *node, MfScanState *st, const char **values,
 			for (int c = 0; c < ncols; c++)
 				row[c] = st->tr->value(res, r, c + 1);
 			if (!mf_memo_prime_row(st->memo, entries[k - 1], row))
+			{
 				entries[k - 1] = NULL;
+				no_room = true;
+			}
 		}
 		CHECK_FOR_INTERRUPTS();
 	}
-	if (n < 0)
-	{
+	if (res != NULL)
 		st->tr->result_close(res);
-		mf_raise_error(ERROR, st->entry, &err, st->keyed_sql);
+	mf_stats_node_publish(&st->stats);
+	if (res == NULL || n < 0)
+	{
+		/* the remote's error is dropped: a rescan meets it if it must */
+		mf_guard_end(st->entry, true);
+		st->prime_off = true;
+		for (int s = 0; s < nsets; s++)
+			if (entries[s] != NULL)
+				mf_memo_prime_end(st->memo, entries[s], false);
+		return false;
 	}
-	st->tr->result_close(res);
+	mf_guard_end(st->entry, false);
 	for (int s = 0; s < nsets; s++)
 		if (entries[s] != NULL)
+		{
 			mf_memo_prime_end(st->memo, entries[s], true);
-	st->primed += nsets;
-	mf_stats_node_publish(&st->stats);
+			kept++;
+		}
+	st->primed += kept;
+	/* past hash_mem: what is read ahead would be read twice */
+	if (no_room)
+		st->prime_off = true;
+	return true;
 }
 
 /*
@@ -207,6 +239,8 @@ mf_scan_prime(ForeignScanState *node, int nsets, const char **values)
 	MfMemoEntry **entries;
 	int			n = 0;
 
+	if (!st->memo_ok || st->prime_off)
+		return;
 	if (st->memo == NULL)
 		st->memo = mf_memo_create(node->ss.ps.state->es_query_cxt,
 								  list_length(st->reader.retrieved_attrs));
@@ -252,11 +286,13 @@ mf_scan_prime(ForeignScanState *node, int nsets, const char **values)
 		entries[n++] = e;
 		if (n == MF_PRIME_MAX_SETS)
 		{
-			mf_prime_run(node, st, values, sets, entries, n);
+			if (!mf_prime_run(node, st, values, sets, entries, n) ||
+				st->prime_off)
+				break;
 			n = 0;
 		}
 	}
-	if (n > 0)
+	if (n > 0 && !st->prime_off)
 		mf_prime_run(node, st, values, sets, entries, n);
 	MemoryContextSwitchTo(old);
 	MemoryContextDelete(cxt);
@@ -303,6 +339,30 @@ mf_scan_primer_init(ForeignScanState *node)
 	if (node->ss.ps.plan->qual != NIL && node->ss.ps.subPlan != NIL)
 		st->primer = mf_primer_create(&node->ss.ps, node->ss.ps.plan->qual,
 									  st->entry, mf_scan_var_column, node);
+}
+
+/*
+ * A nested loop's outer side, if it is one of our scans: the inner side's
+ * scans that take the loop's parameters (par_params, set from args: the
+ * outer scan's output expressions) are read ahead for its batches.
+ */
+void
+mf_scan_prime_inner(PlanState *outer, PlanState *inner, List *par_params,
+					List *args)
+{
+	ForeignScanState *node;
+	MfScanState *st;
+
+	if (!IsA(outer, ForeignScanState))
+		return;
+	node = (ForeignScanState *) outer;
+	if (node->fdwroutine == NULL ||
+		node->fdwroutine->IterateForeignScan != mfIterateForeignScan ||
+		node->fdw_state == NULL || outer->plan->async_capable)
+		return;
+	st = node->fdw_state;
+	mf_primer_add_inner(&st->primer, outer, inner, par_params, args,
+						st->entry, mf_scan_var_column, node);
 }
 
 /* A batch of the scan's rows has come: their subqueries' values. */

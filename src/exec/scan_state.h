@@ -55,6 +55,7 @@ typedef struct MfScanState
 	Oid		   *array_types;
 	long		primed;			/* sets of values read so */
 	long		prime_statements;
+	bool		prime_off;		/* one failed, or ran out of room: no more */
 	MfPrimer   *primer;			/* the scan's own conditions' subqueries,
 								 * read ahead for each batch */
 

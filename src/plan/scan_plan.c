@@ -207,10 +207,12 @@ typedef void (*MfSqlWriter) (StringInfo sql, MfSqlParts *parts,
 /*
  * The nested form of a scan's SQL (deparse_expr.c, mf_deparse_subplan),
  * for the condition of an outer query's table to take the scan in as a
- * subquery: kept where
- * the scan is a subquery's own (an outer query level exists), the dialect
- * can nest, nothing is locked, and each marker stands for a parameter
- * from an outer query (PARAM_EXEC: a SubPlan passes it).  NULL otherwise.
+ * subquery, and for the keyed statement that reads a rescanned scan for
+ * many values at once (deparse_keys.c, mf_deparse_keyed): kept where the
+ * scan is a subquery's own (an outer query level exists) or a nested
+ * loop's parameterized inner side, the dialect can nest, nothing is
+ * locked, and each marker stands for a parameter from an outer query or
+ * the loop (PARAM_EXEC: a SubPlan or the loop passes it).  NULL otherwise.
  */
 static char *
 mf_nested_sql(MfSqlParts *parts, MfSqlWriter write, const char *plain_sql,
@@ -223,7 +225,8 @@ mf_nested_sql(MfSqlParts *parts, MfSqlWriter write, const char *plain_sql,
 	bool		held = false;
 	ListCell   *lc;
 
-	if (parts->root->parent_root == NULL || plain_params == NIL ||
+	if ((parts->root->parent_root == NULL &&
+		 parts->path->path.param_info == NULL) || plain_params == NIL ||
 		!fpinfo->opts.dialect->nested_subqueries || parts->lock != LCS_NONE)
 		return NULL;
 	foreach(lc, plain_params)

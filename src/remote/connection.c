@@ -398,7 +398,7 @@ mf_connect(MfConnEntry *entry, UserMapping *user, const MfOptions *opts)
  * with the next request where the transport can (psql's ON_ERROR_ROLLBACK
  * wraps every statement in one).  A ROLLBACK TO can fail and goes at once.
  */
-static bool
+bool
 mf_defer_or_exec(MfConnEntry *entry, const char *sql, MfError *err)
 {
 	mf_claim_connection(entry, NULL);	/* rows on the wire are read first */

@@ -78,6 +78,8 @@ struct MfConnEntry
 /* connection.c */
 extern void mf_abort_remote(MfConnEntry *entry);
 extern HTAB *mf_connection_cache(void);
+extern bool mf_defer_or_exec(MfConnEntry *entry, const char *sql,
+							 MfError *err);
 
 /*
  * Forget what the connection was told of its tables (remote_facts.c's
