@@ -40,8 +40,8 @@ CORE_DEPARSE = src/deparse/deparse.o src/deparse/deparse_ship.o \
 	src/deparse/deparse_keys.o src/deparse/deparse_query.o \
 	src/deparse/deparse_query_from.o \
 	src/deparse/dialect_shared.o
-CORE_EXEC = src/exec/scan.o src/exec/scan_memo.o src/exec/scan_prime.o \
-	src/exec/subplan_prime.o src/exec/held_rows.o \
+CORE_EXEC = src/exec/scan.o src/exec/scan_memo.o src/exec/read_ahead.o \
+	src/exec/held_rows.o \
 	src/exec/modify.o src/exec/direct_modify.o src/exec/stored_row.o src/exec/buffer.o \
 	src/exec/pipeline.o src/exec/depjoin_exec.o src/exec/depjoin_hash.o \
 	src/exec/analyze.o src/exec/analyze_import.o src/exec/truncate.o src/exec/import.o \

@@ -605,6 +605,25 @@ SELECT same FROM xj_agree($$SELECT xk2.k, xc.id FROM xk2 JOIN xc ON xc.id = xk2.
   WHERE xc.grp < (SELECT xo.day FROM xo WHERE xo.id = xc.id + 1)$$);
 RESET work_mem;
 RESET hash_mem_multiplier;
+-- a value the query never asks the subquery for (the Limit stops at the
+-- third row), for which the subquery fails on the remote (xo's row of
+-- cust 25, added for the test: a division by zero): the statement reading
+-- ahead is rolled back to its savepoint, each rescan reads for itself,
+-- and the remote transaction goes on; the query that does ask for it
+-- fails, as without reading ahead
+BEGIN;
+INSERT INTO xo VALUES (99999, 25, 1, 1);
+SELECT * FROM xj_ahead($$SELECT xc.id FROM xc WHERE xc.id BETWEEN 1 AND 30
+  AND xc.grp >= (SELECT count(*) * 0 FROM xo WHERE xo.cust = xc.id
+                 AND 1 / (xo.cust - 25) >= 0) LIMIT 3$$);
+SELECT xc.id FROM xc WHERE xc.id BETWEEN 1 AND 30
+  AND xc.grp >= (SELECT count(*) * 0 FROM xo WHERE xo.cust = xc.id
+                 AND 1 / (xo.cust - 25) >= 0) LIMIT 3;
+SELECT count(*) FROM xo WHERE cust < 100;
+SELECT count(*) FROM xc WHERE xc.id BETWEEN 1 AND 30
+  AND xc.grp >= (SELECT count(*) * 0 FROM xo WHERE xo.cust = xc.id
+                 AND 1 / (xo.cust - 25) >= 0);
+ROLLBACK;
 -- a nested loop whose outer side is a scan of ours: the inner side's
 -- lookups (a parameterized path) read ahead for each batch of outer rows
 SET multi_fdw.dependent_join = off;

@@ -13,7 +13,7 @@
  * key column (k >= $1 AND k <= $2).
  *
  * And a rescanned scan's statement run for many sets of its parameters at
- * once (mf_deparse_keyed, for exec/scan_prime.c).
+ * once (mf_deparse_keyed, for exec/read_ahead.c).
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *
@@ -178,7 +178,7 @@ mf_deparse_keys_explain(const char *select, bool has_where, List *key_sql,
 
 /*
  * The statement of a scan rescanned with many sets of its parameters
- * (exec/scan_prime.c), for a dialect with keyed_rescans: the scan's nested
+ * (exec/read_ahead.c), for a dialect with keyed_rescans: the scan's nested
  * form (scan_plan.c, mf_nested_sql: every column qualified by its rN, each
  * marker MF_NESTED_MARK n MF_NESTED_MARK) run once per row of one array
  * per parameter, each row's answer beside its number:

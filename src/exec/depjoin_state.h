@@ -46,7 +46,7 @@ typedef struct MfDepJoinState
 	int			nmap;
 	List	   *join_quals;		/* ExprStates, on the scan tuple */
 	List	   *f_quals;		/* F's own, on the scan tuple of an F row */
-	MfPrimer   *primer;			/* their subqueries' scans (subplan_prime.c) */
+	MfPrimer   *primer;			/* their subqueries' scans (read_ahead.c) */
 	List	   *param_exprs;	/* F's own parameters */
 	int			nparams;
 	bool		range_ok;

@@ -97,8 +97,8 @@ extern bool mf_memo_prime_row(MfScanMemo *m, MfMemoEntry *e,
 extern void mf_memo_prime_end(MfScanMemo *m, MfMemoEntry *e, bool complete);
 
 /* ---------------------------------------------------------------------
- * scan_prime.c: a subquery's scan read for many values in one statement;
- * subplan_prime.c: the node whose rows give the values
+ * read_ahead.c: a rescanned scan read for many values in one statement,
+ * and the node whose rows give the values
  * ---------------------------------------------------------------------
  */
 extern bool mf_scan_primable(PlanState *ps, List *par_params,

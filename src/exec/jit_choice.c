@@ -28,7 +28,7 @@
  *
  * The same hook, once the plan's nodes are made, links each nested loop
  * whose outer side is a scan of ours to its inner side's scans, which are
- * then read ahead for each batch of the outer rows (subplan_prime.c).
+ * then read ahead for each batch of the outer rows (read_ahead.c).
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *
@@ -267,7 +267,7 @@ mf_executor_start(QueryDesc *queryDesc, int eflags)
 			prev_executor_start(queryDesc, eflags);
 		else
 			standard_ExecutorStart(queryDesc, eflags);
-		/* also: nested loops whose inner side is read ahead (scan_prime.c) */
+		/* also: nested loops whose inner side is read ahead (read_ahead.c) */
 		if (!(eflags & EXEC_FLAG_EXPLAIN_ONLY) && queryDesc->planstate != NULL &&
 			mf_reads_foreign(stmt))
 			mf_prime_link_nestloops(queryDesc->planstate);

@@ -301,7 +301,7 @@ mfBeginForeignScan(ForeignScanState *node, int eflags)
 		estate->es_plannedstmt->rowMarks == NIL &&
 		estate->es_plannedstmt->commandType == CMD_SELECT &&
 		!estate->es_plannedstmt->hasModifyingCTE;
-	/* subqueries of the local conditions, read ahead (scan_prime.c) */
+	/* subqueries of the local conditions, read ahead (read_ahead.c) */
 	if (!fsplan->scan.plan.async_capable)
 		mf_scan_primer_init(node);
 }
@@ -571,7 +571,7 @@ mfIterateForeignScan(ForeignScanState *node)
 			return ExecClearTuple(node->ss.ss_ScanTupleSlot);
 		}
 		mf_scan_next_batch(st, true);
-		/* the batch's values for subqueries and loops (scan_prime.c) */
+		/* the batch's values for subqueries and loops (read_ahead.c) */
 		mf_scan_prime_batch(st);
 	}
 	return mf_scan_store_next(node, st);

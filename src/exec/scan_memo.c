@@ -353,7 +353,7 @@ mf_memo_abandon(MfScanMemo *m)
 
 /* ---------------------------------------------------------------------
  * Priming: rows read for values before any rescan asks for them
- * (scan_prime.c), one entry per set of values, filled in any order
+ * (read_ahead.c), one entry per set of values, filled in any order
  * ---------------------------------------------------------------------
  */
 

@@ -2,7 +2,7 @@
  *
  * scan_state.h
  *		A foreign scan's execution state, shared by scan.c (reading) and
- *		scan_prime.c (rows read ahead for a correlated subquery's values).
+ *		read_ahead.c (rows read ahead for a subquery's or a loop's values).
  *
  * Copyright (c) 2026, multi_fdw maintainers
  *
@@ -50,7 +50,7 @@ typedef struct MfScanState
 	MfScanMemo *memo;			/* NULL until the first rescan */
 	bool		replay;			/* this rescan's rows come from memo */
 
-	/* rows read for many values at once, before rescans ask (scan_prime.c) */
+	/* rows read for many values at once, before rescans ask (read_ahead.c) */
 	char	   *keyed_sql;		/* NULL until the first priming */
 	Oid		   *array_types;
 	long		primed;			/* sets of values read so */

@@ -464,7 +464,7 @@ typedef struct MfDialect
 	/*
 	 * That nested form of a rescanned scan may be run for many sets of its
 	 * parameters in one statement, through arrays and a lateral join
-	 * (deparse_keys.c, mf_deparse_keyed; exec/scan_prime.c).
+	 * (deparse_keys.c, mf_deparse_keyed; exec/read_ahead.c).
 	 */
 	bool		keyed_rescans;
 

@@ -4,7 +4,7 @@
  *		A statement of the core's own that may fail without failing the
  *		query: run inside a remote savepoint, rolled back to on failure.
  *
- * A subquery's values read ahead (exec/scan_prime.c) are a guess: some of
+ * A subquery's values read ahead (exec/read_ahead.c) are a guess: some of
  * them may be values the query never evaluates the subquery for (a
  * condition before it was false, a Limit stopped the query), and the
  * subquery may fail for one of them (a division by it, a cast) where the
