@@ -536,10 +536,13 @@ CREATE TABLE xk2 AS SELECT CASE WHEN i % 50 = 0 THEN NULL ELSE (i * 7) % 3000 EN
 INSERT INTO xk2 VALUES (200000), (0), (-5);
 ANALYZE xk2;
 -- (the local copy's answers, by index: 882 subqueries each)
-CREATE INDEX lxo_cust ON lxo (cust);
 CREATE INDEX lxo_id ON lxo (id);
+-- (the rows of a node run more than once are left out: from PostgreSQL 18
+-- on, their average is shown with its fraction)
 CREATE FUNCTION xj_ahead(q text) RETURNS SETOF text LANGUAGE sql AS $f$
-  SELECT regexp_replace(line, ' rows sent=.*', '') FROM public.mf_explain(
+  SELECT regexp_replace(regexp_replace(line, ' rows sent=.*', ''),
+                        'rows=[0-9.]+ (loops=(?!1\))[0-9]+)', '\1')
+  FROM public.mf_explain(
     'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF) ' || q) line
   WHERE line ~ '(dependent join|SubPlan|Foreign Scan|Remote: statements|Read Ahead|Read-Ahead|Kept Rows|Sort|Limit)'
 $f$;
@@ -579,10 +582,10 @@ SELECT * FROM xj_ahead($$SELECT xk2.k, xm.name FROM xk2 JOIN xm ON xm.id = xk2.k
   WHERE xm.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xm.id)$$);
 SELECT same FROM xj_agree($$SELECT xk2.k, xm.name FROM xk2 JOIN xm ON xm.id = xk2.k
   WHERE xm.grp >= (SELECT count(*) FROM xo WHERE xo.cust = xm.id)$$);
--- a subquery whose first row by an order is wanted: where the remote
--- sorts, the scan's rows come in an order, which the keyed statement would
--- not keep, and they are not read ahead; where a local Sort does (here),
--- the scan's rows are read ahead and sorted at each rescan
+-- a subquery whose first row by an order is wanted is not read ahead:
+-- where the remote sorts, the scan's rows come in an order, which the
+-- keyed statement would not keep; where a local Sort and Limit do (here),
+-- each rescan takes one row where reading ahead would read them all
 SELECT line FROM xj_ahead($$SELECT xk2.k, xc.id FROM xk2 JOIN xc ON xc.id = xk2.k
   WHERE xc.grp < (SELECT xo.day FROM xo WHERE xo.cust = xc.id ORDER BY xo.id LIMIT 1)$$) line
   WHERE line ~ '(Read|Limit|Sort \(|Sort Key)';
@@ -646,6 +649,30 @@ RESET multi_fdw.dependent_join;
 RESET enable_hashjoin;
 RESET enable_mergejoin;
 RESET enable_memoize;
+-- a security_barrier view over the outer table: its condition (here one
+-- that stays local) comes first, and the values of the rows it hides go
+-- to no other server: neither a subquery's condition after it nor a
+-- nested loop over its scan reads ahead
+CREATE VIEW xc_sb WITH (security_barrier) AS
+  SELECT * FROM xc WHERE xj_here(id) AND id < 200;
+SELECT line FROM xj_ahead($$SELECT v.id FROM xc_sb v
+  WHERE v.grp >= (SELECT count(*) FROM xo WHERE xo.cust = v.id)$$) line
+  WHERE line ~ '(Filter|Read|statements)';
+SET multi_fdw.dependent_join = off;
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+SET enable_memoize = off;
+ALTER FOREIGN TABLE xo OPTIONS (ADD use_remote_estimate 'true');
+SELECT multi_fdw_exec('pg_other', 'CREATE INDEX xo_cust ON public.xo (cust); ANALYZE public.xo');
+SELECT line FROM xj_ahead($$SELECT v.id, xo.id FROM xc_sb v JOIN xo ON xo.cust = v.id$$) line
+  WHERE line ~ '(Filter|Read|statements)';
+ALTER FOREIGN TABLE xo OPTIONS (DROP use_remote_estimate);
+SELECT multi_fdw_exec('pg_other', 'DROP INDEX public.xo_cust');
+RESET multi_fdw.dependent_join;
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+RESET enable_memoize;
+DROP VIEW xc_sb;
 -- keep_rescan_rows 'false' reads nothing ahead either
 ALTER FOREIGN TABLE xo OPTIONS (ADD keep_rescan_rows 'false');
 SELECT line FROM xj_ahead($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
@@ -654,7 +681,7 @@ SELECT line FROM xj_ahead($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
 ALTER FOREIGN TABLE xo OPTIONS (DROP keep_rescan_rows);
 DROP FUNCTION xj_ahead(text);
 DROP TABLE xk2;
-DROP INDEX lxo_cust, lxo_id;
+DROP INDEX lxo_id;
 -- a condition of F's that reads none of its columns is never lost: as F's
 -- own condition it is the planner's gate above F's scan, which the
 -- dependent join would replace (declined); as a condition of the join

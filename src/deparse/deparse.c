@@ -569,5 +569,6 @@ mf_scan_nested_keyable(ForeignScan *fs)
 	int			ncols;
 
 	return mf_scan_nested_sql(fs, &ncols) != NULL &&
+		IsA(lthird(llast(fs->fdw_private)), Boolean) &&
 		boolVal(lthird(llast(fs->fdw_private)));
 }

@@ -598,7 +598,8 @@ next_batch:
 			(void) mf_held_watch(&st->held, st->entry, st->tr, st->res,
 								 &st->res_rows, &st->res_pos);
 			/* a batch of keys' rows: their subqueries, read ahead */
-			if (st->primer != NULL && !st->whole && !st->ranged)
+			if (st->primer != NULL && !st->whole && !st->ranged &&
+				!st->held.reading)
 				mf_primer_prime(st->primer, mf_depjoin_f_value, st, 0,
 								st->res_rows);
 			if (st->res_rows == 0)

@@ -270,7 +270,12 @@ mf_executor_start(QueryDesc *queryDesc, int eflags)
 		/* also: nested loops whose inner side is read ahead (read_ahead.c) */
 		if (!(eflags & EXEC_FLAG_EXPLAIN_ONLY) && queryDesc->planstate != NULL &&
 			mf_reads_foreign(stmt))
+		{
+			MemoryContext old = MemoryContextSwitchTo(queryDesc->estate->es_query_cxt);
+
 			mf_prime_link_nestloops(queryDesc->planstate);
+			MemoryContextSwitchTo(old);
+		}
 	}
 	PG_FINALLY();
 	{

@@ -17,11 +17,13 @@
  * The outer side (first half of this file): a node of ours that reads
  * remote rows (a table's or join's scan, a dependent join's F) hands the
  * values of each batch of rows it reads to the scans that will take them:
- * those of a scalar (or ARRAY) SubPlan that its local conditions evaluate
- * for each row (mf_primer_walk), whose every argument is a column of the
- * node's remote rows, of an integer type; and those of a nested loop's
- * inner side whose outer side the node is (linked at ExecutorStart,
- * mf_prime_link_nestloops).  The values are taken as the remote sent them,
+ * those of a scalar (or ARRAY) SubPlan that the first of its local
+ * conditions evaluates for each row (mf_primer_create, mf_primer_walk),
+ * whose every argument is a column of the node's remote rows, of an
+ * integer type; and those of an inner or left nested loop's inner side
+ * whose outer side the node is, without local conditions (linked at
+ * ExecutorStart, mf_prime_link_nestloops).  Never past a Limit or an
+ * Append on the way to the scans.  The values are taken as the remote sent them,
  * before any conversion, so that a row nobody asks for never fails here:
  * a value is used only where it is an integer written as the scan would
  * write it (no sign but a minus, no leading zero, within its type's
@@ -53,6 +55,7 @@
 
 #include <errno.h>
 
+#include "access/xact.h"
 #include "catalog/pg_type.h"
 #include "executor/executor.h"
 #include "foreign/fdwapi.h"
@@ -101,6 +104,14 @@ mf_primer_find_scans(PlanState *ps, void *context)
 	int			nparams;
 
 	if (ps == NULL)
+		return false;
+	/*
+	 * Not under a Limit (a rescan reads a few of the rows that reading ahead
+	 * would read all of), nor an Append (whose pruning at each rescan may
+	 * leave a server out that reading ahead would send every value to).
+	 */
+	if (IsA(ps, LimitState) || IsA(ps, AppendState) ||
+		IsA(ps, MergeAppendState))
 		return false;
 	if (mf_scan_primable(ps, b->par_params, b->outer_entry,
 						 &param_index, &nparams))
@@ -176,10 +187,9 @@ mf_primer_subplan(MfPrimerBuild *b, SubPlan *subplan)
 }
 
 /*
- * The SubPlans that every row evaluates (unless a condition before them is
- * false): in the conditions' list, and under operators and functions,
- * whose arguments are all evaluated; never under CASE, AND, OR,
- * COALESCE and the like, which may leave them out.  Only those that read
+ * The SubPlans that every row evaluates: in a condition, under operators
+ * and functions, whose arguments are all evaluated; never under CASE,
+ * AND, OR, COALESCE and the like, which may leave them out.  Only those that read
  * all their rows for each value (a scalar or ARRAY subquery; EXISTS, IN
  * and the like stop at a row that settles them).
  */
@@ -238,7 +248,14 @@ mf_primer_create(PlanState *outer, List *exprs, MfConnEntry *outer_entry,
 	b.outer_entry = outer_entry;
 	b.column_of = column_of;
 	b.arg = arg;
-	(void) mf_primer_walk((Node *) exprs, &b);
+	/*
+	 * The first condition only: every row read evaluates it, where a later
+	 * one sees only the rows the earlier ones let through.  The planner puts
+	 * a security_barrier view's conditions first, and the values of the
+	 * rows they hide must go nowhere.
+	 */
+	if (exprs != NIL)
+		(void) mf_primer_walk(linitial(exprs), &b);
 	mf_primer_keep(&p, b.targets);
 	return p;
 }
@@ -343,7 +360,16 @@ mf_prime_link_walk(PlanState *ps, void *context)
 {
 	if (ps == NULL)
 		return false;
-	if (IsA(ps, NestLoopState))
+	/*
+	 * An inner or left join only (a semi or anti join stops at the first
+	 * match); and an outer scan without local conditions, so that every row
+	 * it reads goes to the loop: a condition of a security_barrier view's
+	 * is one, and values of the rows it hides must go nowhere.
+	 */
+	if (IsA(ps, NestLoopState) &&
+		(((Join *) ps->plan)->jointype == JOIN_INNER ||
+		 ((Join *) ps->plan)->jointype == JOIN_LEFT) &&
+		outerPlanState(ps)->plan->qual == NIL)
 	{
 		NestLoop   *nl = (NestLoop *) ps->plan;
 		PlanState  *outer = outerPlanState(ps);
@@ -403,6 +429,7 @@ mf_scan_primable(PlanState *ps, List *par_params, MfConnEntry *outer_entry,
 	MfScanState *st;
 	ListCell   *lc;
 	int			i = 0;
+	int			ncols;
 
 	if (!IsA(ps, ForeignScanState))
 		return false;
@@ -413,9 +440,13 @@ mf_scan_primable(PlanState *ps, List *par_params, MfConnEntry *outer_entry,
 		return false;
 	st = node->fdw_state;
 	fsplan = (ForeignScan *) ps->plan;
+	if (fsplan->operation != CMD_SELECT)
+		return false;
 	if (!st->memo_ok || st->nparams == 0 || st->entry == outer_entry ||
 		!mf_conn_dialect(st->entry)->keyed_rescans ||
-		!mf_scan_nested_keyable(fsplan))
+		!mf_scan_nested_keyable(fsplan) ||
+		mf_scan_nested_sql(fsplan, &ncols) == NULL ||
+		ncols != list_length(st->reader.retrieved_attrs))
 		return false;
 	*param_index = palloc(sizeof(int) * st->nparams);
 	foreach(lc, fsplan->fdw_exprs)
@@ -545,15 +576,23 @@ mf_prime_run(ForeignScanState *node, MfScanState *st, const char **values,
 	mf_stats_node_publish(&st->stats);
 	if (res == NULL || n < 0)
 	{
-		/* the remote's error is dropped: a rescan meets it if it must */
-		mf_guard_end(st->entry, true);
+		/*
+		 * The remote's error is dropped: a rescan meets it if it must.  Not
+		 * one that ends the transaction or the session (a serialization
+		 * failure, a deadlock, a lost link, a shutdown): that is raised.
+		 */
+		if (strncmp(err.sqlstate, "40", 2) == 0 ||
+			strncmp(err.sqlstate, "08", 2) == 0 ||
+			strncmp(err.sqlstate, "57", 2) == 0 || err.conn_lost)
+			mf_raise_error(ERROR, st->entry, &err, st->keyed_sql);
+		mf_guard_end(st->entry, &err, st->keyed_sql);
 		st->prime_off = true;
 		for (int s = 0; s < nsets; s++)
 			if (entries[s] != NULL)
 				mf_memo_prime_end(st->memo, entries[s], false);
 		return false;
 	}
-	mf_guard_end(st->entry, false);
+	mf_guard_end(st->entry, NULL, NULL);
 	for (int s = 0; s < nsets; s++)
 		if (entries[s] != NULL)
 		{
@@ -583,7 +622,11 @@ mf_scan_prime(ForeignScanState *node, int nsets, const char **values)
 	MfMemoEntry **entries;
 	int			n = 0;
 
-	if (!st->memo_ok || st->prime_off)
+	/*
+	 * Not under SERIALIZABLE: the rows read for values nobody asks for would
+	 * take the remote's predicate locks, and fail commits for nothing.
+	 */
+	if (!st->memo_ok || st->prime_off || IsolationIsSerializable())
 		return;
 	if (st->memo == NULL)
 		st->memo = mf_memo_create(node->ss.ps.state->es_query_cxt,
@@ -713,7 +756,9 @@ mf_scan_prime_inner(PlanState *outer, PlanState *inner, List *par_params,
 void
 mf_scan_prime_batch(MfScanState *st)
 {
-	if (st->primer != NULL && !st->replay && st->nrows - st->next_row >= 2)
+	/* (rows held for another's sake come one at a time: never read ahead) */
+	if (st->primer != NULL && !st->replay && !st->held.reading &&
+		st->nrows - st->next_row >= 2)
 		mf_primer_prime(st->primer, mf_scan_row_value, st, st->next_row,
 						st->nrows);
 }

@@ -198,7 +198,8 @@ extern void mf_disconnect_private(MfConnEntry *entry);
 extern void mf_claim_connection(MfConnEntry *entry, void *owner);
 /* savepoint_guard.c: a statement that may fail without failing the query */
 extern bool mf_guard_begin(MfConnEntry *entry);
-extern void mf_guard_end(MfConnEntry *entry, bool failed);
+extern void mf_guard_end(MfConnEntry *entry, const MfError *failed,
+						 const char *stmt);
 extern void mf_set_stream_owner(MfConnEntry *entry, void *owner,
 								MfStreamFinish finish);
 extern void mf_clear_stream_owner(MfConnEntry *entry, void *owner);

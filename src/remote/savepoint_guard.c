@@ -27,7 +27,9 @@
  * The savepoint of the guarded statement, at the level after the remote
  * transaction's own: named as the next subtransaction's would be, which
  * it is released before.  false where the dialect has no savepoints or
- * the savepoint could not be set: then the statement is not to run.
+ * the connection is between transaction states: then the statement is
+ * not to run.  A SAVEPOINT sent at once that fails is raised: the remote
+ * transaction cannot go on.
  */
 bool
 mf_guard_begin(MfConnEntry *entry)
@@ -43,31 +45,41 @@ mf_guard_begin(MfConnEntry *entry)
 	snprintf(sql, sizeof(sql), entry->dialect->savepoint_fmt,
 			 entry->xact_depth + 1);
 	mf_error_clear(&err);
-	return mf_defer_or_exec(entry, sql, &err);
+	if (!mf_defer_or_exec(entry, sql, &err))
+		mf_raise_error(ERROR, entry, &err, sql);
+	return true;
 }
 
 /*
- * The guarded statement is over: failed, the remote transaction goes back
- * to the savepoint (an error there is raised: the transaction cannot go
- * on); either way the savepoint is released.
+ * The guarded statement is over: failed (its error in failed, with the
+ * statement's text), the remote transaction goes back to the savepoint;
+ * either way the savepoint is released.  Where the transaction cannot go
+ * back, the statement's own error is raised, and the connection is left
+ * for the transaction's end to reset, as a failed subtransaction's is.
  */
 void
-mf_guard_end(MfConnEntry *entry, bool failed)
+mf_guard_end(MfConnEntry *entry, const MfError *failed, const char *stmt)
 {
 	char		sql[64];
 	MfError		err;
 
 	mf_error_clear(&err);
-	if (failed)
+	if (failed != NULL)
 	{
 		snprintf(sql, sizeof(sql), entry->dialect->rollback_to_savepoint_fmt,
 				 entry->xact_depth + 1);
 		mf_claim_connection(entry, NULL);
-		if (!entry->transport->exec(entry->conn, sql, NULL, &err))
-			mf_raise_error(ERROR, entry, &err, sql);
+		entry->changing_xact_state = true;
+		if (failed->conn_lost ||
+			!entry->transport->exec(entry->conn, sql, NULL, &err))
+			mf_raise_error(ERROR, entry, (MfError *) failed, stmt);
+		entry->changing_xact_state = false;
 	}
 	snprintf(sql, sizeof(sql), entry->dialect->release_savepoint_fmt,
 			 entry->xact_depth + 1);
 	if (!mf_defer_or_exec(entry, sql, &err))
+	{
+		entry->changing_xact_state = true;
 		mf_raise_error(ERROR, entry, &err, sql);
+	}
 }
