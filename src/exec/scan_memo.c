@@ -185,6 +185,31 @@ mf_memo_drop(MfScanMemo *m, MfMemoEntry *e)
 }
 
 /*
+ * An empty entry for the current key (m->key, not in the table), or NULL
+ * where there is no room for it.
+ */
+static MfMemoEntry *
+mf_memo_new_entry(MfScanMemo *m)
+{
+	MfMemoKey	key;
+	MfMemoEntry *e;
+	bool		found;
+
+	if (mf_memo_over(m, m->key.len + sizeof(MfMemoEntry)))
+		return NULL;
+	key.len = m->key.len;
+	key.bytes = MemoryContextAlloc(m->cxt, Max(key.len, 1));
+	memcpy(key.bytes, m->key.data, key.len);
+	m->used += GetMemoryChunkSpace(key.bytes);
+	e = hash_search(m->entries, &key, HASH_ENTER, &found);
+	Assert(!found);
+	e->rows = NULL;
+	e->nrows = e->cap = 0;
+	e->complete = false;
+	return e;
+}
+
+/*
  * A rescan with these values: true when its rows are kept (mf_memo_next
  * hands them out); else the caller reads them from the remote, and they are
  * kept as they come (mf_memo_record) if there is room.
@@ -194,7 +219,6 @@ mf_memo_begin(MfScanMemo *m, int nparams, const char **values)
 {
 	MfMemoKey	key;
 	MfMemoEntry *e;
-	bool		found;
 
 	mf_memo_abandon(m);
 
@@ -219,17 +243,7 @@ mf_memo_begin(MfScanMemo *m, int nparams, const char **values)
 	/* an entry left unfilled (its priming statement failed) goes */
 	if (e != NULL)
 		mf_memo_drop(m, e);
-	if (mf_memo_over(m, key.len + sizeof(MfMemoEntry)))
-		return false;
-	key.bytes = MemoryContextAlloc(m->cxt, Max(key.len, 1));
-	memcpy(key.bytes, m->key.data, key.len);
-	m->used += GetMemoryChunkSpace(key.bytes);
-	e = hash_search(m->entries, &key, HASH_ENTER, &found);
-	Assert(!found);
-	e->rows = NULL;
-	e->nrows = e->cap = 0;
-	e->complete = false;
-	m->recording = e;
+	m->recording = mf_memo_new_entry(m);
 	return false;
 }
 
@@ -365,8 +379,6 @@ MfMemoEntry *
 mf_memo_prime_entry(MfScanMemo *m, int nparams, const char **values)
 {
 	MfMemoKey	key;
-	MfMemoEntry *e;
-	bool		found;
 
 	if (m->epoch != mf_remote_data_epoch() && m->recording == NULL &&
 		m->replaying == NULL)
@@ -379,18 +391,9 @@ mf_memo_prime_entry(MfScanMemo *m, int nparams, const char **values)
 	mf_memo_make_key(m, nparams, values);
 	key.bytes = m->key.data;
 	key.len = m->key.len;
-	if (hash_search(m->entries, &key, HASH_FIND, NULL) != NULL ||
-		mf_memo_over(m, key.len + sizeof(MfMemoEntry)))
+	if (hash_search(m->entries, &key, HASH_FIND, NULL) != NULL)
 		return NULL;
-	key.bytes = MemoryContextAlloc(m->cxt, Max(key.len, 1));
-	memcpy(key.bytes, m->key.data, key.len);
-	m->used += GetMemoryChunkSpace(key.bytes);
-	e = hash_search(m->entries, &key, HASH_ENTER, &found);
-	Assert(!found);
-	e->rows = NULL;
-	e->nrows = e->cap = 0;
-	e->complete = false;
-	return e;
+	return mf_memo_new_entry(m);
 }
 
 /* A row for e; false, with e dropped, where there is no room. */
