@@ -49,17 +49,12 @@ static int
 mf_depjoin_f_column(Var *var, void *arg)
 {
 	MfDepJoinState *st = arg;
-	int			m;
-	ListCell   *lc;
 
 	if (var->varno != INDEX_VAR || var->varattno < 1 ||
 		var->varattno > st->nmap || st->map[var->varattno - 1] > 0)
 		return -1;
-	m = -st->map[var->varattno - 1];
-	foreach(lc, st->reader.retrieved_attrs)
-		if (lfirst_int(lc) == m)
-			return foreach_current_index(lc);
-	return -1;
+	return mf_retrieved_column(st->reader.retrieved_attrs,
+							   -st->map[var->varattno - 1]);
 }
 
 /* Row r of F's current batch, column col, as text. */
