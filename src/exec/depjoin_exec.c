@@ -81,6 +81,8 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 	List	   *ops = list_nth(priv, MF_DJ_KEY_OP);
 	ListCell   *lc;
 	List	   *map = list_nth(priv, MF_DJ_MAP);
+	List	   *f_tlist = list_nth(priv, MF_DJ_F_TLIST);
+	TupleDesc	fdesc;
 	int			i = 0;
 
 	st->jointype = intVal(list_nth(priv, MF_DJ_JOINTYPE));
@@ -130,11 +132,17 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
 		return;
 
-	st->frel = table_open(rte->relid, AccessShareLock);
-	st->fslot = MakeSingleTupleTableSlot(RelationGetDescr(st->frel),
-										 &TTSOpsHeapTuple);
-	mf_row_reader_init(&st->reader, RelationGetDescr(st->frel),
-					   list_nth(priv, MF_DJ_RETRIEVED), estate->es_query_cxt);
+	/* F's rows: a table's, or a join's of the columns it returns */
+	if (f_tlist == NIL)
+	{
+		st->frel = table_open(rte->relid, AccessShareLock);
+		fdesc = RelationGetDescr(st->frel);
+	}
+	else
+		fdesc = ExecTypeFromTL(f_tlist);
+	st->fslot = MakeSingleTupleTableSlot(fdesc, &TTSOpsHeapTuple);
+	mf_row_reader_init(&st->reader, fdesc, list_nth(priv, MF_DJ_RETRIEVED),
+					   estate->es_query_cxt);
 	mf_held_init(&st->held, estate->es_query_cxt);
 	st->reader.held = &st->held;
 	{
@@ -150,8 +158,7 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 
 	for (int c = 0; c < st->ncols; c++)
 	{
-		Form_pg_attribute att = TupleDescAttr(RelationGetDescr(st->frel),
-											  st->f_key[c] - 1);
+		Form_pg_attribute att = TupleDescAttr(fdesc, st->f_key[c] - 1);
 		Oid			opno = list_nth_oid(ops, c);
 		Oid			lhash;
 		Oid			rhash;

@@ -93,15 +93,24 @@ mf_strip(Node *node)
 	return node;
 }
 
-/* Is rel a foreign table of ours, read without anything checked here? */
+/*
+ * Can rel be F: a foreign table of ours, or a join of ours that join.c
+ * sends to one server whole, with nothing of it checked here (its rows
+ * then come from one remote SELECT, to whose WHERE the keys are added).
+ */
 static bool
-mf_is_our_table(RelOptInfo *rel)
+mf_is_our_rel(RelOptInfo *rel)
 {
-	return rel->reloptkind == RELOPT_BASEREL &&
-		rel->rtekind == RTE_RELATION &&
-		rel->fdwroutine != NULL &&
-		rel->fdwroutine->GetForeignRelSize == mfGetForeignRelSize &&
-		rel->fdw_private != NULL;
+	MfRelInfo  *fpinfo = rel->fdw_private;
+
+	if (rel->fdwroutine == NULL ||
+		rel->fdwroutine->GetForeignRelSize != mfGetForeignRelSize ||
+		fpinfo == NULL)
+		return false;
+	if (rel->reloptkind == RELOPT_BASEREL)
+		return rel->rtekind == RTE_RELATION;
+	return rel->reloptkind == RELOPT_JOINREL && fpinfo->pushdown_safe &&
+		fpinfo->local_conds == NIL;
 }
 
 /*
@@ -209,6 +218,14 @@ mf_find_key(PlannerInfo *root, RelOptInfo *frel, RelOptInfo *xrel,
 		if (!mf_key_types(op->opno, fv->vartype, xv->vartype, &fopno) ||
 			!mf_key_shippable(root, frel, fopno, fv))
 			continue;
+		/*
+		 * A join's key is columns of one of its tables, which the remote
+		 * can then filter first (by its index) and join after; a key
+		 * across two of them filters only what the whole join gives.
+		 */
+		if (key->ncols > 0 &&
+			fv->varno != ((Var *) linitial(key->fvars))->varno)
+			continue;
 
 		/*
 		 * The keys go as the remote compares the column, not through the
@@ -273,10 +290,14 @@ mf_depjoin_keys_per_statement(const MfDialect *dialect,
 static bool
 mf_key_is_remote_key(PlannerInfo *root, RelOptInfo *frel, MfDepJoinKey *key)
 {
-	Oid			relid = planner_rt_fetch(frel->relid, root)->relid;
+	Oid			relid;
 	int			natts = frel->max_attr;
 	bool		any = false;
 
+	/* a join's rows are not one table's: its key is no index's */
+	if (!IS_SIMPLE_REL(frel))
+		return false;
+	relid = planner_rt_fetch(frel->relid, root)->relid;
 	for (AttrNumber a = 1; a <= natts; a++)
 	{
 		bool		shipped = false;
@@ -315,7 +336,30 @@ mf_depjoin_table_distinct(PlannerInfo *root, RelOptInfo *frel, List *fvars)
 		ndistinct *= get_variable_numdistinct(&vardata, &isdefault);
 		ReleaseVariableStats(vardata);
 	}
-	return Max(1.0, Min(ndistinct, Max(frel->tuples, 1.0)));
+	/* a join has no rows of its own: those it sends, its conditions applied */
+	return Max(1.0, Min(ndistinct,
+						Max(IS_SIMPLE_REL(frel) ? frel->tuples :
+							((MfRelInfo *) frel->fdw_private)->retrieved, 1.0)));
+}
+
+/*
+ * What reading F once costs the remote, as a keyed statement's cost is
+ * counted: a table read whole; a join, each of its tables read whole and
+ * not the pairs it would make without the keys (the remote filters the
+ * key's table first and joins its few rows, as a chain of dependent joins
+ * would, in one statement).
+ */
+static Cost
+mf_depjoin_f_remote_cost(PlannerInfo *root, RelOptInfo *frel)
+{
+	Cost		cost = 0;
+	int			r = -1;
+
+	if (IS_SIMPLE_REL(frel))
+		return ((MfRelInfo *) frel->fdw_private)->remote_cost;
+	while ((r = bms_next_member(frel->relids, r)) >= 0)
+		cost += ((MfRelInfo *) find_base_rel(root, r)->fdw_private)->remote_cost;
+	return cost;
 }
 
 /*
@@ -364,7 +408,7 @@ mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 	 * table once per statement, or, where they are its primary key, by a
 	 * descent of its index per key; the rows found cross the network.
 	 */
-	remote = stmts * fpinfo->remote_cost;
+	remote = stmts * mf_depjoin_f_remote_cost(root, frel);
 	if (mf_key_is_remote_key(root, frel, key))
 		remote = Min(remote, batch_keys * batches *
 					 (cpu_index_tuple_cost + 2.0 * cpu_operator_cost *
@@ -491,12 +535,15 @@ mf_depjoin_consider(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *frel,
 	cpath->custom_paths = list_make1(xpath);
 	{
 		List	   *keyris = NIL;
+		List	   *frelids = NIL;
+		int			r = -1;
 
 		for (int c = 0; c < key.ncols; c++)
 			keyris = lappend(keyris, key.ri[c]);
+		while ((r = bms_next_member(frel->relids, r)) >= 0)
+			frelids = lappend_int(frelids, r);
 		/* in the order of enum MfDepJoinPathPrivate */
-		cpath->custom_private = list_make4(makeInteger(jointype),
-										   makeInteger(frel->relid),
+		cpath->custom_private = list_make4(makeInteger(jointype), frelids,
 										   keyris, extra->restrictlist);
 	}
 	cpath->methods = &mf_depjoin_path_methods;
@@ -519,33 +566,33 @@ mf_depjoin_hook(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	switch (jointype)
 	{
 		case JOIN_INNER:
-			if (mf_is_our_table(innerrel))
+			if (mf_is_our_rel(innerrel))
 				mf_depjoin_consider(root, joinrel, innerrel, outerrel,
 									JOIN_INNER, extra, false);
-			if (mf_is_our_table(outerrel))
+			if (mf_is_our_rel(outerrel))
 				mf_depjoin_consider(root, joinrel, outerrel, innerrel,
 									JOIN_INNER, extra, false);
 			break;
 		case JOIN_LEFT:
 		case JOIN_SEMI:
 		case JOIN_ANTI:
-			if (mf_is_our_table(innerrel))
+			if (mf_is_our_rel(innerrel))
 				mf_depjoin_consider(root, joinrel, innerrel, outerrel,
 									jointype, extra, false);
 			break;
 		case JOIN_RIGHT:
-			if (mf_is_our_table(outerrel))
+			if (mf_is_our_rel(outerrel))
 				mf_depjoin_consider(root, joinrel, outerrel, innerrel,
 									JOIN_LEFT, extra, false);
 			break;
 		case JOIN_UNIQUE_OUTER:
 			/* F IN (SELECT key FROM X): X's distinct keys to F */
-			if (mf_is_our_table(innerrel))
+			if (mf_is_our_rel(innerrel))
 				mf_depjoin_consider(root, joinrel, innerrel, outerrel,
 									JOIN_INNER, extra, true);
 			break;
 		case JOIN_UNIQUE_INNER:
-			if (mf_is_our_table(outerrel))
+			if (mf_is_our_rel(outerrel))
 				mf_depjoin_consider(root, joinrel, outerrel, innerrel,
 									JOIN_INNER, extra, true);
 			break;
@@ -596,14 +643,30 @@ mf_add_vars(List *tlist, Node *node)
 	return tlist;
 }
 
+/* The position of var in a join F's columns, added if not there yet. */
+static int
+mf_f_tlist_column(List **f_tlist, Var *var)
+{
+	TargetEntry *tle = mf_tlist_column(*f_tlist, var);
+
+	if (tle == NULL)
+	{
+		tle = makeTargetEntry((Expr *) copyObject(var),
+							  list_length(*f_tlist) + 1, NULL, false);
+		*f_tlist = lappend(*f_tlist, tle);
+	}
+	return tle->resno;
+}
+
 /*
  * Where each column of the dependent join's scan tuple comes from: X's
  * column (its resno, > 0) or F's (minus its attnum), F's going into
- * *fattrs as the SELECT must read them.
+ * *fattrs as the SELECT must read them; of a join F, minus its position
+ * in *f_tlist, the columns the join's SELECT returns.
  */
 static List *
 mf_depjoin_map(List *scan_tlist, RelOptInfo *frel, Plan *xplan,
-			   Bitmapset **fattrs)
+			   Bitmapset **fattrs, List **f_tlist)
 {
 	List	   *map = NIL;
 	ListCell   *lc;
@@ -620,6 +683,11 @@ mf_depjoin_map(List *scan_tlist, RelOptInfo *frel, Plan *xplan,
 			/* mf_depjoin_consider declined any other column of F */
 			if (v->varattno <= 0)
 				elog(ERROR, "the dependent join reads no whole row or system column of its foreign table");
+			if (!IS_SIMPLE_REL(frel))
+			{
+				map = lappend_int(map, -mf_f_tlist_column(f_tlist, v));
+				continue;
+			}
 			*fattrs = bms_add_member(*fattrs,
 									 v->varattno - FirstLowInvalidHeapAttributeNumber);
 			map = lappend_int(map, -v->varattno);
@@ -662,11 +730,12 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	CustomScan *cscan = makeNode(CustomScan);
 	List	   *path_priv = best_path->custom_private;
 	JoinType	jointype = intVal(list_nth(path_priv, MF_DJP_JOINTYPE));
-	Index		frti = intVal(list_nth(path_priv, MF_DJP_F_RTI));
+	List	   *frelids = list_nth(path_priv, MF_DJP_F_RELIDS);
 	List	   *keyris = list_nth(path_priv, MF_DJP_KEYS);
 	List	   *restrictlist = list_nth(path_priv, MF_DJP_RESTRICT);
-	RelOptInfo *frel = find_base_rel(root, frti);
-	MfRelInfo  *fpinfo = frel->fdw_private;
+	Index		frti = linitial_int(frelids);
+	RelOptInfo *frel;
+	MfRelInfo  *fpinfo;
 	Plan	   *xplan = linitial(custom_plans);
 	List	   *join_quals = NIL;
 	List	   *other_quals = NIL;
@@ -686,6 +755,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	List	   *x_keys = NIL;
 	List	   *f_keys = NIL;
 	List	   *key_sqls = NIL;
+	List	   *f_tlist = NIL;
 	Var		   *fvar;
 	ListCell   *lc;
 	ListCell   *lc2;
@@ -695,6 +765,19 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	Node	   *priv[MF_DJ_NPRIVATE];
 
 	(void) clauses;
+	if (list_length(frelids) == 1)
+		frel = find_base_rel(root, frti);
+	else
+	{
+		Relids		relids = NULL;
+
+		foreach(lc, frelids)
+			relids = bms_add_member(relids, lfirst_int(lc));
+		frel = find_join_rel(root, relids);
+		if (frel == NULL)
+			elog(ERROR, "the dependent join's foreign join is not planned");
+	}
+	fpinfo = frel->fdw_private;
 	foreach(lc, keyris)
 	{
 		OpExpr	   *op = (OpExpr *) lfirst_node(RestrictInfo, lc)->clause;
@@ -756,13 +839,29 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 			elog(ERROR, "the key of the dependent join is not in its input");
 		x_keys = lappend_int(x_keys, xtle->resno);
 	}
-	map = mf_depjoin_map(scan_tlist, frel, xplan, &fattrs);
+	map = mf_depjoin_map(scan_tlist, frel, xplan, &fattrs, &f_tlist);
 
-	/* F's SELECT: its own conditions, then the keys (added at run time) */
-	frelation = table_open(planner_rt_fetch(frti, root)->relid, NoLock);
+	/*
+	 * F's SELECT: its own conditions, then the keys (added at run time); a
+	 * join's keys are its columns' positions in what it returns, each
+	 * column named rN.col (deparse_join.c).
+	 */
 	initStringInfo(&sql);
-	mf_deparse_select(&sql, root, frel, frelation, fattrs, fpinfo->remote_conds,
-					  LCS_NONE, LockWaitBlock, &retrieved, &params);
+	if (IS_SIMPLE_REL(frel))
+	{
+		frelation = table_open(planner_rt_fetch(frti, root)->relid, NoLock);
+		mf_deparse_select(&sql, root, frel, frelation, fattrs,
+						  fpinfo->remote_conds, LCS_NONE, LockWaitBlock,
+						  &retrieved, &params);
+		table_close(frelation, NoLock);
+	}
+	else
+	{
+		f_keys = NIL;
+		foreach(lc, fvars)
+			f_keys = lappend_int(f_keys, mf_f_tlist_column(&f_tlist, lfirst(lc)));
+		mf_deparse_join_select(&sql, root, frel, f_tlist, &retrieved, &params);
+	}
 	/* each key column as the remote compares it as ours (a string one cast) */
 	forboth(lc, fvars, lc2, colls)
 	{
@@ -771,14 +870,15 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 		StringInfoData keysql;
 
 		initStringInfo(&col);
-		mf_deparse_column(&col, RelationGetRelid(frelation), fv->varattno,
-						  fpinfo->opts.dialect);
+		if (!IS_SIMPLE_REL(frel))
+			appendStringInfo(&col, "r%d.", fv->varno);
+		mf_deparse_column(&col, planner_rt_fetch(fv->varno, root)->relid,
+						  fv->varattno, fpinfo->opts.dialect);
 		initStringInfo(&keysql);
 		mf_append_compared(&keysql, col.data, fv->vartype, lfirst_oid(lc2),
 						   fv->varcollid, fpinfo->opts.dialect);
 		key_sqls = lappend(key_sqls, makeString(keysql.data));
 	}
-	table_close(frelation, NoLock);
 	/* a fallback range (of the first column) needs the remote's order to be ours */
 	{
 		TypeCacheEntry *tc = lookup_type_cache(fvar->vartype,
@@ -804,7 +904,9 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	priv[MF_DJ_F_RTI] = (Node *) makeInteger(frti);
 	priv[MF_DJ_MIN_RTI] = (Node *) makeInteger(bms_next_member(rel->relids, -1));
 	priv[MF_DJ_SQL] = (Node *) makeString(sql.data);
-	priv[MF_DJ_HAS_WHERE] = (Node *) makeBoolean(fpinfo->remote_conds != NIL);
+	priv[MF_DJ_HAS_WHERE] = (Node *) makeBoolean(IS_SIMPLE_REL(frel) ?
+												 fpinfo->remote_conds != NIL :
+												 mf_join_has_conds(frel));
 	priv[MF_DJ_KEY_SQL] = (Node *) key_sqls;
 	priv[MF_DJ_RETRIEVED] = (Node *) retrieved;
 	priv[MF_DJ_X_KEY] = (Node *) x_keys;
@@ -821,6 +923,7 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	priv[MF_DJ_ARRAYS] = (Node *) makeBoolean(fpinfo->opts.dialect->supports_arrays);
 	priv[MF_DJ_ROW_IN] = (Node *) makeBoolean(fpinfo->opts.dialect->supports_row_in);
 	priv[MF_DJ_MAX_KEYS] = (Node *) makeInteger(fpinfo->opts.dependent_join_max_keys);
+	priv[MF_DJ_F_TLIST] = (Node *) f_tlist;
 	cscan->custom_private = NIL;
 	for (int i = 0; i < MF_DJ_NPRIVATE; i++)
 		cscan->custom_private = lappend(cscan->custom_private, priv[i]);

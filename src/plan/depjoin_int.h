@@ -30,7 +30,8 @@
 enum MfDepJoinPathPrivate
 {
 	MF_DJP_JOINTYPE,			/* JOIN_INNER, _LEFT, _SEMI, _ANTI (Integer) */
-	MF_DJP_F_RTI,				/* F's range table index (Integer) */
+	MF_DJP_F_RELIDS,			/* F's range table indexes (ints): a table's
+								 * one, or a join's */
 	MF_DJP_KEYS,				/* the key's RestrictInfos, a column each */
 	MF_DJP_RESTRICT				/* the join's restrictlist */
 };
@@ -39,16 +40,19 @@ enum MfDepJoinPathPrivate
 enum MfDepJoinPrivate
 {
 	MF_DJ_JOINTYPE,				/* JOIN_INNER, _LEFT, _SEMI, _ANTI (Integer) */
-	MF_DJ_F_RTI,				/* F's range table index at planning */
+	MF_DJ_F_RTI,				/* F's range table index at planning (of a
+								 * join F, its first table's) */
 	MF_DJ_MIN_RTI,				/* the smallest of custom_relids then */
 	MF_DJ_SQL,					/* F's SELECT, its WHERE open for the keys */
 	MF_DJ_HAS_WHERE,			/* the SELECT has a WHERE already (Boolean) */
 	MF_DJ_KEY_SQL,				/* F's key columns, as the remote names
 								 * them (Strings) */
-	MF_DJ_RETRIEVED,			/* F's attnums the SELECT returns */
+	MF_DJ_RETRIEVED,			/* F's attnums the SELECT returns (of a
+								 * join F, 1..n of MF_DJ_F_TLIST) */
 	MF_DJ_X_KEY,				/* X's key columns: their positions in X's
 								 * tlist (ints) */
-	MF_DJ_F_KEY,				/* F's key columns: their attnums (ints) */
+	MF_DJ_F_KEY,				/* F's key columns: their attnums (ints), or
+								 * positions in MF_DJ_F_TLIST */
 	MF_DJ_KEY_OP,				/* F's equality per column (Oids): the
 								 * join's, or F's type's for integers of
 								 * two types */
@@ -70,6 +74,9 @@ enum MfDepJoinPrivate
 	MF_DJ_ARRAYS,				/* the keys go as arrays (Boolean) */
 	MF_DJ_ROW_IN,				/* (a, b) IN ((..), ..) (Boolean) */
 	MF_DJ_MAX_KEYS,				/* F's dependent_join_max_keys, 0: the GUC */
+	MF_DJ_F_TLIST,				/* a join F's columns (TargetEntries), the
+								 * tuple its rows are read into; NIL: F is
+								 * a table, read into its own tuple */
 	MF_DJ_NPRIVATE				/* (their number) */
 };
 
