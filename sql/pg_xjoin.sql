@@ -716,6 +716,71 @@ DROP FUNCTION xj_here;
 DROP INDEX lxo_cust_idx, lxc_id_idx, lxm_id_idx;
 
 -- ===================================================================
+-- F a join of one server's tables, sent whole: the keys go to the join's
+-- WHERE, on the columns of one of its tables (which the remote filters
+-- first), and one statement replaces a chain of dependent joins
+-- ===================================================================
+CREATE FOREIGN TABLE xot (id int, cust int, day int, amount int)
+  SERVER pg_remote OPTIONS (schema_name 'public', table_name 'xo');
+CREATE TABLE lxot AS SELECT * FROM lxo;
+CREATE TABLE xk2 (a int, b int);
+INSERT INTO xk2 VALUES (37, 1), (37, 2), (74, 2), (NULL, 2), (111, NULL), (25000, 1);
+ANALYZE xot, lxot, xk2;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xk.tag, xc.name, xot.id FROM xk JOIN xc ON xc.id = xk.k
+    JOIN xot ON xot.cust = xc.id$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name, xot.id FROM xk
+  JOIN xc ON xc.id = xk.k JOIN xot ON xot.cust = xc.id$$);
+-- left, semi and anti dependent joins over it
+SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, j.name, j.oid FROM xk LEFT JOIN
+  (SELECT xc.id, xc.name, xot.id AS oid FROM xc JOIN xot ON xot.cust = xc.id) j
+  ON j.id = xk.k$$);
+SELECT * FROM xj_agree($$SELECT * FROM xk WHERE EXISTS (SELECT 1 FROM xc
+  JOIN xot ON xot.cust = xc.id WHERE xc.id = xk.k AND xot.day > 20)$$);
+SELECT * FROM xj_agree($$SELECT * FROM xk WHERE NOT EXISTS (SELECT 1 FROM xc
+  JOIN xot ON xot.cust = xc.id WHERE xc.id = xk.k AND xot.day > 20)$$);
+-- a left join inside F: keyed on its preserved side, and on its nullable
+-- side (whose NULLs match no key)
+SELECT * FROM xj_agree($$SELECT xk.k, xc.name, xot.id FROM xk JOIN
+  (xc LEFT JOIN xot ON xot.cust = xc.id AND xot.day = 3) ON xc.id = xk.k$$);
+SELECT * FROM xj_agree($$SELECT xk2.a, xc.name, xot.id FROM xk2 JOIN
+  (xc LEFT JOIN xot ON xot.cust = xc.id AND xot.amount < 50) ON xot.id = xk2.a$$);
+-- a semi join inside F (written as EXISTS), conditions on both tables
+SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
+  WHERE xc.grp < 9 AND EXISTS (SELECT 1 FROM xot WHERE xot.cust = xc.id AND xot.day < 15)$$);
+-- a key of columns of two of F's tables: one table's column is the key,
+-- the other's equality checked here
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk2.a, xk2.b, xot.id FROM xk2 JOIN xc ON xc.id = xk2.a
+    JOIN xot ON xot.cust = xc.id AND xot.day = xk2.b$$);
+SELECT * FROM xj_agree($$SELECT xk2.a, xk2.b, xot.id FROM xk2 JOIN xc ON xc.id = xk2.a
+  JOIN xot ON xot.cust = xc.id AND xot.day = xk2.b$$);
+-- MariaDB's rows as X; past the limit of keys, a range of the join's key
+SELECT * FROM xj_agree($$SELECT xm.id, xc.name, xot.amount FROM xm JOIN xc ON xc.id = xm.id
+  JOIN xot ON xot.cust = xc.id WHERE xm.grp = 3 AND xm.id < 400$$);
+SET multi_fdw.dependent_join_max_keys = 2;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xc.name, xot.id FROM xk JOIN xc ON xc.id = xk.k
+    JOIN xot ON xot.cust = xc.id$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xc.name, xot.id FROM xk JOIN xc ON xc.id = xk.k
+  JOIN xot ON xot.cust = xc.id$$);
+RESET multi_fdw.dependent_join_max_keys;
+-- a join of MariaDB's tables as F: an IN list in its WHERE
+CREATE FOREIGN TABLE xmt (id int, name text, grp int, ci text)
+  SERVER my_real OPTIONS (table_name 'xm');
+CREATE TABLE lxmt AS SELECT * FROM lxm;
+ANALYZE xmt, lxmt;
+SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xm.name, xmt.name FROM xk JOIN xm ON xm.id = xk.k
+    JOIN xmt ON xmt.id = xm.grp + 1$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xm.name, xmt.name FROM xk JOIN xm ON xm.id = xk.k
+  JOIN xmt ON xmt.id = xm.grp + 1$$);
+SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xm.name FROM xk LEFT JOIN
+  (xm JOIN xmt ON xmt.id = xm.grp AND xmt.grp <> 4) ON xm.id = xk.k$$);
+DROP FOREIGN TABLE xot, xmt;
+DROP TABLE lxot, lxmt, xk2;
+
+-- ===================================================================
 -- the planner's choice, and turning it off
 -- ===================================================================
 -- many keys against a small table: the plain hash join
