@@ -31,7 +31,7 @@ PGFILEDESC = "multi_fdw - foreign data wrapper for federated bulk loads"
 # calling only those below it; t/testbed/layer-check holds them to it
 CORE_PLAN = src/plan/scan_plan.o src/plan/join.o src/plan/upper.o \
 	src/plan/estimate.o src/plan/modify_plan.o src/plan/stored_row_plan.o \
-	src/plan/rowid.o src/plan/depjoin.o src/plan/param_path.o \
+	src/plan/rowid.o src/plan/depjoin.o src/plan/depjoin_cost.o src/plan/param_path.o \
 	src/plan/whole_query.o
 CORE_DEPARSE = src/deparse/deparse.o src/deparse/deparse_ship.o \
 	src/deparse/deparse_expr.o src/deparse/deparse_collate.o \

@@ -80,6 +80,22 @@ enum MfDepJoinPrivate
 	MF_DJ_NPRIVATE				/* (their number) */
 };
 
+/* The key: the join's equalities of a column of F and one of X. */
+typedef struct MfDepJoinKey
+{
+	int			ncols;
+	RestrictInfo *ri[MF_DEPJOIN_MAX_COLS];
+	List	   *fvars;			/* F's columns */
+	List	   *xvars;			/* X's columns */
+} MfDepJoinKey;
+
+/* depjoin_cost.c */
+extern void mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath,
+							RelOptInfo *frel, Path *xpath, MfDepJoinKey *key,
+							double joinrows);
+extern int	mf_next_table(PlannerInfo *root, Relids relids, int r);
+extern int	mf_depjoin_f_max_keys(PlannerInfo *root, RelOptInfo *frel);
+
 /* keys one statement takes where they go as lists (not arrays) */
 extern int	mf_depjoin_keys_per_statement(const MfDialect *dialect,
 										  const MfTransport *transport,
