@@ -765,6 +765,13 @@ SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUM
 SELECT * FROM xj_agree($$SELECT xk.k, xc.name, xot.id FROM xk JOIN xc ON xc.id = xk.k
   JOIN xot ON xot.cust = xc.id$$);
 RESET multi_fdw.dependent_join_max_keys;
+-- dependent_join 'false' on one of F's tables keeps keys from the join
+ALTER FOREIGN TABLE xot OPTIONS (ADD dependent_join 'false');
+SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name, xot.id FROM xk
+  JOIN xc ON xc.id = xk.k JOIN xot ON xot.cust = xc.id$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT xk.k, xk.tag, xc.name, xot.id FROM xk
+  JOIN xc ON xc.id = xk.k JOIN xot ON xot.cust = xc.id;
+ALTER FOREIGN TABLE xot OPTIONS (DROP dependent_join);
 -- a join of MariaDB's tables as F: an IN list in its WHERE
 CREATE FOREIGN TABLE xmt (id int, name text, grp int, ci text)
   SERVER my_real OPTIONS (table_name 'xm');

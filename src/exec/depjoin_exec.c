@@ -329,7 +329,8 @@ mf_depjoin_send(MfDepJoinState *st)
 		else
 		{
 			st->whole = true;
-			st->strategy = "whole table (no parameters left for keys)";
+			st->strategy = st->frel ? "whole table (no parameters left for keys)" :
+				"whole join (no parameters left for keys)";
 		}
 		/* the remote's cap on a request, which asking may need an exchange for */
 		if (nkeys > 0 && !dialect->supports_arrays)
@@ -551,7 +552,8 @@ mf_depjoin_start(MfDepJoinState *st)
 		else
 		{
 			st->whole = true;
-			st->strategy = "whole table (more keys than dependent_join_max_keys)";
+			st->strategy = st->frel ? "whole table (more keys than dependent_join_max_keys)" :
+				"whole join (more keys than dependent_join_max_keys)";
 		}
 	}
 	mf_depjoin_send(st);

@@ -41,7 +41,8 @@ enum MfDepJoinPrivate
 {
 	MF_DJ_JOINTYPE,				/* JOIN_INNER, _LEFT, _SEMI, _ANTI (Integer) */
 	MF_DJ_F_RTI,				/* F's range table index at planning (of a
-								 * join F, its first table's) */
+								 * join F, its first table's, whose server
+								 * and user are all of its tables') */
 	MF_DJ_MIN_RTI,				/* the smallest of custom_relids then */
 	MF_DJ_SQL,					/* F's SELECT, its WHERE open for the keys */
 	MF_DJ_HAS_WHERE,			/* the SELECT has a WHERE already (Boolean) */
