@@ -16,7 +16,9 @@
 #include "optimizer/cost.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/pathnode.h"
+#include "nodes/nodeFuncs.h"
 #include "parser/parsetree.h"
+#include "utils/lsyscache.h"
 #include "utils/selfuncs.h"
 
 #include "plan/plan.h"
@@ -39,35 +41,77 @@ mf_depjoin_keys_per_statement(const MfDialect *dialect,
 }
 
 /*
- * Do the key's columns hold every column of F marked key 'true' (the
- * remote's primary key, as IMPORT FOREIGN SCHEMA marks it)?  The remote
- * then finds each key by its index, not by reading its table.
+ * Do the columns attnos of table rti (a base rel of F) hold every column
+ * marked key 'true' (the remote's primary key, as IMPORT FOREIGN SCHEMA
+ * marks it)?  The remote then finds each value by its index, not by
+ * reading its table.
  */
 static bool
-mf_key_is_remote_key(PlannerInfo *root, RelOptInfo *frel, MfDepJoinKey *key)
+mf_covers_remote_key(PlannerInfo *root, Index rti, Bitmapset *attnos)
 {
-	Oid			relid;
-	int			natts = frel->max_attr;
+	RelOptInfo *rel = find_base_rel(root, rti);
+	Oid			relid = planner_rt_fetch(rti, root)->relid;
 	bool		any = false;
 
-	/* a join's rows are not one table's: its key is no index's */
-	if (!IS_SIMPLE_REL(frel))
-		return false;
-	relid = planner_rt_fetch(frel->relid, root)->relid;
-	for (AttrNumber a = 1; a <= natts; a++)
+	for (AttrNumber a = 1; a <= rel->max_attr; a++)
 	{
-		bool		shipped = false;
-		ListCell   *lc;
-
 		if (!mf_column_flag(relid, a, "key"))
 			continue;
 		any = true;
-		foreach(lc, key->fvars)
-			shipped |= ((Var *) lfirst(lc))->varattno == a;
-		if (!shipped)
+		if (!bms_is_member(a, attnos))
 			return false;
 	}
 	return any;
+}
+
+/* What finding n values by the index of table rel costs the remote. */
+static Cost
+mf_descents_cost(RelOptInfo *rel, double n)
+{
+	return n * (cpu_index_tuple_cost + 2.0 * cpu_operator_cost *
+				ceil(log2(Max(rel->tuples, 1.0) + 1.0)));
+}
+
+/*
+ * The columns of table rti that F's join conditions (a join F's, at every
+ * level) equal to a column of another of its tables.
+ */
+static Bitmapset *
+mf_joined_columns(RelOptInfo *rel, int rti, Bitmapset *cols)
+{
+	MfRelInfo  *fpinfo = rel->fdw_private;
+	ListCell   *lc;
+
+	if (IS_SIMPLE_REL(rel))
+		return cols;
+	foreach(lc, fpinfo->join_conds)
+	{
+		Node	   *clause = lfirst(lc);
+		Node	   *l;
+		Node	   *r;
+
+		if (IsA(clause, RestrictInfo))
+			clause = (Node *) ((RestrictInfo *) clause)->clause;
+		if (!IsA(clause, OpExpr) || list_length(((OpExpr *) clause)->args) != 2 ||
+			!op_mergejoinable(((OpExpr *) clause)->opno,
+							  exprType(linitial(((OpExpr *) clause)->args))))
+			continue;
+		l = (Node *) linitial(((OpExpr *) clause)->args);
+		r = (Node *) lsecond(((OpExpr *) clause)->args);
+		while (IsA(l, RelabelType))
+			l = (Node *) ((RelabelType *) l)->arg;
+		while (IsA(r, RelabelType))
+			r = (Node *) ((RelabelType *) r)->arg;
+		if (!IsA(l, Var) || !IsA(r, Var) ||
+			((Var *) l)->varno == ((Var *) r)->varno)
+			continue;
+		if ((int) ((Var *) l)->varno == rti)
+			cols = bms_add_member(cols, ((Var *) l)->varattno);
+		if ((int) ((Var *) r)->varno == rti)
+			cols = bms_add_member(cols, ((Var *) r)->varattno);
+	}
+	cols = mf_joined_columns(fpinfo->join_outer, rti, cols);
+	return mf_joined_columns(fpinfo->join_inner, rti, cols);
 }
 
 /*
@@ -77,7 +121,7 @@ mf_key_is_remote_key(PlannerInfo *root, RelOptInfo *frel, MfDepJoinKey *key)
  * condition, and a selective condition checked here (a function of ours)
  * would have made each key seem to bring all of F.
  */
-static double
+double
 mf_depjoin_table_distinct(PlannerInfo *root, RelOptInfo *frel, List *fvars)
 {
 	double		ndistinct = 1.0;
@@ -133,22 +177,38 @@ mf_depjoin_f_max_keys(PlannerInfo *root, RelOptInfo *frel)
 }
 
 /*
- * What reading F once costs the remote, as a keyed statement's cost is
- * counted: a table read whole; a join, each of its tables read whole and
- * not the pairs it would make without the keys (the remote filters the
- * key's table first and joins its few rows, as a chain of dependent joins
- * would, in one statement).
+ * What one statement of batch_keys keys costs the remote, which finds
+ * them by reading F's table once, or where they are its primary key by a
+ * descent of its index each.  Of a join F, the key's table so; each of the
+ * others read once, or, where F's join conditions give its primary key,
+ * one descent per row the keys bring (rows): the remote filters the key's
+ * table first and joins its few rows, as a chain of dependent joins would,
+ * in one statement.
  */
 static Cost
-mf_depjoin_f_remote_cost(PlannerInfo *root, RelOptInfo *frel)
+mf_depjoin_f_remote_cost(PlannerInfo *root, RelOptInfo *frel,
+						 MfDepJoinKey *key, double batch_keys, double rows)
 {
+	int			key_rti = (int) ((Var *) linitial(key->fvars))->varno;
+	Bitmapset  *key_cols = NULL;
 	Cost		cost = 0;
 	int			r = -1;
+	ListCell   *lc;
 
-	if (IS_SIMPLE_REL(frel))
-		return ((MfRelInfo *) frel->fdw_private)->remote_cost;
+	foreach(lc, key->fvars)
+		key_cols = bms_add_member(key_cols, ((Var *) lfirst(lc))->varattno);
 	while ((r = mf_next_table(root, frel->relids, r)) >= 0)
-		cost += ((MfRelInfo *) find_base_rel(root, r)->fdw_private)->remote_cost;
+	{
+		RelOptInfo *rel = find_base_rel(root, r);
+		Cost		table = ((MfRelInfo *) rel->fdw_private)->remote_cost;
+
+		if (r == key_rti && mf_covers_remote_key(root, r, key_cols))
+			table = Min(table, mf_descents_cost(rel, batch_keys));
+		else if (r != key_rti &&
+				 mf_covers_remote_key(root, r, mf_joined_columns(frel, r, NULL)))
+			table = Min(table, mf_descents_cost(rel, rows));
+		cost += table;
+	}
 	return cost;
 }
 
@@ -198,11 +258,9 @@ mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath, RelOptInfo *frel,
 	 * table once per statement, or, where they are its primary key, by a
 	 * descent of its index per key; the rows found cross the network.
 	 */
-	remote = stmts * mf_depjoin_f_remote_cost(root, frel);
-	if (mf_key_is_remote_key(root, frel, key))
-		remote = Min(remote, batch_keys * batches *
-					 (cpu_index_tuple_cost + 2.0 * cpu_operator_cost *
-					  ceil(log2(Max(frel->tuples, 1.0) + 1.0))));
+	remote = stmts * mf_depjoin_f_remote_cost(root, frel, key,
+											  batch_keys * batches / stmts,
+											  fetched / stmts);
 	remote += stmts * fpinfo->opts.fdw_startup_cost;
 	cpath->path.rows = joinrows;
 	cpath->path.startup_cost = xpath->total_cost + remote +

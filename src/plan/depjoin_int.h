@@ -94,6 +94,8 @@ typedef struct MfDepJoinKey
 extern void mf_depjoin_cost(PlannerInfo *root, CustomPath *cpath,
 							RelOptInfo *frel, Path *xpath, MfDepJoinKey *key,
 							double joinrows);
+extern double mf_depjoin_table_distinct(PlannerInfo *root, RelOptInfo *frel,
+										List *fvars);
 extern int	mf_next_table(PlannerInfo *root, Relids relids, int r);
 extern int	mf_depjoin_f_max_keys(PlannerInfo *root, RelOptInfo *frel);
 
