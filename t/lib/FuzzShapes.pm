@@ -713,7 +713,16 @@ sub SHAPES { return sort keys %USER; }
 sub gen_keys_query
 {
 	$portable = chance(0.4);
-	my $k = int(rand(8));
+	my $k = int(rand(10));
+	# (F a join of T's server's tables, X's keys in its WHERE)
+	return mkq('keys shipped', 'SELECT y.id, z.id, v.id FROM <U> y JOIN <T> z ON z.id = y.zid JOIN <V> v ON v.zid = z.id'
+		  . pick('', ' AND v.j ' . pick('>', '<=') . ' z.i', ' AND v.j = y.j') . pick('', ' WHERE z.i < 5', ' WHERE y.j > 2')
+		  . ' ORDER BY 1, 2, 3', 1) if $k == 8;
+	return mkq('keys shipped', 'SELECT y.id FROM <U> y WHERE ' . pick('EXISTS', 'NOT EXISTS')
+		  . ' (SELECT 1 FROM <T> z JOIN <V> v ON v.zid = z.id WHERE z.id = y.zid AND v.j ' . pick('>', '<') . ' 3) ORDER BY 1', 1)
+	  if $k == 9 && chance(0.5);
+	return mkq('keys shipped', 'SELECT y.id, j.i, j.vid FROM <U> y LEFT JOIN (SELECT z.id, z.i, v.id AS vid FROM <T> z '
+		  . pick('JOIN', 'LEFT JOIN') . ' <V> v ON v.zid = z.id AND v.j > z.i) j ON j.id = y.zid ORDER BY 1, 2, 3', 1) if $k == 9;
 	return mkq('keys shipped', 'SELECT z.id, y.id FROM <U> y JOIN <T> z ON z.id = y.zid WHERE z.i '
 		  . pick('>=', '<', '<>') . ' (SELECT ' . pick('count(*)', 'min(v.j)', 'sum(v.j)', 'max(v.j) - z.i')
 		  . ' FROM <U> v WHERE v.zid = z.id' . pick('', ' AND v.j > z.i') . ') ORDER BY 1, 2', 1) if $k == 6;
