@@ -767,6 +767,21 @@ SELECT public.mf_explain($$EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUM
 SELECT * FROM xj_agree($$SELECT xk.k, xc.name, xot.id FROM xk JOIN xc ON xc.id = xk.k
   JOIN xot ON xot.cust = xc.id$$);
 RESET multi_fdw.dependent_join_max_keys;
+-- the least of F's tables' limits, and the GUC's where one has none
+ALTER FOREIGN TABLE xot OPTIONS (ADD dependent_join_max_keys '1000');
+SET multi_fdw.dependent_join_max_keys = 2;
+SELECT l FROM public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xc.name, xot.id FROM xk JOIN xc ON xc.id = xk.k
+    JOIN xot ON xot.cust = xc.id$$) l WHERE l ~ 'Keys Strategy';
+RESET multi_fdw.dependent_join_max_keys;
+SELECT l FROM public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xc.name, xot.id FROM xk JOIN xc ON xc.id = xk.k
+    JOIN xot ON xot.cust = xc.id$$) l WHERE l ~ 'Keys Strategy';
+ALTER FOREIGN TABLE xot OPTIONS (SET dependent_join_max_keys '2');
+SELECT l FROM public.mf_explain($$EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+  SELECT xk.k, xc.name, xot.id FROM xk JOIN xc ON xc.id = xk.k
+    JOIN xot ON xot.cust = xc.id$$) l WHERE l ~ 'Keys Strategy';
+ALTER FOREIGN TABLE xot OPTIONS (DROP dependent_join_max_keys);
 -- dependent_join 'false' on one of F's tables keeps keys from the join
 ALTER FOREIGN TABLE xot OPTIONS (ADD dependent_join 'false');
 SELECT * FROM xj_agree($$SELECT xk.k, xk.tag, xc.name, xot.id FROM xk

@@ -100,8 +100,10 @@ mf_depjoin_begin(CustomScanState *node, EState *estate, int eflags)
 	st->range_ok = boolVal(list_nth(priv, MF_DJ_RANGE));
 	st->fetch_size = intVal(list_nth(priv, MF_DJ_FETCH_SIZE));
 	st->max_keys = intVal(list_nth(priv, MF_DJ_MAX_KEYS));
-	if (st->max_keys == 0)
-		st->max_keys = mf_depjoin_max_keys;
+	/* 0: the GUC's; negative: a join's tables' least and the GUC's */
+	if (st->max_keys <= 0)
+		st->max_keys = st->max_keys == 0 ? mf_depjoin_max_keys :
+			Min(-st->max_keys, mf_depjoin_max_keys);
 	st->nmap = list_length(map);
 	st->map = palloc(sizeof(int) * Max(st->nmap, 1));
 	foreach(lc, map)

@@ -172,16 +172,17 @@ mf_one_column_key(PlannerInfo *root, RelOptInfo *frel, RelOptInfo *xrel,
 				  MfDepJoinKey *key)
 {
 	int			best = 0;
-	double		best_share = 2.0;
+	double		best_share = 0;
 
 	for (int c = 0; c < key->ncols; c++)
 	{
 		double		share;
 
-		share = estimate_num_groups(root, list_make1(list_nth(key->xvars, c)),
-									xrel->rows, NULL, NULL) /
-			mf_depjoin_table_distinct(root, frel, list_make1(list_nth(key->fvars, c)));
-		if (share < best_share)
+		share = Min(1.0, estimate_num_groups(root, list_make1(list_nth(key->xvars, c)),
+											 xrel->rows, NULL, NULL) /
+					mf_depjoin_table_distinct(root, frel,
+											  list_make1(list_nth(key->fvars, c))));
+		if (c == 0 || share < best_share)
 		{
 			best = c;
 			best_share = share;

@@ -157,11 +157,16 @@ mf_next_table(PlannerInfo *root, Relids relids, int r)
 	return -1;
 }
 
-/* F's dependent_join_max_keys, 0 for none: of a join, its tables' least */
+/*
+ * F's dependent_join_max_keys, 0 for none (the GUC's, at run time): of a
+ * join, its tables' least, negated where one of them has none (the least
+ * of it and the GUC's).
+ */
 int
 mf_depjoin_f_max_keys(PlannerInfo *root, RelOptInfo *frel)
 {
 	int			max_keys = 0;
+	bool		unset = false;
 
 	if (IS_SIMPLE_REL(frel))
 		return ((MfRelInfo *) frel->fdw_private)->opts.dependent_join_max_keys;
@@ -170,10 +175,12 @@ mf_depjoin_f_max_keys(PlannerInfo *root, RelOptInfo *frel)
 	{
 		int			m = ((MfRelInfo *) find_base_rel(root, r)->fdw_private)->opts.dependent_join_max_keys;
 
-		if (m > 0 && (max_keys == 0 || m < max_keys))
+		if (m <= 0)
+			unset = true;
+		else if (max_keys == 0 || m < max_keys)
 			max_keys = m;
 	}
-	return max_keys;
+	return unset ? -max_keys : max_keys;
 }
 
 /*

@@ -74,7 +74,8 @@ enum MfDepJoinPrivate
 	MF_DJ_FETCH_SIZE,
 	MF_DJ_ARRAYS,				/* the keys go as arrays (Boolean) */
 	MF_DJ_ROW_IN,				/* (a, b) IN ((..), ..) (Boolean) */
-	MF_DJ_MAX_KEYS,				/* F's dependent_join_max_keys, 0: the GUC */
+	MF_DJ_MAX_KEYS,				/* F's dependent_join_max_keys, 0: the GUC;
+								 * -n: the least of n and the GUC */
 	MF_DJ_F_TLIST,				/* a join F's columns (TargetEntries), the
 								 * tuple its rows are read into; NIL: F is
 								 * a table, read into its own tuple */
