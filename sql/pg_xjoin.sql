@@ -745,6 +745,11 @@ SELECT * FROM xj_agree($$SELECT xk.k, xc.name, xot.id FROM xk JOIN
   (xc LEFT JOIN xot ON xot.cust = xc.id AND xot.day = 3) ON xc.id = xk.k$$);
 SELECT * FROM xj_agree($$SELECT xk2.a, xc.name, xot.id FROM xk2 JOIN
   (xc LEFT JOIN xot ON xot.cust = xc.id AND xot.amount < 50) ON xot.id = xk2.a$$);
+-- the same of subqueries pulled up: the left join's own range table entry
+-- (which 16+ counts among the join's relids) comes before the tables'
+SELECT * FROM xj_agree($$SELECT xk.k, a.name, b.id FROM xk JOIN
+  ((SELECT * FROM xc) a LEFT JOIN (SELECT * FROM xot) b ON b.cust = a.id AND b.day = 3)
+  ON a.id = xk.k$$);
 -- a semi join inside F (written as EXISTS), conditions on both tables
 SELECT * FROM xj_agree($$SELECT xk.k, xc.name FROM xk JOIN xc ON xc.id = xk.k
   WHERE xc.grp < 9 AND EXISTS (SELECT 1 FROM xot WHERE xot.cust = xc.id AND xot.day < 15)$$);
