@@ -158,7 +158,6 @@ mf_key_types(Oid opno, Oid ftype, Oid xtype, Oid *fopno)
 	return OidIsValid(*fopno);
 }
 
-
 /*
  * A join's key is one column, of one of its tables, which the remote
  * filters first (by an index) and joins after: one array the remote's
