@@ -81,6 +81,7 @@ extern bool mf_is_foreign_cond(PlannerInfo *root, RelOptInfo *baserel,
 
 /* deparse.c: does a binary-compatible cast change what a value means? */
 extern bool mf_relabel_changes_meaning(RelabelType *r);
+extern Node *mf_strip_relabel(Node *node);
 extern bool mf_contains_exec_param(Node *node);
 
 /* a whole query (deparse_query.c): may this foreign table be in it? */
@@ -206,6 +207,8 @@ extern bool mf_outputs_need_modes(const FmgrInfo *fns, int n);
 extern void mf_deparse_from_where(StringInfo buf, PlannerInfo *root,
 								  RelOptInfo *scanrel, List **params_list);
 extern bool mf_join_has_conds(RelOptInfo *rel);
+extern void mf_deparse_join_column(StringInfo buf, PlannerInfo *root, Var *var,
+								   const MfDialect *dialect);
 extern void mf_deparse_join_select(StringInfo buf, PlannerInfo *root,
 								   RelOptInfo *joinrel, List *tlist,
 								   List **retrieved_attrs,

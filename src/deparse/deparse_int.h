@@ -77,7 +77,6 @@ extern bool mf_cxt_local_param(Node *node, MfDeparseCxt *cxt);
 extern bool mf_is_text_type(Oid typid);
 extern bool mf_var_is_scanned(Var *var, MfDeparseCxt *cxt);
 extern Oid	mf_var_relid(Var *var, MfDeparseCxt *cxt);
-extern Node *mf_strip_relabel(Node *node);
 
 /* deparse_ship.c: what may be sent */
 extern bool mf_expr_shippable(Node *node, MfDeparseCxt *cxt);

@@ -217,6 +217,16 @@ mf_deparse_from_where(StringInfo buf, PlannerInfo *root, RelOptInfo *scanrel,
 	mf_join_conds(scanrel, &cxt, &first, " WHERE ");
 }
 
+/* A column of one of a join's tables, as the join's SELECT names it: rN.col. */
+void
+mf_deparse_join_column(StringInfo buf, PlannerInfo *root, Var *var,
+					   const MfDialect *dialect)
+{
+	appendStringInfo(buf, "r%d.", var->varno);
+	mf_deparse_column(buf, planner_rt_fetch(var->varno, root)->relid,
+					  var->varattno, dialect);
+}
+
 /*
  * Append the SELECT of a join: its select list is tlist (the scan's
  * fdw_scan_tlist, columns only), numbered 1.. in retrieved_attrs.

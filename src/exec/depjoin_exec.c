@@ -53,8 +53,8 @@ mf_depjoin_f_column(Var *var, void *arg)
 	if (var->varno != INDEX_VAR || var->varattno < 1 ||
 		var->varattno > st->nmap || st->map[var->varattno - 1] > 0)
 		return -1;
-	return mf_retrieved_column(st->reader.retrieved_attrs,
-							   -st->map[var->varattno - 1]);
+	return mf_attr_position(st->reader.retrieved_attrs,
+							-st->map[var->varattno - 1]);
 }
 
 /* Row r of F's current batch, column col, as text. */

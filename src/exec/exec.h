@@ -123,7 +123,6 @@ extern void mf_primer_add_inner(MfPrimer **p, PlanState *outer,
 extern void mf_scan_prime_inner(PlanState *outer, PlanState *inner,
 								List *par_params, List *args);
 extern void mf_prime_link_nestloops(PlanState *top);
-extern int	mf_retrieved_column(List *retrieved, int attnum);
 
 /* ---------------------------------------------------------------------
  * held_rows.c: a small result's rows read ahead of their reader, when

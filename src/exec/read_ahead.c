@@ -690,18 +690,6 @@ mf_scan_prime(ForeignScanState *node, int nsets, const char **values)
  * ---------------------------------------------------------------------
  */
 
-/* The position among a node's remote columns (retrieved) of attnum, or -1. */
-int
-mf_retrieved_column(List *retrieved, int attnum)
-{
-	ListCell   *lc;
-
-	foreach(lc, retrieved)
-		if (lfirst_int(lc) == attnum)
-			return foreach_current_index(lc);
-	return -1;
-}
-
 /* The column of the scan's remote rows a Var of its conditions reads. */
 static int
 mf_scan_var_column(Var *var, void *arg)
@@ -713,7 +701,7 @@ mf_scan_var_column(Var *var, void *arg)
 	if (var->varno != (scanrelid > 0 ? (int) scanrelid : INDEX_VAR) ||
 		var->varattno < 1 || var->varlevelsup != 0)
 		return -1;
-	return mf_retrieved_column(st->reader.retrieved_attrs, var->varattno);
+	return mf_attr_position(st->reader.retrieved_attrs, var->varattno);
 }
 
 /* Row r of the scan's current batch, column col, as text. */

@@ -84,15 +84,6 @@ static set_join_pathlist_hook_type prev_join_pathlist_hook = NULL;
  * ---------------------------------------------------------------------
  */
 
-static Node *
-mf_strip(Node *node)
-{
-	while (node && IsA(node, RelabelType) &&
-		   !mf_relabel_changes_meaning((RelabelType *) node))
-		node = (Node *) ((RelabelType *) node)->arg;
-	return node;
-}
-
 /*
  * Can rel be F: a foreign table of ours, or a join of ours that join.c
  * sends to one server whole, with nothing of it checked here (its rows
@@ -222,8 +213,8 @@ mf_find_key(PlannerInfo *root, RelOptInfo *frel, RelOptInfo *xrel,
 		op = (OpExpr *) ri->clause;
 		if (list_length(op->args) != 2)
 			continue;
-		l = mf_strip(linitial(op->args));
-		r = mf_strip(lsecond(op->args));
+		l = mf_strip_relabel(linitial(op->args));
+		r = mf_strip_relabel(lsecond(op->args));
 		if (!IsA(l, Var) || !IsA(r, Var))
 			continue;
 		if (bms_is_member(((Var *) l)->varno, frel->relids))
@@ -652,8 +643,8 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 	foreach(lc, keyris)
 	{
 		OpExpr	   *op = (OpExpr *) lfirst_node(RestrictInfo, lc)->clause;
-		Node	   *l = mf_strip(linitial(op->args));
-		Node	   *r = mf_strip(lsecond(op->args));
+		Node	   *l = mf_strip_relabel(linitial(op->args));
+		Node	   *r = mf_strip_relabel(lsecond(op->args));
 		bool		f_left = bms_is_member(((Var *) l)->varno, frel->relids);
 		Var		   *fv = (Var *) (f_left ? l : r);
 		Var		   *xv = (Var *) (f_left ? r : l);
@@ -741,10 +732,11 @@ mf_depjoin_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
 		StringInfoData keysql;
 
 		initStringInfo(&col);
-		if (!IS_SIMPLE_REL(frel))
-			appendStringInfo(&col, "r%d.", fv->varno);
-		mf_deparse_column(&col, planner_rt_fetch(fv->varno, root)->relid,
-						  fv->varattno, fpinfo->opts.dialect);
+		if (IS_SIMPLE_REL(frel))
+			mf_deparse_column(&col, planner_rt_fetch(fv->varno, root)->relid,
+							  fv->varattno, fpinfo->opts.dialect);
+		else
+			mf_deparse_join_column(&col, root, fv, fpinfo->opts.dialect);
 		initStringInfo(&keysql);
 		mf_append_compared(&keysql, col.data, fv->vartype, lfirst_oid(lc2),
 						   fv->varcollid, fpinfo->opts.dialect);

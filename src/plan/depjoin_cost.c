@@ -86,22 +86,15 @@ mf_joined_columns(RelOptInfo *rel, int rti, Bitmapset *cols)
 		return cols;
 	foreach(lc, fpinfo->join_conds)
 	{
-		Node	   *clause = lfirst(lc);
+		OpExpr	   *op = (OpExpr *) lfirst_node(RestrictInfo, lc)->clause;
 		Node	   *l;
 		Node	   *r;
 
-		if (IsA(clause, RestrictInfo))
-			clause = (Node *) ((RestrictInfo *) clause)->clause;
-		if (!IsA(clause, OpExpr) || list_length(((OpExpr *) clause)->args) != 2 ||
-			!op_mergejoinable(((OpExpr *) clause)->opno,
-							  exprType(linitial(((OpExpr *) clause)->args))))
+		if (!IsA(op, OpExpr) || list_length(op->args) != 2 ||
+			!op_mergejoinable(op->opno, exprType(linitial(op->args))))
 			continue;
-		l = (Node *) linitial(((OpExpr *) clause)->args);
-		r = (Node *) lsecond(((OpExpr *) clause)->args);
-		while (IsA(l, RelabelType))
-			l = (Node *) ((RelabelType *) l)->arg;
-		while (IsA(r, RelabelType))
-			r = (Node *) ((RelabelType *) r)->arg;
+		l = mf_strip_relabel(linitial(op->args));
+		r = mf_strip_relabel(lsecond(op->args));
 		if (!IsA(l, Var) || !IsA(r, Var) ||
 			((Var *) l)->varno == ((Var *) r)->varno)
 			continue;
@@ -116,8 +109,7 @@ mf_joined_columns(RelOptInfo *rel, int rti, Bitmapset *cols)
 
 /*
  * The distinct values of F's key columns in all of F (at least one): their
- * statistics,
- * not estimate_num_groups, which scales them down to F's rows after every
+ * statistics, not estimate_num_groups, which scales them down to F's rows after every
  * condition, and a selective condition checked here (a function of ours)
  * would have made each key seem to bring all of F.
  */

@@ -59,6 +59,7 @@ extern ForeignScan *mfGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel,
 									 List *tlist, List *scan_clauses,
 									 Plan *outer_plan);
 extern MfRead mf_scan_read(int fetch_size, double rows);
+extern int	mf_attr_position(List *attrs, int attnum);
 extern List *mf_scan_private(char *sql, List *retrieved_attrs,
 							 const MfOptions *opts,
 							 double rows, List *relations, bool grouped,

@@ -367,6 +367,21 @@ mf_plan_read(const MfOptions *opts, double rows, List *relations,
 }
 
 /* A ForeignScan's fdw_private, by the names MfScanPrivate gives. */
+/*
+ * The position of attnum in attrs (a remote statement's retrieved_attrs,
+ * its columns in the order it returns them), -1 when absent.
+ */
+int
+mf_attr_position(List *attrs, int attnum)
+{
+	ListCell   *lc;
+
+	foreach(lc, attrs)
+		if (lfirst_int(lc) == attnum)
+			return foreach_current_index(lc);
+	return -1;
+}
+
 List *
 mf_scan_private(char *sql, List *retrieved_attrs, const MfOptions *opts,
 				double rows, List *relations, bool grouped, char *nested_sql,

@@ -77,18 +77,6 @@ mf_stored_row_needed(Relation rel, CmdType operation, List *returning_list,
 	return operation != CMD_DELETE && (check_option || after_row);
 }
 
-/* the position of attnum in attrs, -1 when absent */
-static int
-mf_attr_position(List *attrs, int attnum)
-{
-	ListCell   *lc;
-
-	foreach(lc, attrs)
-		if (lfirst_int(lc) == attnum)
-			return foreach_current_index(lc);
-	return -1;
-}
-
 /* The stored row is needed, the statement cannot return it, no key finds it. */
 void
 mf_stored_row_no_key(Relation rel, const MfDialect *dialect)
